@@ -1,0 +1,158 @@
+"""The `nessus` command line: report, simulate, serve, games.
+
+Bad input never gives a traceback: one line on stderr naming the problem and the allowed
+values, and exit code 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from nessus import games
+
+USAGE_ERROR = 2
+DASHBOARDS = Path(__file__).resolve().parent.parent / "dashboards"
+GALLERY = "index.ipynb"
+
+
+class UsageError(Exception):
+    """A problem with what the user typed."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        if message.endswith("required: command"):
+            message = "a command is required; allowed: report, simulate, serve, games"
+        elif message.endswith("required: game"):
+            message = f"a game is required; allowed: {', '.join(games.GAMES)}"
+        raise UsageError(message)
+
+
+def _positive_int(name: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a positive integer, got {text!r}") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"{name} must be a positive integer, got {value}")
+        return value
+
+    return parse
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"seed must be a non-negative integer, got {value}")
+    return value
+
+
+def _assignment(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"--set takes NAME=VALUE, got {text!r}")
+    return name.strip(), value
+
+
+def _parser() -> _Parser:
+    parser = _Parser(prog="nessus", description="Exact odds and Monte Carlo checks for the games of Nessus.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    game_help = "one of: " + ", ".join(games.GAMES)
+    rep = sub.add_parser("report", help="a game's exact headline figures")
+    rep.add_argument("game", help=game_help)
+    rep.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE")
+    rep.add_argument("--json", action="store_true", help="print the JSON contract instead of a table")
+
+    sim = sub.add_parser("simulate", help="a game's figures by Monte Carlo, with confidence intervals")
+    sim.add_argument("game", help=game_help)
+    sim.add_argument("--trials", type=_positive_int("trials"), default=100_000)
+    sim.add_argument("--seed", type=_seed, default=0)
+    sim.add_argument("--workers", type=_positive_int("workers"), default=None, help="run on a local Dask cluster")
+    sim.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE")
+    sim.add_argument("--json", action="store_true")
+
+    srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila")
+    srv.add_argument("--port", type=_positive_int("port"), default=8866)
+    srv.add_argument("--no-preheat", action="store_true", help="start a kernel per page view instead")
+
+    sub.add_parser("games", help="list the games")
+    return parser
+
+
+def _rules(game, sets: list[tuple[str, str]]):
+    return game.Rules.from_strings(dict(sets))
+
+
+def _print_report(report, as_json: bool) -> None:
+    print(json.dumps(report.to_json(), indent=2) if as_json else report.to_text())
+
+
+def _simulate(args) -> None:
+    game = games.get(args.game)
+    rules = _rules(game, args.sets)
+    if args.workers:
+        from dask.distributed import Client, LocalCluster
+
+        with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster) as client:
+            report = game.simulate(rules, args.trials, args.seed, client=client)
+    else:
+        report = game.simulate(rules, args.trials, args.seed, progress=None if sys.stderr.isatty() else False)
+    _print_report(report, args.json)
+
+
+def serve_command(port: int = 8866, preheat: bool = True) -> list[str]:
+    """The voila command line that serves the dashboards directory."""
+    cmd = [
+        sys.executable, "-m", "voila", str(DASHBOARDS),
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_idle_timeout=300",
+    ]
+    if preheat:
+        cmd += ["--preheat_kernel=True", "--pool_size=1"]
+    return cmd
+
+
+def _serve(args) -> None:
+    import subprocess
+
+    print(f"nessus: the dashboards gallery is at http://localhost:{args.port}/voila/render/{GALLERY}", flush=True)
+    print("nessus: press Ctrl-C to stop", flush=True)
+    try:
+        subprocess.run(serve_command(args.port, not args.no_preheat), check=False)
+    except KeyboardInterrupt:
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (0, or 2 on bad input)."""
+    try:
+        args = _parser().parse_args(argv)
+        if args.command == "games":
+            width = max(map(len, games.GAMES))
+            for name, game in games.GAMES.items():
+                print(f"{name.ljust(width)}  {game.TITLE}: {game.SUMMARY}")
+        elif args.command == "report":
+            game = games.get(args.game)
+            _print_report(game.report(_rules(game, args.sets)), args.json)
+        elif args.command == "simulate":
+            _simulate(args)
+        elif args.command == "serve":
+            _serve(args)
+    except (UsageError, ValueError) as e:
+        print(f"nessus: error: {' '.join(str(e).split())}", file=sys.stderr)
+        return USAGE_ERROR
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

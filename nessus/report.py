@@ -1,0 +1,111 @@
+"""Figures and reports: the headline numbers of a game, exact or simulated.
+
+The JSON form is a contract other tools rely on:
+`{"game": str, "rules": {...}, "figures": {NAME: {"exact": "p/q" or null, "value": float,
+"ci": [lo, hi] or null, "method": "exact" | "monte-carlo"}}}`.
+For a figure that is an infinite series (computed exactly to a truncation point), `exact` is
+null and `ci` is a rigorous bracket [lower, upper] that contains the true value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from nessus.dist import exact_str
+from nessus.montecarlo import Estimate
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number: exact (a Fraction), exactly bracketed (a series), or a Monte Carlo estimate."""
+
+    exact: Fraction | None
+    value: float
+    ci: tuple[float, float] | None
+    method: str
+    help: str = ""
+
+    @classmethod
+    def of(cls, exact: Fraction | int, help: str = "") -> Figure:
+        """An exact figure."""
+        x = Fraction(exact)
+        return cls(x, float(x), None, "exact", help)
+
+    @classmethod
+    def bracket(cls, lower: Fraction, upper: Fraction, help: str = "") -> Figure:
+        """A figure known exactly to lie in [lower, upper] (an infinite series cut off)."""
+        return cls(None, float((lower + upper) / 2), (float(lower), float(upper)), "exact", help)
+
+    @classmethod
+    def estimated(cls, e: Estimate, help: str = "") -> Figure:
+        """A Monte Carlo estimate with its confidence interval."""
+        return cls(None, e.value, e.ci, "monte-carlo", help)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "exact": exact_str(self.exact) if self.exact is not None else None,
+            "value": self.value,
+            "ci": list(self.ci) if self.ci is not None else None,
+            "method": self.method,
+        }
+
+
+@dataclass(frozen=True)
+class Report:
+    """A game's figures under given rules."""
+
+    game: str
+    rules: dict[str, Any]
+    figures: dict[str, Figure] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "figures": {name: f.to_json() for name, f in self.figures.items()},
+        }
+
+    def to_frame(self) -> pl.DataFrame:
+        """A polars DataFrame: figure, exact, value, ci_low, ci_high, method."""
+        import polars as pl
+
+        rows = [f.to_json() | {"figure": n} for n, f in self.figures.items()]
+        return pl.DataFrame(
+            {
+                "figure": [r["figure"] for r in rows],
+                "exact": [r["exact"] for r in rows],
+                "value": [r["value"] for r in rows],
+                "ci_low": [r["ci"][0] if r["ci"] else None for r in rows],
+                "ci_high": [r["ci"][1] if r["ci"] else None for r in rows],
+                "method": [r["method"] for r in rows],
+            },
+            schema={"figure": pl.String, "exact": pl.String, "value": pl.Float64,
+                    "ci_low": pl.Float64, "ci_high": pl.Float64, "method": pl.String},
+        )
+
+    def to_text(self) -> str:
+        """An aligned table for people: figure, exact fraction, decimal, interval, method."""
+        header = ("figure", "exact", "value", "interval", "method")
+        rows = [header]
+        for name, f in self.figures.items():
+            exact = exact_str(f.exact) if f.exact is not None else "-"
+            if len(exact) > 40:
+                exact = exact[:37] + "..."
+            interval = f"[{f.ci[0]:.6g}, {f.ci[1]:.6g}]" if f.ci else "-"
+            rows.append((name, exact, f"{f.value:.6g}", interval, f.method))
+        widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+        rules = ", ".join(f"{k}={v}" for k, v in self.rules.items())
+        lines = [f"{self.game} ({rules})" if rules else self.game]
+        for i, r in enumerate(rows):
+            lines.append("  ".join(c.ljust(w) if j != 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip())
+            if i == 0:
+                lines.append("  ".join("-" * w for w in widths))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return self.to_frame()._repr_html_()

@@ -1,0 +1,93 @@
+"""Validated game parameters.
+
+Each game's rules are a frozen dataclass whose fields are declared by `Param`s: a default, an
+allowed range and a help line. Building the rules checks every field, so a bad value raises a
+`ValueError` naming the parameter and the allowed range, from Python and from the CLI alike.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, ClassVar
+
+Number = int | Fraction
+
+
+@dataclass(frozen=True)
+class Param:
+    """A rules parameter: integers (kind=int) or exact fractions (kind=Fraction) in [lo, hi]."""
+
+    name: str
+    default: Number
+    lo: Number
+    hi: Number
+    help: str
+    kind: type = int
+
+    def allowed(self) -> str:
+        what = "an integer" if self.kind is int else "a number (e.g. 1/10 or 0.1)"
+        return f"{what} from {self.lo} to {self.hi}"
+
+    def check(self, value: Any) -> Number:
+        """The value if it is of the right kind and in range, else a ValueError."""
+        ok_kind = isinstance(value, int) and not isinstance(value, bool)
+        if self.kind is Fraction:
+            ok_kind = ok_kind or isinstance(value, Fraction)
+        if not ok_kind or not self.lo <= value <= self.hi:
+            raise ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
+        return Fraction(value) if self.kind is Fraction else value
+
+    def parse(self, text: str) -> Number:
+        """Parse a value typed by a person ("12", "1/10", "0.1") and check it."""
+        text = text.strip()
+        try:
+            value: Number = int(text) if self.kind is int else Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            raise ValueError(f"{self.name} must be {self.allowed()}, got {text!r}") from None
+        if self.kind is Fraction and value.denominator == 1:
+            value = int(value)
+        return self.check(value)
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """Base of every game's rules: validates the fields against the class's `params`."""
+
+    params: ClassVar[tuple[Param, ...]] = ()
+
+    def __post_init__(self) -> None:
+        for p in self.params:
+            object.__setattr__(self, p.name, p.check(getattr(self, p.name)))
+        self.validate()
+
+    def validate(self) -> None:
+        """Checks across parameters; games override it."""
+
+    @classmethod
+    def param(cls, name: str) -> Param:
+        for p in cls.params:
+            if p.name == name:
+                return p
+        allowed = ", ".join(p.name for p in cls.params) or "none"
+        raise ValueError(f"unknown parameter {name!r}; allowed: {allowed}")
+
+    @classmethod
+    def from_strings(cls, values: Mapping[str, str]) -> GameRules:
+        """Rules from NAME=VALUE strings (the CLI's --set), defaults for the rest."""
+        return cls(**{name: cls.param(name).parse(text) for name, text in values.items()})
+
+    def as_dict(self) -> dict[str, Any]:
+        """The parameters as JSON-ready values (fractions as "p/q" strings)."""
+        out = {}
+        for f in dataclasses.fields(self):
+            v = getattr(self, f.name)
+            out[f.name] = str(v) if isinstance(v, Fraction) else v
+        return out
+
+
+def field(p: Param) -> Any:
+    """A dataclass field defaulting to the parameter's default."""
+    return dataclasses.field(default=p.default)
