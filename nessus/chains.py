@@ -206,6 +206,7 @@ class RewardChain:
             raise ValueError(f"bound must be an integer >= 0, got {bound!r}")
         if tail_below is not None and not 0 < tail_below < 1:
             raise ValueError(f"tail_below must be in (0, 1), got {tail_below!r}")
+        self.mean(start)  # raises ValueError when some state never reaches the end
         base, lam, pot, mult = self._scaling()
         g: dict[State | None, list[int]] = {x: [] for x in self.steps}
         g[None] = []

@@ -114,7 +114,7 @@ def serve_command(port: int = 8866, preheat: bool = True) -> list[str]:
     """The voila command line that serves the dashboards directory."""
     cmd = [
         sys.executable, "-m", "voila", str(DASHBOARDS),
-        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
+        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--KernelManager.transport=ipc",
         "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_idle_timeout=300",
     ]
     if preheat:

@@ -19,6 +19,18 @@ def _check(n: int, sides: int) -> None:
         raise ValueError(f"sides must be an integer >= 1, got {sides!r}")
 
 
+def check_faces(faces: object, n: int, sides: int = 6) -> Roll:
+    """The faces as a tuple if they are n integers from 1 to `sides`, else a ValueError."""
+    ok = (
+        isinstance(faces, (tuple, list))
+        and len(faces) == n
+        and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides for f in faces)
+    )
+    if not ok:
+        raise ValueError(f"dice must be {n} integers from 1 to {sides}, got {faces!r}")
+    return tuple(faces)
+
+
 def multiplicity(roll: Roll) -> int:
     """How many ordered rolls give this multiset: n! / (c_1! ... c_k!)."""
     counts: dict[int, int] = {}

@@ -16,7 +16,7 @@ import numpy as np
 
 from nessus import montecarlo
 from nessus.chains import RewardChain, Step
-from nessus.dice import rolls
+from nessus.dice import check_faces, rolls
 from nessus.dist import TruncatedDist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -69,9 +69,13 @@ def turn_distribution(rules: Rules | None = None, bound: int | None = None, tail
 
 
 def game_total_distribution(rules: Rules | None = None, rounds: int = ROUNDS, tail_below: float = TAIL) -> TruncatedDist:
-    """The exact distribution of a player's total over `rounds` turns, with its exact tail."""
-    turn = turn_distribution(rules, tail_below=tail_below / rounds)
-    return turn.sum_of(rounds)
+    """The exact distribution of a player's total over `rounds` turns, with exact tail < tail_below."""
+    bound = turn_distribution(rules, tail_below=tail_below).bound
+    while True:
+        total = turn_distribution(rules, bound=bound).sum_of(rounds)
+        if total.tail < tail_below:
+            return total
+        bound += bound // 4 + 1
 
 
 def tie_for_first(total: TruncatedDist, players: int) -> tuple[Fraction, Fraction]:
@@ -187,8 +191,7 @@ class Turn:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = tuple(int(x) for x in rng.integers(1, 7, size=self.free))
-        if len(dice) != self.free or any(d not in range(1, 7) for d in dice):
-            raise ValueError(f"dice must be {self.free} values from 1 to 6, got {dice!r}")
+        dice = check_faces(dice, self.free)
         newly = tuple(d for d in dice if d in STUCK)
         if newly:
             return Turn(self.free - len(newly), self.stuck + newly, self.score, self.rolls + (dice,))

@@ -7,6 +7,7 @@ Money is counted in whole units. The player keeps playing while the bankroll cov
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
@@ -14,7 +15,7 @@ from functools import partial
 import numpy as np
 
 from nessus import montecarlo
-from nessus.dice import rolls
+from nessus.dice import check_faces, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -68,15 +69,15 @@ def fair_payout() -> Fraction:
     return (1 - p) / p
 
 
-def bankroll_after(rules: Rules) -> Dist:
-    """The exact distribution of the bankroll after `rounds` rounds (play stops at ruin).
+def _bankroll_rounds(rules: Rules) -> Iterator[tuple[dict[int, int], int]]:
+    """After each round: integer weights of the bankroll counted in stakes, and their total.
 
-    Dynamic programming over the bankroll counted in stakes, on integer weights over 36**k.
+    Dynamic programming over the bankroll in stakes; a ruined player (0 stakes) stays ruined.
     """
     p = p_win()
     win, lose, den = p.numerator, p.denominator - p.numerator, p.denominator
-    units, rest = divmod(rules.bankroll, rules.stake)
-    weights = {units: 1}
+    weights = {rules.bankroll // rules.stake: 1}
+    total = 1
     for _ in range(rules.rounds):
         nxt: dict[int, int] = {}
         for u, w in weights.items():
@@ -85,8 +86,20 @@ def bankroll_after(rules: Rules) -> Dist:
                 continue
             nxt[u + rules.payout] = nxt.get(u + rules.payout, 0) + w * win
             nxt[u - 1] = nxt.get(u - 1, 0) + w * lose
-        weights = nxt
+        weights, total = nxt, total * den
+        yield weights, total
+
+
+def bankroll_after(rules: Rules) -> Dist:
+    """The exact distribution of the bankroll (money) after `rounds` rounds; play stops at ruin."""
+    *_, (weights, _) = _bankroll_rounds(rules)
+    rest = rules.bankroll % rules.stake
     return Dist({u * rules.stake + rest: w for u, w in weights.items()})
+
+
+def ruin_by_round(rules: Rules) -> list[Fraction]:
+    """[P(ruined by round 1), ..., P(ruined by round `rounds`)], exact."""
+    return [Fraction(weights.get(0, 0), total) for weights, total in _bankroll_rounds(rules)]
 
 
 def p_ruin(rules: Rules) -> Fraction:
@@ -118,9 +131,10 @@ def triples(rng: np.random.Generator, n: int) -> np.ndarray:
 
 
 def round_kernel(payout: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n single rounds: win or not, and the net gain in stakes."""
+    """n single rounds: win or not, the player's net gain and the bank's, in stakes."""
     win = triples(rng, n)
-    return {"p_win": win, "ev_per_stake": np.where(win, payout, -1)}
+    gain = np.where(win, payout, -1)
+    return {"p_win": win, "ev_per_stake": gain, "house_edge": -gain}
 
 
 BLOCK = 64
@@ -182,7 +196,6 @@ class Table:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = tuple(int(x) for x in rng.integers(1, 7, size=3))
-        if len(dice) != 3 or any(d not in range(1, 7) for d in dice):
-            raise ValueError(f"dice must be three values from 1 to 6, got {dice!r}")
+        dice = check_faces(dice, 3)
         gain = self.rules.stake * (self.rules.payout if is_triple(dice) else -1)
         return Table(self.rules, self.bankroll + gain, self.history + ((dice, gain),))

@@ -1,0 +1,126 @@
+"""La Boue dashboard: play a turn die by die; watch simulated turns fill in the exact distribution."""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+import numpy as np
+
+from nessus import charts
+from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, fraction_html, header, panel, setup
+from nessus.games import boue
+
+TRIAL_STEPS = (0, 100, 1_000, 10_000, 100_000)
+SIM_SEED = 2026
+SHOWN_MASS = 0.995
+
+
+class BoueDashboard:
+    """The widgets of the La Boue page and the turn they play."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        setup()
+        self.rng = np.random.default_rng(seed)
+        self.messages = Messages()
+        self.dice_field = ParamField(boue.DICE)
+        self.trials = widgets.SelectionSlider(
+            options=[(f"{n:,}", n) for n in TRIAL_STEPS], value=1_000,
+            description="simulated", continuous_update=False,
+        )
+        self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
+        self.new_button = widgets.Button(description="New turn")
+        self.free = widgets.HTML()
+        self.mud = widgets.HTML()
+        self.status = widgets.HTML()
+        self.figures = widgets.HTML()
+        self.chart = ChartPane()
+
+        guard = self.messages.guard
+        self.dice_field.widget.observe(guard(lambda _: self.new_rules()), names="value")
+        self.trials.observe(guard(lambda _: self.draw_chart()), names="value")
+        self.roll_button.on_click(guard(lambda _: self.roll()))
+        self.new_button.on_click(guard(lambda _: self.new_turn()))
+
+        controls = panel(
+            widgets.HTML("<b>Your turn</b>"), self.dice_field.widget, self.messages.widget,
+            widgets.HBox([self.roll_button, self.new_button]),
+            widgets.HTML("<small>Last roll</small>"), self.free,
+            widgets.HTML("<small>Stuck in the mud</small>"), self.mud,
+            self.status, width="380px",
+        )
+        self.view = widgets.VBox([
+            header("La Boue", "Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s "
+                   "stick in the mud. Right: the exact distribution of a turn's score (bars) and simulated turns (red ticks)."),
+            widgets.HBox([controls, panel(self.trials, self.chart.widget)]),
+            self.figures,
+        ])
+        self.new_rules()
+
+    def new_rules(self) -> None:
+        """Apply the dice count: the exact distribution, its figures, a new turn."""
+        self.rules = boue.Rules(dice=self.dice_field.value())
+        self.messages.clear()
+        self.exact = boue.turn_distribution(self.rules)
+        cdf, top = 0, 0
+        for s, p in enumerate(self.exact.pmf()):
+            cdf += p
+            if cdf >= SHOWN_MASS:
+                top = s
+                break
+        self.top = top
+        self.new_turn()
+        self.draw_chart()
+        self.draw_figures()
+
+    def new_turn(self) -> None:
+        self.turn = boue.Turn.start(self.rules)
+        self.draw_turn()
+
+    def roll(self) -> None:
+        """Roll the free dice once."""
+        if self.turn.over:
+            self.new_turn()
+        self.turn = self.turn.roll(self.rng)
+        self.draw_turn()
+
+    def draw_turn(self) -> None:
+        t = self.turn
+        last = t.last
+        clean = bool(last) and not any(d in boue.STUCK for d in last)
+        self.free.value = dice_html(last, empty=f"{t.free} dice ready: press Roll.")
+        self.mud.value = dice_html(t.stuck, stuck=True, empty="none yet")
+        if not last:
+            verdict = ""
+        elif clean:
+            verdict = f"Clean roll: +{sum(last)}. "
+        else:
+            verdict = "Mud! This roll scores nothing. "
+        end = " <b>Turn over.</b>" if t.over else f" {t.free} dice still free."
+        self.status.value = f"<div class='score'>{verdict}Score <b>{t.score}</b> after {len(t.rolls)} rolls.{end}</div>"
+        self.roll_button.description = "New turn + roll" if t.over else "Roll"
+
+    def draw_chart(self) -> None:
+        n = self.trials.value
+        exact = self.exact.truncate(self.top).to_frame()
+        simulated = None
+        if n:
+            rng = np.random.default_rng([SIM_SEED, n])
+            simulated = charts.frequencies(boue.turn_scores(self.rules.dice, rng, n), self.top)
+        title = f"Turn score with {self.rules.dice} dice: exact, and {n:,} simulated turns"
+        self.chart.show(charts.exact_vs_simulated(exact, simulated, title, "score"))
+
+    def draw_figures(self) -> None:
+        chain = boue.turn_chain(self.rules.dice)
+        mean, var = chain.mean(self.rules.dice), chain.variance(self.rules.dice)
+        rows = [
+            ("mean score", fraction_html(mean)),
+            ("variance", fraction_html(var)),
+            ("P(score 0)", fraction_html(self.exact.probability(0))),
+            (f"P(score > {self.top}) (beyond the chart)", fraction_html(self.exact.sf(self.top))),
+        ]
+        body = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in rows)
+        self.figures.value = f"<h4>Exact figures for one turn</h4><table class='figures'>{body}</table>"
+
+
+def app(seed: int | None = None) -> widgets.Widget:
+    """The La Boue dashboard as one widget."""
+    return BoueDashboard(seed).view

@@ -1,0 +1,127 @@
+"""Widgets shared by the dashboards: validated parameter fields, dice, messages, chart panes."""
+
+from __future__ import annotations
+
+import functools
+import html
+from collections.abc import Callable
+from fractions import Fraction
+
+import altair as alt
+import ipywidgets as widgets
+from IPython.display import clear_output, display
+
+from nessus.dist import exact_str
+from nessus.rules import Param
+
+PIPS = {
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (0, 2), (2, 0), (2, 2)],
+    5: [(0, 0), (0, 2), (1, 1), (2, 0), (2, 2)],
+    6: [(0, 0), (0, 2), (1, 0), (1, 2), (2, 0), (2, 2)],
+}
+
+
+def setup() -> None:
+    """Render altair charts with the vega bundled in Jupyter/Voila, offline, as SVG."""
+    alt.renderers.enable("mimetype", embed_options={"renderer": "svg", "actions": False})
+
+
+def die_svg(face: int, size: int = 46, stuck: bool = False) -> str:
+    """One die drawn as SVG: white with black pips, or mud-brown when stuck."""
+    fill, pip = ("#8d6e4c", "#f3e9dc") if stuck else ("#ffffff", "#222222")
+    step = size / 4
+    dots = "".join(
+        f'<circle cx="{step * (c + 1):.1f}" cy="{step * (r + 1):.1f}" r="{size / 11:.1f}" fill="{pip}"/>'
+        for r, c in PIPS[face]
+    )
+    return (
+        f'<svg class="die" data-face="{face}" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img" aria-label="die showing {face}">'
+        f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size / 6:.1f}" fill="{fill}" stroke="#333" stroke-width="2"/>{dots}</svg>'
+    )
+
+
+def dice_html(faces: tuple[int, ...], stuck: bool = False, empty: str = "") -> str:
+    """A row of dice (or the `empty` text when there are none)."""
+    if not faces:
+        return f'<span style="color:#777">{html.escape(empty)}</span>'
+    return '<span style="display:inline-flex;gap:6px">' + "".join(die_svg(f, stuck=stuck) for f in faces) + "</span>"
+
+
+def fraction_html(p: Fraction, digits: int = 6) -> str:
+    """An exact fraction (shortened when long) with its decimal value."""
+    text = exact_str(p)
+    if len(text) > 24:
+        text = f"(a fraction of {len(str(p.denominator))}-digit denominator)"
+    return f"<code>{html.escape(text)}</code> ≈ {float(p):.{digits}g}"
+
+
+class ParamField:
+    """A text box for one rules parameter, parsed and checked by the Param itself."""
+
+    def __init__(self, param: Param, width: str = "220px") -> None:
+        self.param = param
+        self.widget = widgets.Text(
+            value=str(param.default),
+            description=param.name,
+            placeholder=f"{param.lo} to {param.hi}",
+            tooltip=param.help,
+            continuous_update=False,
+            layout=widgets.Layout(width=width),
+        )
+
+    def value(self):
+        """The parsed value, or a ValueError naming the parameter and its range."""
+        return self.param.parse(self.widget.value)
+
+
+class Messages:
+    """A line in the page for problems with what the user typed (never a traceback)."""
+
+    def __init__(self) -> None:
+        self.widget = widgets.HTML(value="")
+
+    def error(self, text: str) -> None:
+        self.widget.value = f'<div class="nessus-error" style="color:#b00020;font-weight:bold">⚠ {html.escape(text)}</div>'
+
+    def clear(self) -> None:
+        self.widget.value = ""
+
+    def guard(self, handler: Callable) -> Callable:
+        """Wrap a widget callback: a ValueError becomes a message in the page."""
+
+        @functools.wraps(handler)
+        def wrapped(*args, **kwargs):
+            try:
+                result = handler(*args, **kwargs)
+            except ValueError as e:
+                self.error(str(e))
+                return None
+            return result
+
+        return wrapped
+
+
+class ChartPane:
+    """An Output widget holding one altair chart, redrawn in place."""
+
+    def __init__(self, min_height: str = "300px") -> None:
+        self.widget = widgets.Output(layout=widgets.Layout(min_height=min_height))
+
+    def show(self, chart: alt.TopLevelMixin) -> None:
+        with self.widget:
+            clear_output(wait=True)
+            display(chart)
+
+
+def header(title: str, sentence: str) -> widgets.HTML:
+    """The dashboard's title and the one sentence that says what the page shows."""
+    return widgets.HTML(f"<h2 style='margin-bottom:0'>{html.escape(title)}</h2><p style='margin-top:4px;color:#444'>{sentence}</p>")
+
+
+def panel(*children: widgets.Widget, width: str | None = None) -> widgets.VBox:
+    """A vertical group of widgets with a little padding."""
+    layout = widgets.Layout(padding="6px", width=width) if width else widgets.Layout(padding="6px")
+    return widgets.VBox(list(children), layout=layout)

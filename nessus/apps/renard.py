@@ -1,0 +1,131 @@
+"""Le Renard dashboard: roll against the bank, watch the bankroll, compare exact and simulated."""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+import numpy as np
+import polars as pl
+
+from nessus import charts
+from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, fraction_html, header, panel, setup
+from nessus.games import renard
+from nessus.report import Report
+
+SIM_TRIALS = 10_000
+SIM_SEED = 2026
+SHOWN = ("p_win", "ev_per_stake", "house_edge", "p_ruin")
+
+
+class RenardDashboard:
+    """The widgets of the Le Renard page and the game they play."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        setup()
+        self.rng = np.random.default_rng(seed)
+        self.messages = Messages()
+        self.payout = widgets.IntSlider(
+            value=renard.PAYOUT.default, min=renard.PAYOUT.lo, max=renard.PAYOUT.hi,
+            description="payout", continuous_update=False,
+        )
+        self.fields = {p.name: ParamField(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
+        self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
+        self.play_button = widgets.Button(description="Play 10 rounds")
+        self.new_button = widgets.Button(description="New game")
+        self.dice = widgets.HTML()
+        self.status = widgets.HTML()
+        self.figures = widgets.HTML()
+        self.bankroll_chart = ChartPane()
+        self.ruin_chart = ChartPane()
+
+        guard = self.messages.guard
+        self.payout.observe(guard(lambda _: self.new_rules()), names="value")
+        for f in self.fields.values():
+            f.widget.observe(guard(lambda _: self.new_rules()), names="value")
+        self.roll_button.on_click(guard(lambda _: self.play(1)))
+        self.play_button.on_click(guard(lambda _: self.play(10)))
+        self.new_button.on_click(guard(lambda _: self.new_game()))
+
+        controls = panel(
+            widgets.HTML("<b>The bet</b>"), self.payout, *(f.widget for f in self.fields.values()),
+            self.messages.widget,
+            widgets.HBox([self.roll_button, self.play_button, self.new_button]),
+            self.dice, self.status, width="360px",
+        )
+        self.view = widgets.VBox([
+            header("Le Renard", "Stake, roll three dice, and win <i>payout</i> times the stake on a triple. "
+                   "Left: your table. Right: your bankroll so far, and the exact chance of ruin round by round."),
+            widgets.HBox([controls, panel(self.bankroll_chart.widget, self.ruin_chart.widget)]),
+            self.figures,
+        ])
+        self.rules = renard.Rules()
+        self.new_rules()
+
+    def read_rules(self) -> renard.Rules:
+        """The rules in the controls, or a ValueError naming the bad one."""
+        return renard.Rules(payout=self.payout.value, **{n: f.value() for n, f in self.fields.items()})
+
+    def new_rules(self) -> None:
+        """Apply the controls: a new game, the exact ruin curve, exact vs simulated figures."""
+        self.rules = self.read_rules()
+        self.messages.clear()
+        self.new_game()
+        curve = renard.ruin_by_round(self.rules)
+        frame = pl.DataFrame({"round": range(1, len(curve) + 1), "P(ruined)": [float(p) for p in curve]})
+        self.ruin_chart.show(charts.curve(frame, "round", "P(ruined)", f"Exact P(ruined by round k), payout {self.rules.payout}"))
+        self.show_figures(renard.report(self.rules), renard.simulate(self.rules, SIM_TRIALS, SIM_SEED, progress=False))
+
+    def new_game(self) -> None:
+        """Back to the starting bankroll."""
+        self.table = renard.Table.start(self.rules)
+        self.dice.value = dice_html((), empty="Press Roll to stake and throw 3 dice.")
+        self.draw_table()
+
+    def play(self, rounds: int) -> None:
+        """Play up to `rounds` rounds (fewer if the game ends)."""
+        for _ in range(rounds):
+            if self.table.over:
+                break
+            self.table = self.table.roll(self.rng)
+        if self.table.history:
+            faces, gain = self.table.history[-1]
+            verdict = f"Triple! +{gain}" if gain > 0 else f"No triple: {gain}"
+            self.dice.value = dice_html(faces) + f"<div class='verdict'><b>{verdict}</b></div>"
+        self.draw_table()
+
+    def draw_table(self) -> None:
+        t = self.table
+        played = len(t.history)
+        wins = sum(1 for _, g in t.history if g > 0)
+        state = "ruined" if t.ruined else ("all rounds played" if t.over else "playing")
+        self.status.value = (
+            f"<div class='bankroll'>Bankroll <b>{t.bankroll}</b> after {played} of {self.rules.rounds} rounds "
+            f"({wins} triples; {state})</div>"
+        )
+        self.roll_button.disabled = self.play_button.disabled = t.over
+        bankrolls = [self.rules.bankroll] + [self.rules.bankroll + sum(g for _, g in t.history[: i + 1]) for i in range(played)]
+        frame = pl.DataFrame({"round": range(played + 1), "bankroll": bankrolls})
+        self.bankroll_chart.show(charts.path(frame, "round", "bankroll", "Your bankroll", floor=self.rules.stake))
+
+    def show_figures(self, exact: Report, simulated: Report) -> None:
+        rows = []
+        for name in SHOWN:
+            e, s = exact.figures[name], simulated.figures[name]
+            assert e.exact is not None and s.ci is not None
+            rows.append(
+                f"<tr><td>{name}</td><td>{fraction_html(e.exact)}</td>"
+                f"<td>{s.value:.6g} <small>[{s.ci[0]:.4g}, {s.ci[1]:.4g}]</small></td>"
+                f"<td>{e.help}</td></tr>"
+            )
+        self.figures.value = (
+            f"<h4>Exact vs simulated ({SIM_TRIALS:,} simulated games, 95% intervals)</h4>"
+            "<table class='figures' style='border-collapse:collapse'><tr><th>figure</th><th>exact</th>"
+            f"<th>simulated</th><th>meaning</th></tr>{''.join(rows)}</table>"
+            f"<p>Fair payout: <b>{html.escape(str(renard.fair_payout()))}</b> times the stake.</p>"
+        )
+
+
+def app(seed: int | None = None) -> widgets.Widget:
+    """The Le Renard dashboard as one widget."""
+    return RenardDashboard(seed).view

@@ -1,0 +1,92 @@
+"""Altair charts of distributions, estimates and bankrolls (maths-free: they draw DataFrames)."""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+EXACT = "#4c78a8"
+SIMULATED = "#e45756"
+WIDTH, HEIGHT = 460, 240
+
+
+def distribution(frame: pl.DataFrame, title: str, x_title: str = "value") -> alt.Chart:
+    """Bars of an exact distribution: a frame with `value`, `probability` and `exact` columns."""
+    return (
+        alt.Chart(frame, title=title)
+        .mark_bar(color=EXACT)
+        .encode(
+            x=alt.X("value:O", title=x_title, axis=alt.Axis(labelOverlap=True)),
+            y=alt.Y("probability:Q", title="probability"),
+            tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+        )
+        .properties(width=WIDTH, height=HEIGHT)
+    )
+
+
+def exact_vs_simulated(exact: pl.DataFrame, simulated: pl.DataFrame | None, title: str, x_title: str = "value") -> alt.LayerChart | alt.Chart:
+    """Exact bars with the simulated frequencies as red ticks.
+
+    `exact` has `value`, `probability`, `exact`; `simulated` has `value`, `frequency`, `trials`.
+    """
+    bars = distribution(exact, title, x_title)
+    if simulated is None or simulated.is_empty():
+        return bars
+    ticks = (
+        alt.Chart(simulated)
+        .mark_tick(color=SIMULATED, thickness=3, size=12)
+        .encode(
+            x=alt.X("value:O"),
+            y=alt.Y("frequency:Q"),
+            tooltip=["value", alt.Tooltip("frequency:Q", format=".6f"), "trials"],
+        )
+    )
+    return alt.layer(bars, ticks).properties(width=WIDTH, height=HEIGHT)
+
+
+def running_estimate(frame: pl.DataFrame, exact: float, title: str) -> alt.LayerChart:
+    """A running estimate with its confidence band converging to the exact value.
+
+    `frame` has `trials`, `estimate`, `ci_low`, `ci_high`.
+    """
+    base = alt.Chart(frame).encode(x=alt.X("trials:Q", scale=alt.Scale(type="log"), title="trials"))
+    band = base.mark_area(opacity=0.25, color=SIMULATED).encode(y=alt.Y("ci_low:Q", title="estimate"), y2="ci_high:Q")
+    line = base.mark_line(color=SIMULATED).encode(y="estimate:Q")
+    rule = alt.Chart(pl.DataFrame({"exact": [exact]})).mark_rule(color=EXACT, strokeDash=[6, 3]).encode(y="exact:Q")
+    return alt.layer(band, line, rule, title=title).properties(width=WIDTH, height=HEIGHT)
+
+
+def path(frame: pl.DataFrame, x: str, y: str, title: str, floor: float | None = None) -> alt.LayerChart | alt.Chart:
+    """A line of `y` against `x` (a bankroll over rounds), with an optional red floor rule."""
+    line = (
+        alt.Chart(frame, title=title)
+        .mark_line(point=True, color=EXACT)
+        .encode(x=alt.X(f"{x}:Q", title=x), y=alt.Y(f"{y}:Q", title=y), tooltip=[x, y])
+        .properties(width=WIDTH, height=HEIGHT)
+    )
+    if floor is None:
+        return line
+    rule = alt.Chart(pl.DataFrame({"floor": [floor]})).mark_rule(color=SIMULATED).encode(y="floor:Q")
+    return alt.layer(line, rule).properties(width=WIDTH, height=HEIGHT)
+
+
+def curve(frame: pl.DataFrame, x: str, y: str, title: str) -> alt.Chart:
+    """A step curve of `y` against `x` (e.g. P(ruined by round k))."""
+    return (
+        alt.Chart(frame, title=title)
+        .mark_line(interpolate="step-after", color=EXACT)
+        .encode(x=alt.X(f"{x}:Q", title=x), y=alt.Y(f"{y}:Q", title=y, scale=alt.Scale(domain=[0, 1])), tooltip=[x, alt.Tooltip(f"{y}:Q", format=".6f")])
+        .properties(width=WIDTH, height=HEIGHT)
+    )
+
+
+def frequencies(values, top: int) -> pl.DataFrame:
+    """Simulated frequencies of the integer values 0..top: `value`, `frequency`, `trials`."""
+    s = pl.Series("value", values)
+    n = len(s)
+    counts = s.filter(s <= top).value_counts().sort("value")
+    return counts.select(
+        pl.col("value").cast(pl.Int64),
+        (pl.col("count") / n).alias("frequency"),
+        pl.lit(n).alias("trials"),
+    )

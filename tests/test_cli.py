@@ -1,0 +1,267 @@
+"""The command line: report/simulate/games, the JSON contract, and bad input (always exit code 2,
+one line on stderr starting with "nessus: error:", never a traceback)."""
+
+import json
+import re
+import subprocess
+import sys
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nessus import cli, games
+
+REQUIRED = {
+    "order": {"p_unique_first_roll", "expected_rounds"},
+    "renard": {"p_win", "ev_per_stake", "fair_payout", "house_edge", "p_ruin"},
+    "boue": {"turn_mean", "turn_variance", "p_turn_zero", "p_turn_at_most_20", "three_round_mean",
+             "p_three_rounds_at_least_60", "p_tie_for_first"},
+}
+PARAMS = {
+    "order": {"players": (2, 10)},
+    "renard": {"payout": (1, 100), "stake": (1, 1000), "bankroll": (1, 100_000), "rounds": (1, 1000)},
+    "boue": {"dice": (1, 10), "players": (2, 10)},
+}
+COMMANDS = {"report", "simulate", "serve", "games"}
+EXACT = re.compile(r"^-?\d+(/\d+)?$")
+
+
+def run_cli(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv):
+    code, out, err = run_cli(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+def check_contract(doc, game, method):
+    assert set(doc) == {"game", "rules", "figures"}
+    assert doc["game"] == game
+    assert set(doc["rules"]) == set(PARAMS[game])
+    for name, fig in doc["figures"].items():
+        assert set(fig) == {"exact", "value", "ci", "method"}, name
+        assert fig["method"] in {"exact", "monte-carlo"}
+        assert fig["method"] == method
+        if fig["exact"] is not None:
+            assert EXACT.match(fig["exact"]), fig["exact"]
+            x = Fraction(fig["exact"])
+            assert fig["exact"] == (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
+            assert fig["value"] == pytest.approx(float(x), rel=1e-12)
+            assert fig["ci"] is None
+        else:
+            lo, hi = fig["ci"]
+            assert lo <= fig["value"] <= hi
+
+
+# -- the commands ----------------------------------------------------------------------------------
+def test_games_lists_every_game(capsys):
+    code, out, err = run_cli(capsys, "games")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue"]
+
+
+@pytest.mark.parametrize("game", ["order", "renard", "boue"])
+def test_report_json_contract_and_required_figures(capsys, game):
+    doc = run_json(capsys, "report", game)
+    check_contract(doc, game, "exact")
+    assert REQUIRED[game] <= set(doc["figures"])
+
+
+@pytest.mark.parametrize("game", ["order", "renard", "boue"])
+def test_report_table(capsys, game):
+    code, out, err = run_cli(capsys, "report", game)
+    assert code == 0 and err == ""
+    assert out.splitlines()[0].startswith(game)
+    for name in REQUIRED[game]:
+        assert name in out
+
+
+def test_report_values_against_hand_derivations(capsys):
+    """Order, 2 players: P(unique) = 1 - sum p_k^2 over 2d6; Renard: 1/36, (payout - 35)/36, 35."""
+    two = Counter(a + b for a, b in product(range(1, 7), repeat=2))
+    tie = sum(Fraction(c, 36) ** 2 for c in two.values())
+    doc = run_json(capsys, "report", "order", "--set", "players=2")
+    assert doc["rules"] == {"players": 2}
+    assert Fraction(doc["figures"]["p_unique_first_roll"]["exact"]) == 1 - tie
+    assert Fraction(doc["figures"]["expected_rounds"]["exact"]) == 1 / (1 - tie)
+    doc = run_json(capsys, "report", "renard", "--set", "payout=20", "--set", "rounds=5")
+    f = doc["figures"]
+    assert doc["rules"]["payout"] == 20 and doc["rules"]["rounds"] == 5
+    assert f["p_win"]["exact"] == "1/36"
+    assert Fraction(f["ev_per_stake"]["exact"]) == Fraction(20 - 35, 36)
+    assert Fraction(f["house_edge"]["exact"]) == Fraction(35 - 20, 36)
+    assert f["fair_payout"]["exact"] == "35"
+    assert f["p_ruin"]["exact"] == "0"  # 50 stakes cannot be lost in 5 rounds
+
+
+@pytest.mark.parametrize("game", ["order", "renard", "boue"])
+def test_simulate_json_is_reproducible_and_follows_the_contract(capsys, game):
+    a = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5")
+    b = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5")
+    assert a == b
+    check_contract(a, game, "monte-carlo")
+    for fig in a["figures"].values():
+        assert fig["exact"] is None
+    # every simulated figure that the exact report also has is a named figure of the game
+    assert set(a["figures"]) & REQUIRED[game]
+
+
+def test_simulate_table(capsys):
+    code, out, err = run_cli(capsys, "simulate", "order", "--trials", "2000", "--seed", "1", "--set", "players=3")
+    assert code == 0 and err == ""
+    assert "monte-carlo" in out and "players=3" in out
+
+
+@pytest.mark.timeout(60)
+def test_simulate_with_workers_matches_the_local_run(capsys):
+    """A local Dask cluster gives the same figures, to the bit, as the run in this process."""
+    local = run_json(capsys, "simulate", "boue", "--trials", "4000", "--seed", "3")
+    remote = run_json(capsys, "simulate", "boue", "--trials", "4000", "--seed", "3", "--workers", "1")
+    assert remote == local
+
+
+# -- bad input -------------------------------------------------------------------------------------
+def assert_usage_error(code, out, err):
+    assert code == 2, (code, out, err)
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("nessus: error:"), err
+    assert "Traceback" not in err
+    assert out == ""
+
+
+BAD = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# no '=' (it would split NAME=VALUE), no NUL (not allowed in a real argv), no leading '-'
+plain_text = st.text(st.characters(blacklist_characters="=\x00", blacklist_categories=("Cs",)), max_size=12)
+
+
+@BAD
+@given(st.sampled_from(["report", "simulate"]), plain_text.filter(lambda t: t not in games.GAMES and not t.startswith("-")))
+def test_unknown_game(capsys, command, name):
+    code, out, err = run_cli(capsys, command, name)
+    assert_usage_error(code, out, err)
+    assert "allowed: order, renard, boue" in err or "required" in err
+
+
+@BAD
+@given(st.sampled_from(sorted(PARAMS)), plain_text, st.text(max_size=6))
+def test_unknown_parameter(capsys, game, name, value):
+    if name.strip() in PARAMS[game]:
+        name = name + "x"
+    code, out, err = run_cli(capsys, "report", game, "--set", f"{name}={value}")
+    assert_usage_error(code, out, err)
+
+
+def _out_of_range_or_not_an_integer(lo, hi):
+    def bad(text):
+        try:
+            return not lo <= int(text.strip()) <= hi
+        except ValueError:
+            return True
+
+    return st.one_of(
+        st.integers().filter(lambda v: not lo <= v <= hi).map(str),
+        st.floats(allow_nan=True, allow_infinity=True).map(str),
+        st.text(max_size=8).filter(bad),
+    )
+
+
+@BAD
+@given(st.data())
+def test_bad_parameter_values(capsys, data):
+    game = data.draw(st.sampled_from(sorted(PARAMS)))
+    name = data.draw(st.sampled_from(sorted(PARAMS[game])))
+    lo, hi = PARAMS[game][name]
+    value = data.draw(_out_of_range_or_not_an_integer(lo, hi))
+    command = data.draw(st.sampled_from(["report", "simulate"]))
+    extra = ["--trials", "10"] if command == "simulate" else []
+    code, out, err = run_cli(capsys, command, game, *extra, "--set", f"{name}={value}")
+    assert_usage_error(code, out, err)
+    assert name in err and f"from {lo} to {hi}" in err
+
+
+def _not_a_positive_int(text):
+    try:
+        return int(text) <= 0
+    except ValueError:
+        return True
+
+
+@BAD
+@given(
+    st.sampled_from(sorted(PARAMS)),
+    st.sampled_from(["--trials", "--seed", "--workers"]),
+    st.one_of(st.integers(max_value=0).map(str), st.text(max_size=8)).filter(_not_a_positive_int),
+)
+def test_bad_trials_seed_workers(capsys, game, option, value):
+    if option == "--seed" and value.strip().lstrip("0") == "" and value.strip():
+        value = "-1"  # "0" is a valid seed
+    code, out, err = run_cli(capsys, "simulate", game, option, value)
+    assert_usage_error(code, out, err)
+
+
+def _not_help(token):
+    return not (token.startswith("-h") or (token.startswith("--h") and "--help".startswith(token.split("=")[0])))
+
+
+@BAD
+@given(st.lists(st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=10)
+                .filter(lambda t: t not in COMMANDS and _not_help(t)), max_size=6))
+def test_garbage_argv(capsys, argv):
+    """Lists of text with no command in them: always a usage error."""
+    code, out, err = run_cli(capsys, *argv)
+    assert_usage_error(code, out, err)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["report"],
+        ["simulate"],
+        ["report", "order", "--set", "players"],
+        ["report", "order", "--set", "=3"],
+        ["report", "order", "--bogus"],
+        ["simulate", "order", "--trials", "0"],
+        ["simulate", "order", "--trials", "-5"],
+        ["simulate", "order", "--trials", "1e5"],
+        ["simulate", "order", "--seed", "-1"],
+        ["report", "renard", "--set", "stake=10", "--set", "bankroll=9"],
+        ["report", "boue", "--set", "dice=2.5"],
+        ["serve", "--port", "0"],
+        ["games", "extra"],
+    ],
+)
+def test_known_bad_inputs(capsys, argv):
+    code, out, err = run_cli(capsys, *argv)
+    assert_usage_error(code, out, err)
+
+
+def test_error_names_the_parameter_and_range(capsys):
+    code, out, err = run_cli(capsys, "report", "renard", "--set", "payout=0")
+    assert_usage_error(code, out, err)
+    assert "payout" in err and "from 1 to 100" in err and "got 0" in err
+
+
+def test_module_entry_point_prints_one_line_and_exits_2():
+    done = subprocess.run([sys.executable, "-m", "nessus.cli", "report", "nope"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("nessus: error:")
+    assert "unknown game 'nope'" in done.stderr
+
+
+def test_serve_command_line():
+    cmd = cli.serve_command(9000, preheat=False)
+    assert cmd[:3] == [sys.executable, "-m", "voila"]
+    assert "--port=9000" in cmd and "--no-browser" in cmd
+    assert not any(c.startswith("--preheat") for c in cmd)
+    assert "--preheat_kernel=True" in cli.serve_command()

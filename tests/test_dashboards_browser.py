@@ -1,0 +1,245 @@
+"""Dashboards in a real browser: a real `voila` process, driven in headless Chromium by Playwright.
+
+Screenshots go to test-artifacts/. Timings (page load to first chart, control change to
+redrawn chart) are printed and saved to test-artifacts/dashboard-timings.json.
+
+Without /usr/bin/chromium these tests are skipped with a reason, unless NESSUS_REQUIRE_BROWSER
+is set (as .ci/run does), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from nessus.apps import GALLERY
+from nessus.cli import serve_command
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+TIMINGS: dict[str, dict[str, float]] = {}
+HARMLESS = ("font-awesome", "fontawesome", "Failed to load resource", "not trusted", "module federation", "shared module")
+ERROR_TEXT = ("Traceback", "Error:", "setData is not a function", "Exception")
+
+
+def _browser_or_skip() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    reason = f"{CHROMIUM} not found (apt-get install chromium); browser tests skipped"
+    if os.environ.get("NESSUS_REQUIRE_BROWSER"):
+        pytest.fail(reason.replace("skipped", "required here (NESSUS_REQUIRE_BROWSER is set)"))
+    print(f"\nSKIP: {reason}", file=sys.stderr)
+    pytest.skip(reason)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def server():
+    """A voila serving dashboards/ with preheated kernels, as `nessus serve` does."""
+    _browser_or_skip()
+    port = _free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "voila.log", "w")
+    proc = subprocess.Popen(serve_command(port, preheat=True), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            urllib.request.urlopen(base + "/", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"voila did not start; see {ARTIFACTS / 'voila.log'}")
+            time.sleep(0.5)
+    time.sleep(20)  # let the preheated kernel pool fill, as it has on a running server
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+    (ARTIFACTS / "dashboard-timings.json").write_text(json.dumps(TIMINGS, indent=2))
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    pg.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" and not any(h.lower() in m.text.lower() for h in HARMLESS) else None)
+    pg.problems = problems
+    failed_before = request.session.testsfailed
+    yield pg
+    if request.session.testsfailed > failed_before:
+        pg.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
+    context.close()
+
+
+def _marks(pg) -> int:
+    """How many vega marks are drawn on the page."""
+    return pg.locator("[aria-roledescription]").count()
+
+
+def _chart_svg(pg, index: int = 0) -> str:
+    return pg.locator(".widget-output svg.marks").nth(index).inner_html()
+
+
+def _no_errors(pg) -> None:
+    text = pg.locator("body").inner_text()
+    assert not any(e in text for e in ERROR_TEXT), text[:2000]
+    assert not pg.problems, pg.problems
+
+
+def _open(pg, server: str, notebook: str) -> float:
+    """Open a dashboard; the seconds from navigation to the first drawn vega chart."""
+    start = time.perf_counter()
+    pg.goto(f"{server}/voila/render/{notebook}", timeout=90_000, wait_until="commit")
+    pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
+    return time.perf_counter() - start
+
+
+def _redraw_time(pg, before: str, action, index: int = 0) -> float:
+    """Seconds from `action` to the chart's SVG differing from `before`."""
+    start = time.perf_counter()
+    action()
+    pg.wait_for_function(
+        "([i, old]) => { const s = document.querySelectorAll('.widget-output svg.marks')[i]; return s && s.innerHTML !== old; }",
+        arg=[index, before], timeout=30_000, polling=20,
+    )
+    return time.perf_counter() - start
+
+
+def _record(name: str, **values: float) -> None:
+    TIMINGS[name] = values
+    print(f"\n[timing] {name}: " + ", ".join(f"{k} = {v:.2f} s" for k, v in values.items()))
+
+
+def test_gallery_links_every_dashboard(server, page):
+    page.goto(f"{server}/voila/render/index.ipynb", timeout=90_000, wait_until="commit")
+    page.wait_for_selector("a.nessus-card", timeout=90_000)
+    hrefs = [a.get_attribute("href") for a in page.locator("a.nessus-card").all()]
+    assert hrefs == [e.notebook for e in GALLERY]
+    for e in GALLERY:
+        assert e.description in page.locator("body").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "gallery.png"), full_page=True)
+    with page.context.expect_page() as opened:  # Jupyter's sanitizer opens output links in a new tab
+        page.locator("a.nessus-card").first.click()
+    dashboard = opened.value
+    dashboard.wait_for_selector(".widget-output svg.marks", timeout=90_000)
+    assert dashboard.url.endswith(GALLERY[0].notebook)
+    _no_errors(page)
+    dashboard.close()
+
+
+def test_le_renard(server, page):
+    first = _open(page, server, "le-renard.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-renard-start.png"), full_page=True)
+    assert "1/36" in page.locator("table.figures").inner_text()
+
+    # Roll: three dice appear and the bankroll chart gains a point.
+    before = _chart_svg(page, 0)
+    roll = _redraw_time(page, before, lambda: page.get_by_role("button", name="Roll").click(), 0)
+    assert page.locator(".widget-html svg.die").count() == 3
+    assert "after 1 of 100 rounds" in page.locator(".bankroll").inner_text()
+
+    # Change the payout: the exact ruin curve and the figures change.
+    figures_before = page.locator("table.figures").inner_text()
+    ruin_before = _chart_svg(page, 1)
+    handle = page.locator(".noUi-handle").first
+
+    def bump() -> None:
+        handle.focus()
+        handle.press("ArrowRight")
+
+    change = _redraw_time(page, ruin_before, bump, 1)
+    page.wait_for_function("(old) => document.querySelector('table.figures').innerText !== old", arg=figures_before, timeout=30_000)
+    assert "payout 11" in page.locator("body").inner_text()
+    assert "-2/3" in page.locator("table.figures").inner_text()  # (11 - 35) / 36
+    _no_errors(page)
+
+    # A bad value typed in a field: a message in the page, no traceback.
+    stake = page.get_by_label("stake")
+    stake.fill("0")
+    stake.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "stake must be an integer from 1 to 1000" in page.locator(".nessus-error").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "le-renard-bad-input.png"), full_page=True)
+    stake.fill("2")
+    stake.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-renard.png"), full_page=True)
+    _record("le-renard", first_chart=first, roll_redraw=roll, payout_redraw=change)
+
+
+def test_la_boue(server, page):
+    first = _open(page, server, "la-boue.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    _no_errors(page)
+    marks_before = _marks(page)
+
+    # Play a turn die by die until it ends: stuck dice are drawn apart, in the mud.
+    for _ in range(200):
+        page.get_by_role("button", name="Roll").click()
+        page.wait_for_function("() => document.querySelector('.score') && /after \\d+ roll/.test(document.querySelector('.score').innerText)")
+        if "Turn over" in page.locator(".score").inner_text():
+            break
+    assert "Turn over" in page.locator(".score").inner_text()
+    assert page.locator("svg.die[data-face='2'], svg.die[data-face='5']").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "la-boue-turn.png"), full_page=True)
+
+    # More simulated turns: the red ticks change.
+    before = _chart_svg(page, 0)
+    handle = page.locator(".noUi-handle").first
+
+    def more() -> None:
+        handle.focus()
+        handle.press("ArrowRight")
+
+    change = _redraw_time(page, before, more, 0)
+    assert "10,000 simulated turns" in page.locator("body").inner_text()
+    assert _marks(page) >= marks_before
+
+    # Fewer dice: the exact bars change; a bad value shows a message.
+    field = page.get_by_label("dice")
+    before = _chart_svg(page, 0)
+    dice_change = _redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
+    assert "with 3 dice" in page.locator("body").inner_text()
+    field.fill("11")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "dice must be an integer from 1 to 10" in page.locator(".nessus-error").inner_text()
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "la-boue.png"), full_page=True)
+    _record("la-boue", first_chart=first, trials_redraw=change, dice_redraw=dice_change)
