@@ -10,14 +10,12 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import NoReturn
 
 from nessus import games
+from nessus.serving import GALLERY, serve_command
 
 USAGE_ERROR = 2
-DASHBOARDS = Path(__file__).resolve().parent.parent / "dashboards"
-GALLERY = "index.ipynb"
 
 
 class UsageError(Exception):
@@ -83,7 +81,8 @@ def _parser() -> _Parser:
 
     srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila")
     srv.add_argument("--port", type=_positive_int("port"), default=8866)
-    srv.add_argument("--no-preheat", action="store_true", help="start a kernel per page view instead")
+    srv.add_argument("--preheat", action="store_true", help="experimental: preheated kernels (faster first page; Voila 0.5 sometimes leaves a page on 'Running...')")
+    srv.add_argument("--pool-size", type=_positive_int("pool-size"), default=1, help="preheated kernels per dashboard, with --preheat")
 
     sub.add_parser("games", help="list the games")
     return parser
@@ -110,25 +109,13 @@ def _simulate(args) -> None:
     _print_report(report, args.json)
 
 
-def serve_command(port: int = 8866, preheat: bool = True) -> list[str]:
-    """The voila command line that serves the dashboards directory."""
-    cmd = [
-        sys.executable, "-m", "voila", str(DASHBOARDS),
-        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1", "--KernelManager.transport=ipc",
-        "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_idle_timeout=300",
-    ]
-    if preheat:
-        cmd += ["--preheat_kernel=True", "--pool_size=1"]
-    return cmd
-
-
 def _serve(args) -> None:
     import subprocess
 
     print(f"nessus: the dashboards gallery is at http://localhost:{args.port}/voila/render/{GALLERY}", flush=True)
     print("nessus: press Ctrl-C to stop", flush=True)
     try:
-        subprocess.run(serve_command(args.port, not args.no_preheat), check=False)
+        subprocess.run(serve_command(args.port, args.preheat, args.pool_size), check=False)
     except KeyboardInterrupt:
         pass
 

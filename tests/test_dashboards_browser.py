@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from nessus.apps import GALLERY
-from nessus.cli import serve_command
+from nessus.serving import serve_command
 
 pytestmark = pytest.mark.browser
 
@@ -51,12 +51,12 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server():
-    """A voila serving dashboards/ with preheated kernels, as `nessus serve` does."""
+    """A voila serving dashboards/ as `nessus serve` does (a kernel per page view)."""
     _browser_or_skip()
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / "voila.log", "w")
-    proc = subprocess.Popen(serve_command(port, preheat=True), stdout=log, stderr=subprocess.STDOUT)
+    proc = subprocess.Popen(serve_command(port), stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while True:
@@ -68,7 +68,6 @@ def server():
                 proc.kill()
                 pytest.fail(f"voila did not start; see {ARTIFACTS / 'voila.log'}")
             time.sleep(0.5)
-    time.sleep(20)  # let the preheated kernel pool fill, as it has on a running server
     yield base
     proc.terminate()
     try:
@@ -143,23 +142,6 @@ def _record(name: str, **values: float) -> None:
     print(f"\n[timing] {name}: " + ", ".join(f"{k} = {v:.2f} s" for k, v in values.items()))
 
 
-def test_gallery_links_every_dashboard(server, page):
-    page.goto(f"{server}/voila/render/index.ipynb", timeout=90_000, wait_until="commit")
-    page.wait_for_selector("a.nessus-card", timeout=90_000)
-    hrefs = [a.get_attribute("href") for a in page.locator("a.nessus-card").all()]
-    assert hrefs == [e.notebook for e in GALLERY]
-    for e in GALLERY:
-        assert e.description in page.locator("body").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "gallery.png"), full_page=True)
-    with page.context.expect_page() as opened:  # Jupyter's sanitizer opens output links in a new tab
-        page.locator("a.nessus-card").first.click()
-    dashboard = opened.value
-    dashboard.wait_for_selector(".widget-output svg.marks", timeout=90_000)
-    assert dashboard.url.endswith(GALLERY[0].notebook)
-    _no_errors(page)
-    dashboard.close()
-
-
 def test_le_renard(server, page):
     first = _open(page, server, "le-renard.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
@@ -169,7 +151,7 @@ def test_le_renard(server, page):
 
     # Roll: three dice appear and the bankroll chart gains a point.
     before = _chart_svg(page, 0)
-    roll = _redraw_time(page, before, lambda: page.get_by_role("button", name="Roll").click(), 0)
+    roll = _redraw_time(page, before, lambda: page.locator(".roll-button").click(), 0)
     assert page.locator(".widget-html svg.die").count() == 3
     assert "after 1 of 100 rounds" in page.locator(".bankroll").inner_text()
 
@@ -189,7 +171,7 @@ def test_le_renard(server, page):
     _no_errors(page)
 
     # A bad value typed in a field: a message in the page, no traceback.
-    stake = page.get_by_label("stake")
+    stake = page.get_by_label("stake", exact=True)
     stake.fill("0")
     stake.press("Enter")
     page.wait_for_selector(".nessus-error", timeout=30_000)
@@ -210,9 +192,9 @@ def test_la_boue(server, page):
     marks_before = _marks(page)
 
     # Play a turn die by die until it ends: stuck dice are drawn apart, in the mud.
-    for _ in range(200):
-        page.get_by_role("button", name="Roll").click()
-        page.wait_for_function("() => document.querySelector('.score') && /after \\d+ roll/.test(document.querySelector('.score').innerText)")
+    for rolls in range(1, 200):
+        page.locator(".roll-button").click()
+        page.wait_for_function("(n) => document.querySelector('.score').innerText.includes(`after ${n} roll`)", arg=rolls)
         if "Turn over" in page.locator(".score").inner_text():
             break
     assert "Turn over" in page.locator(".score").inner_text()
@@ -232,7 +214,7 @@ def test_la_boue(server, page):
     assert _marks(page) >= marks_before
 
     # Fewer dice: the exact bars change; a bad value shows a message.
-    field = page.get_by_label("dice")
+    field = page.get_by_label("dice", exact=True)
     before = _chart_svg(page, 0)
     dice_change = _redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
     assert "with 3 dice" in page.locator("body").inner_text()
@@ -243,3 +225,20 @@ def test_la_boue(server, page):
     _no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-boue.png"), full_page=True)
     _record("la-boue", first_chart=first, trials_redraw=change, dice_redraw=dice_change)
+
+
+def test_gallery_links_every_dashboard(server, page):
+    page.goto(f"{server}/voila/render/index.ipynb", timeout=90_000, wait_until="commit")
+    page.wait_for_selector("a.nessus-card", timeout=90_000)
+    hrefs = [a.get_attribute("href") for a in page.locator("a.nessus-card").all()]
+    assert hrefs == [e.notebook for e in GALLERY]
+    for e in GALLERY:
+        assert e.description in page.locator("body").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "gallery.png"), full_page=True)
+    with page.context.expect_page() as opened:  # Jupyter's sanitizer opens output links in a new tab
+        page.locator("a.nessus-card").first.click()
+    dashboard = opened.value
+    dashboard.wait_for_selector(".widget-output svg.marks", timeout=90_000)
+    assert dashboard.url.endswith(GALLERY[0].notebook)
+    _no_errors(page)
+    dashboard.close()

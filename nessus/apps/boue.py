@@ -27,6 +27,7 @@ class BoueDashboard:
             description="simulated", continuous_update=False,
         )
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
+        self.roll_button.add_class("roll-button")
         self.new_button = widgets.Button(description="New turn")
         self.free = widgets.HTML()
         self.mud = widgets.HTML()
@@ -95,7 +96,8 @@ class BoueDashboard:
         else:
             verdict = "Mud! This roll scores nothing. "
         end = " <b>Turn over.</b>" if t.over else f" {t.free} dice still free."
-        self.status.value = f"<div class='score'>{verdict}Score <b>{t.score}</b> after {len(t.rolls)} rolls.{end}</div>"
+        rolls = f"{len(t.rolls)} roll" + ("" if len(t.rolls) == 1 else "s")
+        self.status.value = f"<div class='score'>{verdict}Score <b>{t.score}</b> after {rolls}.{end}</div>"
         self.roll_button.description = "New turn + roll" if t.over else "Roll"
 
     def draw_chart(self) -> None:
@@ -118,7 +120,7 @@ class BoueDashboard:
             (f"P(score > {self.top}) (beyond the chart)", fraction_html(self.exact.sf(self.top))),
         ]
         body = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in rows)
-        self.figures.value = f"<h4>Exact figures for one turn</h4><table class='figures'>{body}</table>"
+        self.figures.value = f"<h4>Exact figures for one turn</h4><table class='figures' cellpadding='4'>{body}</table>"
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import altair as alt
 import ipywidgets as widgets
+import scipy.stats  # noqa: F401 - confidence intervals; imported while a preheated kernel waits
 from IPython.display import clear_output, display
 
 from nessus.dist import exact_str
@@ -70,6 +71,7 @@ class ParamField:
             tooltip=param.help,
             continuous_update=False,
             layout=widgets.Layout(width=width),
+            style={"description_width": "70px"},
         )
 
     def value(self):
@@ -123,5 +125,8 @@ def header(title: str, sentence: str) -> widgets.HTML:
 
 def panel(*children: widgets.Widget, width: str | None = None) -> widgets.VBox:
     """A vertical group of widgets with a little padding."""
-    layout = widgets.Layout(padding="6px", width=width) if width else widgets.Layout(padding="6px")
+    if width:
+        layout = widgets.Layout(padding="6px", width=width, min_width=width, flex="0 0 auto")
+    else:
+        layout = widgets.Layout(padding="6px", flex="1 1 auto")
     return widgets.VBox(list(children), layout=layout)

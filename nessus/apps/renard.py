@@ -31,6 +31,7 @@ class RenardDashboard:
         )
         self.fields = {p.name: ParamField(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
+        self.roll_button.add_class("roll-button")
         self.play_button = widgets.Button(description="Play 10 rounds")
         self.new_button = widgets.Button(description="New game")
         self.dice = widgets.HTML()
@@ -120,7 +121,7 @@ class RenardDashboard:
             )
         self.figures.value = (
             f"<h4>Exact vs simulated ({SIM_TRIALS:,} simulated games, 95% intervals)</h4>"
-            "<table class='figures' style='border-collapse:collapse'><tr><th>figure</th><th>exact</th>"
+            "<table class='figures' style='border-collapse:collapse' cellpadding='4'><tr><th>figure</th><th>exact</th>"
             f"<th>simulated</th><th>meaning</th></tr>{''.join(rows)}</table>"
             f"<p>Fair payout: <b>{html.escape(str(renard.fair_payout()))}</b> times the stake.</p>"
         )

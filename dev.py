@@ -1,0 +1,62 @@
+"""Set up and run nessus with nothing but Python >= 3.11 (standard library only).
+
+    python3 dev.py serve    # make .venv, install nessus, serve the dashboards gallery with Voila
+    python3 dev.py test     # make .venv, install nessus with its test tools, run the whole suite
+    python3 dev.py bench    # the benchmarks, printing measured ratios
+
+The virtual environment is (re)installed when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = BIN / "python"
+
+
+def ensure_venv(extras: str) -> None:
+    """Create .venv and install nessus (with `extras`) unless already done for this pyproject."""
+    stamp = VENV / f".installed-{extras or 'base'}"
+    if stamp.exists() and stamp.stat().st_mtime >= (ROOT / "pyproject.toml").stat().st_mtime:
+        return
+    if not PYTHON.exists():
+        print(f"dev.py: creating {VENV}", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    target = f".[{extras}]" if extras else "."
+    print(f"dev.py: installing nessus{('[' + extras + ']') if extras else ''} into {VENV}", flush=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "--upgrade", "pip"], check=True)
+    subprocess.run([str(PYTHON), "-m", "pip", "install", "--quiet", "-e", target], cwd=ROOT, check=True)
+    stamp.touch()
+
+
+def main(argv: list[str]) -> int:
+    if sys.version_info < (3, 11):
+        print(f"dev.py: nessus needs Python >= 3.11, this is {sys.version.split()[0]}", file=sys.stderr)
+        return 2
+    command, rest = (argv[0], argv[1:]) if argv else ("", [])
+    if command == "serve":
+        ensure_venv("")
+        return subprocess.call([str(BIN / "nessus"), "serve", *rest], cwd=ROOT)
+    if command == "test":
+        ensure_venv("test")
+        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    if command == "bench":
+        ensure_venv("test")
+        code = 0
+        for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+            print(f"\n== {script.name}", flush=True)
+            code |= subprocess.call([str(PYTHON), str(script), *rest], cwd=ROOT)
+        return code
+    print("usage: python3 dev.py serve | test | bench", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

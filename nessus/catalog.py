@@ -1,0 +1,42 @@
+"""The game definitions stored in data/games.json: each game's title, summary, parameters
+(default, range, help) and the names of its figures. A test keeps the file equal to the code."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from nessus import games
+
+PATH = Path(__file__).resolve().parent.parent / "data" / "games.json"
+
+
+def _number(x: int | Fraction) -> int | str:
+    return x if isinstance(x, int) else str(x)
+
+
+def catalog() -> dict[str, Any]:
+    """Every game's definition, as JSON-ready data."""
+    out = {}
+    for name, game in games.GAMES.items():
+        out[name] = {
+            "title": game.TITLE,
+            "summary": game.SUMMARY,
+            "parameters": {
+                p.name: {"default": _number(p.default), "min": _number(p.lo), "max": _number(p.hi), "help": p.help}
+                for p in game.Rules.params
+            },
+            "figures": list(game.report().figures),
+        }
+    return out
+
+
+def write(path: Path = PATH) -> None:
+    """Write the catalog to data/games.json."""
+    path.write_text(json.dumps(catalog(), indent=2, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    write()
