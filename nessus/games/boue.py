@@ -26,6 +26,7 @@ TITLE = "La Boue"
 SUMMARY = "Stuck in the Mud: every 2 or 5 sticks; score the rolls with none."
 
 STUCK = (2, 5)
+_STUCK_FACE = np.isin(np.arange(7), STUCK).astype(np.int8)  # face -> 1 if it sticks
 ROUNDS = 3
 TAIL = 1e-15
 
@@ -68,14 +69,26 @@ def turn_distribution(rules: Rules | None = None, bound: int | None = None, tail
     return chain.distribution(rules.dice, tail_below=tail_below)
 
 
+@cache
+def game_chain(dice: int, rounds: int = ROUNDS) -> RewardChain:
+    """A whole game for one player: state = (round, free dice); when every die is stuck the
+    next round starts with all dice free, and the last round's end ends the chain."""
+    turn = turn_chain(dice)
+
+    def after(r: int, to: int | None) -> tuple[int, int] | None:
+        if to is not None:
+            return (r, to)
+        return (r + 1, dice) if r < rounds else None
+
+    return RewardChain(
+        {(r, n): [Step(t.probability, t.reward, after(r, t.to)) for t in steps] for r in range(1, rounds + 1) for n, steps in turn.steps.items()}
+    )
+
+
 def game_total_distribution(rules: Rules | None = None, rounds: int = ROUNDS, tail_below: float = TAIL) -> TruncatedDist:
     """The exact distribution of a player's total over `rounds` turns, with exact tail < tail_below."""
-    bound = turn_distribution(rules, tail_below=tail_below).bound
-    while True:
-        total = turn_distribution(rules, bound=bound).sum_of(rounds)
-        if total.tail < tail_below:
-            return total
-        bound += bound // 4 + 1
+    dice = (rules or Rules()).dice
+    return game_chain(dice, rounds).distribution((1, dice), tail_below=tail_below)
 
 
 def tie_for_first(total: TruncatedDist, players: int) -> tuple[Fraction, Fraction]:
@@ -126,7 +139,7 @@ def turn_scores(dice: int, rng: np.random.Generator, n: int) -> np.ndarray:
         starts = np.zeros(live.size, dtype=np.int64)
         np.cumsum(k[:-1], out=starts[1:])
         faces = rng.integers(1, 7, size=int(k.sum()), dtype=np.int8)
-        stuck = np.add.reduceat(((faces == 2) | (faces == 5)).view(np.int8), starts)
+        stuck = np.add.reduceat(_STUCK_FACE.take(faces), starts)
         clean = stuck == 0
         score[live[clean]] += np.add.reduceat(faces, starts, dtype=np.int64)[clean]
         free[live] = k - stuck
