@@ -44,11 +44,12 @@ class Estimate:
 
 @dataclass
 class _Sums:
-    """Sufficient statistics of one quantity: trial count, sum, sum of squares, is-boolean."""
+    """Sufficient statistics of one quantity: trial count, sum, sum of squares (exact integers
+    for integer and boolean values), is-boolean."""
 
     n: int
-    total: float
-    squares: float
+    total: int | float
+    squares: int | float
     boolean: bool
 
     def merge(self, other: _Sums) -> _Sums:
@@ -77,8 +78,15 @@ def run_chunk(kernel: Kernel, seed_seq: np.random.SeedSequence, n: int, keep: tu
         arr = np.asarray(v)
         if arr.shape != (n,):
             raise ValueError(f"kernel value {name!r} has shape {arr.shape}, expected ({n},)")
-        f = arr.astype(np.float64)
-        sums[name] = _Sums(n, float(f.sum()), float(np.dot(f, f)), arr.dtype == np.bool_)
+        if arr.dtype == np.bool_:
+            k = int(np.count_nonzero(arr))
+            sums[name] = _Sums(n, k, k, True)
+        elif np.issubdtype(arr.dtype, np.integer):
+            a = arr.astype(np.int64, copy=False)
+            sums[name] = _Sums(n, int(a.sum()), int(np.dot(a, a)), False)
+        else:
+            f = arr.astype(np.float64, copy=False)
+            sums[name] = _Sums(n, float(f.sum()), float(np.dot(f, f)), False)
     return sums, {k: np.asarray(values[k]) for k in keep}
 
 
@@ -109,7 +117,7 @@ def t_interval(mean: float, sd: float, n: int, confidence: float = CONFIDENCE) -
 def _estimate(name: str, s: _Sums) -> Estimate:
     mean = s.total / s.n
     if s.boolean:
-        return Estimate(name, mean, wilson(round(s.total), s.n), s.n, "proportion")
+        return Estimate(name, mean, wilson(int(s.total), s.n), s.n, "proportion")
     var = max(s.squares - s.n * mean * mean, 0.0) / (s.n - 1) if s.n > 1 else 0.0
     return Estimate(name, mean, t_interval(mean, math.sqrt(var), s.n), s.n, "mean")
 

@@ -26,7 +26,7 @@ TITLE = "La Boue"
 SUMMARY = "Stuck in the Mud: every 2 or 5 sticks; score the rolls with none."
 
 STUCK = (2, 5)
-_STUCK_FACE = np.isin(np.arange(7), STUCK).astype(np.int8)  # face -> 1 if it sticks
+_FACE_CODE = (np.arange(7) + 128 * np.isin(np.arange(7), STUCK)).astype(np.int32)  # face + 128 if it sticks
 ROUNDS = 3
 TAIL = 1e-15
 
@@ -130,21 +130,28 @@ def report(rules: Rules | None = None) -> Report:
 
 
 def turn_scores(dice: int, rng: np.random.Generator, n: int) -> np.ndarray:
-    """The scores of n simulated turns (all turns advance together; only free dice are rolled)."""
-    score = np.zeros(n, dtype=np.int64)
+    """The scores of n simulated turns (all turns advance together; only free dice are rolled).
+
+    Each roll's dice lie side by side in one flat array; a face is coded face + 128 * stuck, so
+    one cumulative sum gives every roll's total (code % 128) and stuck count (code // 128).
+    """
+    out = np.zeros(n, dtype=np.int64)
+    ids = np.arange(n)
     free = np.full(n, dice, dtype=np.int64)
-    live = np.arange(n)
-    while live.size:
-        k = free[live]
-        starts = np.zeros(live.size, dtype=np.int64)
-        np.cumsum(k[:-1], out=starts[1:])
-        faces = rng.integers(1, 7, size=int(k.sum()), dtype=np.int8)
-        stuck = np.add.reduceat(_STUCK_FACE.take(faces), starts)
-        clean = stuck == 0
-        score[live[clean]] += np.add.reduceat(faces, starts, dtype=np.int64)[clean]
-        free[live] = k - stuck
-        live = live[free[live] > 0]
-    return score
+    score = np.zeros(n, dtype=np.int64)
+    while ids.size:
+        ends = np.cumsum(free)
+        faces = rng.integers(1, 7, size=int(ends[-1]), dtype=np.int8)
+        roll = np.diff(np.cumsum(_FACE_CODE.take(faces))[ends - 1], prepend=0)
+        stuck = roll >> 7
+        score += (roll & 127) * (stuck == 0)
+        free -= stuck
+        done = free == 0
+        if done.any():
+            out[ids[done]] = score[done]
+            keep = ~done
+            ids, free, score = ids[keep], free[keep], score[keep]
+    return out
 
 
 def turn_kernel(dice: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:

@@ -131,10 +131,9 @@ def triples(rng: np.random.Generator, n: int) -> np.ndarray:
 
 
 def round_kernel(payout: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n single rounds: win or not, the player's net gain and the bank's, in stakes."""
+    """n single rounds: win or not, and the player's net gain in stakes."""
     win = triples(rng, n)
-    gain = np.where(win, payout, -1)
-    return {"p_win": win, "ev_per_stake": gain, "house_edge": -gain}
+    return {"p_win": win, "ev_per_stake": np.where(win, np.int8(payout), np.int8(-1))}
 
 
 BLOCK = 64
@@ -162,8 +161,10 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     rules = rules or Rules()
     one = montecarlo.run(partial(round_kernel, rules.payout), trials, seed, client=client, progress=progress)
     hist = montecarlo.run(partial(bankroll_kernel, rules), trials, seed + 1, client=client, progress=progress)
-    estimates = one.estimates | hist.estimates
-    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})
+    figures = {k: Figure.estimated(e) for k, e in (one.estimates | hist.estimates).items()}
+    ev = one["ev_per_stake"]
+    figures["house_edge"] = Figure(None, -ev.value, (-ev.ci[1], -ev.ci[0]), "monte-carlo", "the bank's gain is the player's loss")
+    return Report(NAME, rules.as_dict(), figures)
 
 
 @dataclass(frozen=True)
