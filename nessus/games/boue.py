@@ -132,22 +132,28 @@ def report(rules: Rules | None = None) -> Report:
 def turn_scores(dice: int, rng: np.random.Generator, n: int) -> np.ndarray:
     """The scores of n simulated turns (all turns advance together; only free dice are rolled).
 
-    Each roll's dice lie side by side in one flat array; a face is coded face + 128 * stuck, so
-    one cumulative sum gives every roll's total (code % 128) and stuck count (code // 128).
+    Each roll's dice lie side by side in one flat array; a face is coded face + 128 if it
+    sticks, so one cumulative sum gives every roll's code: under 128 it is a clean roll's total,
+    otherwise code // 128 dice stuck. A finished turn has no dice and adds 0; finished turns are
+    dropped once they are half of those left.
     """
     out = np.zeros(n, dtype=np.int64)
     ids = np.arange(n)
-    free = np.full(n, dice, dtype=np.int64)
-    score = np.zeros(n, dtype=np.int64)
-    while ids.size:
+    free = np.full(n, dice, dtype=np.int32)
+    score = np.zeros(n, dtype=np.int32)
+    live = n
+    while live:
         ends = np.cumsum(free)
-        faces = rng.integers(1, 7, size=int(ends[-1]), dtype=np.int8)
-        roll = np.diff(np.cumsum(_FACE_CODE.take(faces))[ends - 1], prepend=0)
-        stuck = roll >> 7
-        score += (roll & 127) * (stuck == 0)
-        free -= stuck
-        done = free == 0
-        if done.any():
+        codes = _FACE_CODE.take(rng.integers(1, 7, size=int(ends[-1]), dtype=np.int8))
+        running = np.zeros(codes.size + 1, dtype=np.int32)
+        np.cumsum(codes, out=running[1:])
+        roll = running[ends]
+        roll[1:] -= running[ends[:-1]]
+        score += np.where(roll < 128, roll, 0)
+        free -= roll >> 7
+        live = int(np.count_nonzero(free))
+        if live <= free.size // 2:
+            done = free == 0
             out[ids[done]] = score[done]
             keep = ~done
             ids, free, score = ids[keep], free[keep], score[keep]
