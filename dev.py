@@ -2,6 +2,7 @@
 
     python3 dev.py serve    # make .venv, install nessus, serve the dashboards gallery with Voila
     python3 dev.py test     # make .venv, install nessus with its test tools, run the whole suite
+    python3 dev.py lab      # make .venv, install nessus, open the lessons in JupyterLab
     python3 dev.py bench    # the benchmarks, printing measured ratios
 
 The virtual environment is (re)installed when pyproject.toml changes.
@@ -47,6 +48,9 @@ def main(argv: list[str]) -> int:
     if command == "test":
         ensure_venv("test")
         return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    if command == "lab":
+        ensure_venv("")
+        return subprocess.call([str(BIN / "jupyter"), "lab", "notebooks", *rest], cwd=ROOT)
     if command == "bench":
         ensure_venv("test")
         code = 0
@@ -54,7 +58,7 @@ def main(argv: list[str]) -> int:
             print(f"\n== {script.name}", flush=True)
             code |= subprocess.call([str(PYTHON), str(script), *rest], cwd=ROOT)
         return code
-    print("usage: python3 dev.py serve | test | bench", file=sys.stderr)
+    print("usage: python3 dev.py serve | test | lab | bench", file=sys.stderr)
     return 2
 
 
