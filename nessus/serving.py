@@ -1,27 +1,78 @@
-"""Serving the dashboards with Voila.
+"""Serving the dashboards with Voila, and a fix for a lost-wake-up hang.
 
-By default every page view starts its own kernel (about 7-8 s to the first chart on 2 cores).
-Voila 0.5's preheated kernels (`preheat=True`) give the first chart in about 2 s, but on these
-machines about one page in six then stayed on "Running..." for good: the kernel finished the
-notebook and the server never completed the page. So preheating is opt-in.
+Voila executes each dashboard with nbclient. With widget traffic on the wire, the asyncio poll
+on a kernel channel sometimes misses the wake-up of a message that has already arrived
+(jupyter/nbclient#312; seen here with ipykernel 7.4, pyzmq 27, nbclient 0.11): with no
+timeout, the page then stays on "Running..." for good although the kernel is idle. Here every
+channel wait is cut into short slices, so such a message is found within one slice.
+`python -m nessus.serving ARGS` is `voila ARGS` with that fix; `nessus serve` runs it.
+
+Page views get their own kernel by default; `preheat=True` uses Voila's preheated pool.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from queue import Empty
+from time import monotonic
+from typing import Any
 
 DASHBOARDS = Path(__file__).resolve().parent.parent / "dashboards"
 GALLERY = "index.ipynb"
+POLL_SLICE = 0.2
+
+
+def poll_in_slices(channel: Any, slice_seconds: float = POLL_SLICE) -> None:
+    """Make an async kernel channel's `get_msg(timeout)` wait in short slices, same semantics."""
+    get_msg = channel.get_msg
+
+    async def sliced(timeout: float | None = None):
+        deadline = None if timeout is None else monotonic() + timeout
+        while True:
+            left = None if deadline is None else deadline - monotonic()
+            try:
+                return await get_msg(timeout=slice_seconds if left is None else max(0.0, min(slice_seconds, left)))
+            except Empty:
+                if left is not None and left <= slice_seconds:
+                    raise
+
+    channel.get_msg = sliced
+
+
+def install_channel_fix(executor_class: type) -> None:
+    """Make an nbclient NotebookClient subclass poll its shell and iopub channels in slices."""
+    start = executor_class.async_start_new_kernel_client
+
+    async def start_with_sliced_polls(self):
+        kc = await start(self)
+        poll_in_slices(kc.shell_channel)
+        poll_in_slices(kc.iopub_channel)
+        return kc
+
+    executor_class.async_start_new_kernel_client = start_with_sliced_polls
 
 
 def serve_command(port: int = 8866, preheat: bool = False, pool_size: int = 1) -> list[str]:
-    """The voila command line that serves the dashboards directory on localhost."""
+    """The command line that serves the dashboards directory on localhost with Voila (fixed)."""
     cmd = [
-        sys.executable, "-m", "voila", str(DASHBOARDS),
+        sys.executable, "-m", "nessus.serving", str(DASHBOARDS),
         "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
         "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_idle_timeout=300",
     ]
     if preheat:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
     return cmd
+
+
+def main() -> None:
+    """Run Voila with the channel fix installed."""
+    from voila.app import main as voila_main
+    from voila.execute import VoilaExecutor
+
+    install_channel_fix(VoilaExecutor)
+    voila_main()
+
+
+if __name__ == "__main__":
+    main()

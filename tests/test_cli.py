@@ -261,7 +261,7 @@ def test_module_entry_point_prints_one_line_and_exits_2():
 
 def test_serve_command_line():
     cmd = cli.serve_command(9000, preheat=False)
-    assert cmd[:3] == [sys.executable, "-m", "voila"]
+    assert cmd[:3] == [sys.executable, "-m", "nessus.serving"]
     assert "--port=9000" in cmd and "--no-browser" in cmd
     assert not any(c.startswith("--preheat") for c in cmd)
     assert not any(c.startswith("--preheat") for c in cli.serve_command())  # per-view kernels by default

@@ -7,16 +7,21 @@ lands in the Output widget's state, so errors there are looked for too.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from nessus.serving import install_channel_fix
+
 ROOT = Path(__file__).resolve().parent.parent
 RUN = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("dashboards/*.ipynb")])
 SKIP_DIRS = {"build", "dist", "node_modules", "test-artifacts"}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+CELL_TIMEOUT = 300
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def repo_notebooks() -> list[Path]:
@@ -33,12 +38,19 @@ def _ident(path: Path) -> str:
     return str(path.relative_to(ROOT))
 
 
+class _Client(NotebookClient):
+    """A NotebookClient with the channel fix the dashboards server uses (nessus.serving)."""
+
+
+install_channel_fix(_Client)
+
+
 def _problems(outputs: list, where: str) -> list[str]:
     """Error outputs, and stderr streams carrying a traceback."""
     found = []
     for out in outputs:
         if out.get("output_type") == "error":
-            trace = "\n".join(out.get("traceback", []))
+            trace = ANSI.sub("", "\n".join(out.get("traceback", [])))
             found.append(f"{where}: {out.get('ename')}: {out.get('evalue')}\n{trace}")
         elif out.get("output_type") == "stream" and out.get("name") == "stderr" and "Traceback" in out.get("text", ""):
             found.append(f"{where}: traceback on stderr\n{out['text']}")
@@ -53,9 +65,9 @@ def test_notebooks_are_found():
 @pytest.mark.parametrize("path", RUN, ids=_ident)
 def test_notebook_runs(path: Path):
     nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(
+    client = _Client(
         nb,
-        timeout=300,
+        timeout=CELL_TIMEOUT,
         kernel_name="python3",
         allow_errors=True,  # run every cell, then report all the errors at once
         resources={"metadata": {"path": str(path.parent)}},
