@@ -81,8 +81,8 @@ def _parser() -> _Parser:
 
     srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila")
     srv.add_argument("--port", type=_positive_int("port"), default=8866)
-    srv.add_argument("--preheat", action="store_true", help="experimental: preheated kernels (faster first page; Voila 0.5 sometimes leaves a page on 'Running...')")
-    srv.add_argument("--pool-size", type=_positive_int("pool-size"), default=1, help="preheated kernels per dashboard, with --preheat")
+    srv.add_argument("--pool-size", type=_positive_int("pool-size"), default=1, help="preheated kernels kept ready per dashboard")
+    srv.add_argument("--no-preheat", action="store_true", help="start a fresh kernel for every page view instead (slower first chart)")
 
     sub.add_parser("games", help="list the games")
     return parser
@@ -115,7 +115,7 @@ def _serve(args) -> None:
     print(f"nessus: the dashboards gallery is at http://localhost:{args.port}/voila/render/{GALLERY}", flush=True)
     print("nessus: press Ctrl-C to stop", flush=True)
     try:
-        subprocess.run(serve_command(args.port, args.preheat, args.pool_size), check=False)
+        subprocess.run(serve_command(args.port, not args.no_preheat, args.pool_size), check=False)
     except KeyboardInterrupt:
         pass
 

@@ -7,7 +7,9 @@ timeout, the page then stays on "Running..." for good although the kernel is idl
 channel wait is cut into short slices, so such a message is found within one slice.
 `python -m nessus.serving ARGS` is `voila ARGS` with that fix; `nessus serve` runs it.
 
-Page views get their own kernel by default; `preheat=True` uses Voila's preheated pool.
+Dashboards are served from Voila's preheated kernels by default: each dashboard keeps
+`pool_size` kernels that have already imported everything and wait at
+`voila.utils.wait_for_request()` for a page to ask for them.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ def install_channel_fix(executor_class: type) -> None:
     executor_class.async_start_new_kernel_client = start_with_sliced_polls
 
 
-def serve_command(port: int = 8866, preheat: bool = False, pool_size: int = 1) -> list[str]:
+def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1) -> list[str]:
     """The command line that serves the dashboards directory on localhost with Voila (fixed)."""
     cmd = [
         sys.executable, "-m", "nessus.serving", str(DASHBOARDS),

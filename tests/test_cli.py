@@ -264,5 +264,5 @@ def test_serve_command_line():
     assert cmd[:3] == [sys.executable, "-m", "nessus.serving"]
     assert "--port=9000" in cmd and "--no-browser" in cmd
     assert not any(c.startswith("--preheat") for c in cmd)
-    assert not any(c.startswith("--preheat") for c in cli.serve_command())  # per-view kernels by default
-    assert {"--preheat_kernel=True", "--pool_size=2"} <= set(cli.serve_command(preheat=True, pool_size=2))
+    assert "--preheat_kernel=True" in cli.serve_command()  # preheated kernels by default
+    assert {"--preheat_kernel=True", "--pool_size=2"} <= set(cli.serve_command(pool_size=2))

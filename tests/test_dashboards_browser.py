@@ -51,7 +51,7 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="module")
 def server():
-    """A voila serving dashboards/ as `nessus serve` does (a kernel per page view)."""
+    """A voila serving dashboards/ as `nessus serve` does, once its preheated kernels are ready."""
     _browser_or_skip()
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
@@ -68,6 +68,7 @@ def server():
                 proc.kill()
                 pytest.fail(f"voila did not start; see {ARTIFACTS / 'voila.log'}")
             time.sleep(0.5)
+    _wait_for_pools(proc, ARTIFACTS / "voila.log", deadline)
     yield base
     proc.terminate()
     try:
@@ -76,6 +77,38 @@ def server():
         proc.kill()
     log.close()
     (ARTIFACTS / "dashboard-timings.json").write_text(json.dumps(TIMINGS, indent=2))
+
+
+def _wait_for_pools(proc: subprocess.Popen, log: Path, deadline: float) -> None:
+    """Wait until every dashboard's preheated kernel has started and finished its imports."""
+    notebooks = {p.name for p in (Path(__file__).resolve().parent.parent / "dashboards").glob("*.ipynb")}
+    while True:
+        text = log.read_text()
+        if all(f"Kernel pool of {n} is filled" in text for n in notebooks):
+            break
+        if proc.poll() is not None or time.monotonic() > deadline + 120:
+            pytest.fail(f"voila's kernel pools did not fill; see {log}")
+        time.sleep(0.5)
+    _wait_until_quiet(time.monotonic() + 120)
+
+
+def _cpu_idle_fraction(seconds: float = 1.0) -> float:
+    def sample() -> tuple[int, int]:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        return fields[3] + fields[4], sum(fields)
+
+    idle0, total0 = sample()
+    time.sleep(seconds)
+    idle1, total1 = sample()
+    return (idle1 - idle0) / max(total1 - total0, 1)
+
+
+def _wait_until_quiet(deadline: float) -> None:
+    """Voila logs a pool as filled when its kernel starts, before the imports run: wait for
+    two quiet seconds of CPU in a row (or the deadline)."""
+    quiet = 0
+    while quiet < 2 and time.monotonic() < deadline:
+        quiet = quiet + 1 if _cpu_idle_fraction() > 0.85 else 0
 
 
 @pytest.fixture(scope="module")
