@@ -15,6 +15,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from rules_checks import assert_rejected, bad_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
@@ -323,24 +324,10 @@ def test_turn_rejects_non_integer_faces(dice):
 RANGES = {"dice": (1, 10), "players": (2, 10)}
 
 
-def _bad_values(lo, hi):
-    return st.one_of(
-        st.integers().filter(lambda v: not lo <= v <= hi),
-        st.floats(allow_nan=True),
-        st.text(max_size=5),
-        st.booleans(),
-        st.none(),
-    )
-
-
 @settings(max_examples=50, deadline=None)
-@given(st.sampled_from(sorted(RANGES)).flatmap(lambda name: st.tuples(st.just(name), _bad_values(*RANGES[name]))))
+@given(bad_cases(RANGES))
 def test_rules_reject_bad_values(case):
-    name, value = case
-    lo, hi = RANGES[name]
-    with pytest.raises(ValueError) as err:
-        boue.Rules(**{name: value})
-    assert name in str(err.value) and f"from {lo} to {hi}" in str(err.value)
+    assert_rejected(boue.Rules, RANGES, case)
 
 
 @settings(max_examples=50, deadline=None)

@@ -8,6 +8,7 @@ from math import comb
 
 import numpy as np
 import pytest
+from rules_checks import assert_rejected, bad_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
@@ -238,24 +239,10 @@ def test_table_rejects_non_integer_faces(dice):
 RANGES = {"payout": (1, 100), "stake": (1, 1000), "bankroll": (1, 100_000), "rounds": (1, 1000)}
 
 
-def _bad_values(lo, hi):
-    return st.one_of(
-        st.integers().filter(lambda v: not lo <= v <= hi),
-        st.floats(allow_nan=True),
-        st.text(max_size=5),
-        st.booleans(),
-        st.none(),
-    )
-
-
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from(sorted(RANGES)).flatmap(lambda name: st.tuples(st.just(name), _bad_values(*RANGES[name]))))
+@given(bad_cases(RANGES))
 def test_rules_reject_bad_values(case):
-    name, value = case
-    lo, hi = RANGES[name]
-    with pytest.raises(ValueError) as err:
-        renard.Rules(**{name: value})
-    assert name in str(err.value) and f"from {lo} to {hi}" in str(err.value)
+    assert_rejected(renard.Rules, RANGES, case)
 
 
 def test_rules_reject_bankroll_below_stake():
