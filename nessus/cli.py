@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -138,6 +139,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (UsageError, ValueError) as e:
         print(f"nessus: error: {' '.join(str(e).split())}", file=sys.stderr)
         return USAGE_ERROR
+    except BrokenPipeError:  # the reader went away (`nessus report ... | head`): not an error
+        sys.stdout = open(os.devnull, "w")
     return 0
 
 

@@ -18,7 +18,8 @@ Number = int | Fraction
 
 @dataclass(frozen=True)
 class Param:
-    """A rules parameter: integers (kind=int) or exact fractions (kind=Fraction) in [lo, hi]."""
+    """A rules parameter: integers (kind=int) or exact fractions (kind=Fraction) in [lo, hi],
+    or text (kind=str) of lo to hi characters (e.g. a file name)."""
 
     name: str
     default: Number
@@ -28,11 +29,17 @@ class Param:
     kind: type = int
 
     def allowed(self) -> str:
+        if self.kind is str:
+            return f"a text of {self.lo} to {self.hi} characters"
         what = "an integer" if self.kind is int else "a number (e.g. 1/10 or 0.1)"
         return f"{what} from {self.lo} to {self.hi}"
 
-    def check(self, value: Any) -> Number:
+    def check(self, value: Any) -> Number | str:
         """The value if it is of the right kind and in range, else a ValueError."""
+        if self.kind is str:
+            if not isinstance(value, str) or not self.lo <= len(value) <= self.hi:
+                raise ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
+            return value
         ok_kind = isinstance(value, int) and not isinstance(value, bool)
         if self.kind is Fraction:
             ok_kind = ok_kind or isinstance(value, Fraction)
@@ -43,6 +50,8 @@ class Param:
     def parse(self, text: str) -> Number:
         """Parse a value typed by a person ("12", "1/10", "0.1") and check it."""
         text = text.strip()
+        if self.kind is str:
+            return self.check(text)
         try:
             value: Number = int(text) if self.kind is int else Fraction(text)
         except (ValueError, ZeroDivisionError):

@@ -66,7 +66,7 @@ def test_games_lists_every_game(capsys):
     code, out, err = run_cli(capsys, "games")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue"]
+    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie"]
 
 
 @pytest.mark.parametrize("game", ["order", "renard", "boue"])

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from nessus.games import boue, order, renard
+from nessus.games import boue, nessie, order, renard
 
-GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue)}
+GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue, nessie)}
 
 
 def get(name: str) -> ModuleType:

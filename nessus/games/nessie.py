@@ -1,0 +1,167 @@
+"""Nessie: reveal cards onto a row and stop before the boat sinks (RULES.md part 2).
+
+`nessus report nessie` gives, for a fresh deck, an empty row and no cards in front of the
+player who never stops: `p_sink_by_reveal_<k>` (sunk by the k-th reveal) for k = 1..12 and
+`expected_reveals_until_sink` (the reveal that sinks counts).
+
+`--set state=FILE.json` describes any state instead and gives `p_sink_next` and
+`p_sink_within_<k>`. The file (every key optional; cards are "1", "2", "3" or "A".."F"):
+
+    {"row": ["2", "A", "3"],                        # the face-up row, first revealed first
+     "own": {"letters": ["A", "B"], "treasures": [3, 1]},  # the player's cards
+     "others": [{"letters": ["C"], "treasures": [2]}],     # everyone else's cards
+     "discards_seen": ["D", "1"]}                   # discards the player remembers
+
+The unseen pool is the whole deck minus all of those; the next cards are drawn from it
+without replacement (a reshuffle of unremembered discards is part of the pool already).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import partial
+from math import comb
+from pathlib import Path
+
+import numpy as np
+
+from nessus import montecarlo
+from nessus.games.nessie_engine import make_deck
+from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Situation, p_sink_within, safe_counts
+from nessus.report import Figure, Report
+from nessus.rules import GameRules, Param, field
+
+NAME = "nessie"
+TITLE = "Nessie"
+SUMMARY = "Reveal cards and stop before you sink: exact bust odds in any state."
+REVEALS = 12
+
+PLAYERS = Param("players", 3, 2, 6, "players at the table")
+ONES = Param("ones", 12, 0, 36, "treasure cards of value 1")
+TWOS = Param("twos", 12, 0, 36, "treasure cards of value 2")
+THREES = Param("threes", 12, 0, 36, "treasure cards of value 3")
+PER_LETTER = Param("per_letter", 8, 1, 16, "Nessie cards of each letter A-F")
+STATE = Param("state", "", 0, 4096, "a JSON file describing a state (see nessus.games.nessie)", kind=str)
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    params = (PLAYERS, ONES, TWOS, THREES, PER_LETTER, STATE)
+    players: int = field(PLAYERS)
+    ones: int = field(ONES)
+    twos: int = field(TWOS)
+    threes: int = field(THREES)
+    per_letter: int = field(PER_LETTER)
+    state: str = field(STATE)
+
+    def validate(self) -> None:
+        if self.state:
+            situation(self)  # a bad file is a clear error when the rules are made
+
+    def deck(self) -> list[str]:
+        return make_deck(self.per_letter, (self.ones, self.twos, self.threes))
+
+
+def _cards(value: object, what: str) -> list[str]:
+    allowed = set(LETTERS) | {"1", "2", "3"}
+    if not isinstance(value, list) or any(str(c) not in allowed for c in value):
+        raise ValueError(f"state: {what} must be a list of cards \"1\", \"2\", \"3\" or \"A\"..\"F\", got {value!r}")
+    return [str(c) for c in value]
+
+
+def _player(value: object, what: str) -> tuple[list[str], list[str]]:
+    if not isinstance(value, dict) or set(value) - {"letters", "treasures"}:
+        raise ValueError(f"state: {what} must be {{\"letters\": [...], \"treasures\": [...]}}, got {value!r}")
+    letters = _cards(value.get("letters", []), f"{what} letters")
+    treasures = _cards([str(v) for v in value.get("treasures", [])], f"{what} treasures")
+    if any(c not in LETTERS for c in letters) or any(c in LETTERS for c in treasures):
+        raise ValueError(f"state: {what} letters must be A..F and treasures 1..3")
+    if len(set(letters)) != len(letters):
+        raise ValueError(f"state: {what} letters cannot repeat a letter, got {letters}")
+    return letters, treasures
+
+
+def situation(rules: Rules) -> Situation:
+    """The player's situation described by the rules' state file (a fresh deck without one)."""
+    if not rules.state:
+        return Situation(dict(Counter(rules.deck())), (), frozenset())
+    try:
+        data = json.loads(Path(rules.state).read_text())
+    except OSError as e:
+        raise ValueError(f"state: cannot read {rules.state!r} ({e.strerror})") from None
+    except json.JSONDecodeError as e:
+        raise ValueError(f"state: {rules.state!r} is not JSON ({e.msg} at line {e.lineno})") from None
+    if not isinstance(data, dict) or set(data) - {"row", "own", "others", "discards_seen"}:
+        raise ValueError("state: the file must hold an object with keys row, own, others, discards_seen")
+    row = _cards(data.get("row", []), "row")
+    own_letters, own_treasures = _player(data.get("own", {}), "own")
+    seen = Counter(row) + Counter(own_letters) + Counter(own_treasures) + Counter(_cards(data.get("discards_seen", []), "discards_seen"))
+    others = data.get("others", [])
+    if not isinstance(others, list):
+        raise ValueError("state: others must be a list of players")
+    for i, other in enumerate(others):
+        letters, treasures = _player(other, f"others[{i}]")
+        seen += Counter(letters) + Counter(treasures)
+    pool = Counter(rules.deck())
+    pool.subtract(seen)
+    short = {c: -n for c, n in pool.items() if n < 0}
+    if short:
+        raise ValueError(f"state: it uses more cards than the deck holds: {short}")
+    return Situation({c: n for c, n in pool.items() if n}, tuple(row), frozenset(own_letters))
+
+
+def expected_reveals_until_sink(s: Situation) -> Fraction:
+    """E[the reveal on which a player who never stops sinks], exact: the sum of P(safe after r)."""
+    top = s.pool_size
+    counts = safe_counts(s, min(top, 40))
+    if s.pool_size <= 40 and counts[-1]:
+        raise ValueError("the pool can run out before sinking: the expectation is not defined")
+    return sum((Fraction(c, comb(top, r)) for r, c in enumerate(counts) if c), Fraction(0))
+
+
+def report(rules: Rules | None = None) -> Report:
+    """The exact figures: a fresh deck's sink-by-reveal curve, or the odds in a described state."""
+    rules = rules or Rules()
+    s = situation(rules)
+    if rules.state:
+        figures = {"p_sink_next": Figure.of(p_sink_within(s, 1), "P(the next reveal sinks)")}
+        figures |= {f"p_sink_within_{k}": Figure.of(p_sink_within(s, k), f"P(sunk within {k} more reveals)") for k in range(1, REVEALS + 1)}
+    else:
+        figures = {f"p_sink_by_reveal_{k}": Figure.of(p_sink_within(s, k), f"P(sunk by reveal {k}), never stopping") for k in range(1, REVEALS + 1)}
+        figures["expected_reveals_until_sink"] = Figure.of(expected_reveals_until_sink(s), "mean reveal on which one sinks")
+    return Report(NAME, rules.as_dict(), figures)
+
+
+_CODE = {c: i for i, c in enumerate(["1", "2", "3", *LETTERS])}
+
+
+def reveal_kernel(pool: tuple[int, ...], row_treasure: int, letter_start: tuple[int, ...], rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n shuffles of the pool revealed one by one: the reveal on which each sinks (0 = never)."""
+    cards = np.repeat(np.arange(9, dtype=np.int8), pool)
+    order = rng.permuted(np.tile(cards, (n, 1)), axis=1)
+    treasure = np.cumsum(np.where(order < 3, order + 1, 0), axis=1, dtype=np.int16) + row_treasure
+    sinks = treasure >= SINK_TREASURE
+    for i in range(6):
+        sinks |= np.cumsum(order == 3 + i, axis=1, dtype=np.int16) + letter_start[i] >= SINK_LETTER
+    first = np.where(sinks.any(axis=1), sinks.argmax(axis=1) + 1, 0)
+    out = {f"p_sink_by_reveal_{k}": (first >= 1) & (first <= k) for k in range(1, REVEALS + 1)}
+    out["expected_reveals_until_sink"] = first
+    return out
+
+
+def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
+    """Monte Carlo of a player who never stops, from the rules' situation, with 95% intervals."""
+    rules = rules or Rules()
+    s = situation(rules)
+    pool = tuple(s.pool.get(c, 0) for c in _CODE)
+    letters = tuple(s.row.count(x) + (x in s.own_letters) for x in LETTERS)
+    kernel = partial(reveal_kernel, pool, s.treasure_in_row(), letters)
+    result = montecarlo.run(kernel, trials, seed, client=client, progress=progress)
+    figures = {k: Figure.estimated(e) for k, e in result.estimates.items()}
+    if rules.state:
+        figures = {k.replace("p_sink_by_reveal_", "p_sink_within_"): f for k, f in figures.items() if k != "expected_reveals_until_sink"}
+        figures = {"p_sink_next": figures["p_sink_within_1"]} | figures
+    return Report(NAME, rules.as_dict(), figures)
