@@ -1,0 +1,56 @@
+"""Stop values, reveal-or-stop, strategies and whole games of Nessie."""
+
+from fractions import Fraction
+
+import numpy as np
+
+from nessus.games import nessie_play as play
+from nessus.games.nessie_engine import Hand
+from nessus.games.nessie_odds import Situation
+
+
+def test_best_take_by_hand():
+    """Row 3, E, 2 (2 last). Holding C and a 1: taking 2 gains 2; taking E too costs the 1
+    (E is not next to C), so 2 + 0 - 1 = 1; taking all adds the 3: 2 - 1 + 3 = 4."""
+    hand, row = Hand([1], ["C"]), ("3", "E", "2")
+    assert [play.take_value(hand, row, n) for n in range(4)] == [0, 2, 1, 4]
+    assert play.best_take(hand, row) == (3, 4)
+    # With letters worth 5/3, keeping a D (next to C) is worth taking on its own.
+    assert play.best_take(Hand([], ["C"]), ("D",), letter_value=Fraction(5, 3)) == (1, Fraction(5, 3))
+
+
+def test_reveal_one_more_by_enumerating_the_next_card():
+    """Pool: a 1, a 3, an A. Row: 3 (treasure 3). The 3 sinks (6); the 1 gives a take of 4;
+    the A (first Nessie card, kept) gives 3 + letter value. Each card has probability 1/3."""
+    s = Situation({"1": 1, "3": 1, "A": 1}, ("3",), frozenset())
+    lv = Fraction(5, 3)
+    c = play.choice(s, Hand(), letter_value=lv)
+    assert c.p_sink_next == Fraction(1, 3)
+    assert c.stop_value == 3 and c.stop_take == 1
+    assert c.reveal_one_value == Fraction(1, 3) * 4 + Fraction(1, 3) * (3 + lv)
+    assert not c.reveal  # 4/3 + 14/9 = 26/9 < 3: stop now
+
+
+def test_human_rules():
+    s = Situation({"1": 5, "A": 5}, ("2", "2"), frozenset())
+    assert play.stop_at(2)(s, Hand(), 1) and not play.stop_at(2)(s, Hand(), 2)
+    # Row treasure 4: a 1 makes 5 (safe) and an A is safe, so nothing sinks next.
+    assert play.stop_when_risky(Fraction(3, 10))(s, Hand(), 1)
+    risky = Situation({"3": 5, "A": 5}, ("2", "2"), frozenset())  # any 3 sinks: P = 1/2
+    assert not play.stop_when_risky(Fraction(3, 10))(risky, Hand(), 1)
+    assert play.stop_when_risky(Fraction(3, 10))(risky, Hand(), 0)  # at least one card
+
+
+def test_whole_games_finish_and_conserve_cards():
+    rng = np.random.default_rng(5)
+    for _ in range(5):
+        game = play.play_game([play.stop_at(2), play.stop_when_risky(), play.lookahead()], rng)
+        game.check_conservation()
+        assert game.over and game.winners()
+
+
+def test_tournament_shares_out_the_wins():
+    """Every game has at least one winner (ties share), so win rates add up to at least 1."""
+    df = play.tournament({"a": play.stop_at(2), "b": play.stop_at(3)}, games=60, seed=3)
+    assert df.height == 2 and df["p_win"].sum() >= 1
+    assert ((df["ci_low"] <= df["p_win"]) & (df["p_win"] <= df["ci_high"])).all()
