@@ -96,3 +96,10 @@ def test_bad_state_files_are_one_line_errors(tmp_path, capsys, content, message)
 def test_missing_state_file(capsys):
     assert cli.main(["report", "nessie", "--set", "state=/no/such/file.json"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_situation_from_dict_equals_the_file(tmp_path):
+    state = {"row": ["1", "B"], "own": {"letters": ["C"], "treasures": [2]}}
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(state))
+    assert nessie.situation(nessie.Rules(state=str(path))) == nessie.situation_from_dict(state)

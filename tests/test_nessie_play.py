@@ -54,3 +54,10 @@ def test_tournament_shares_out_the_wins():
     df = play.tournament({"a": play.stop_at(2), "b": play.stop_at(3)}, games=60, seed=3)
     assert df.height == 2 and df["p_win"].sum() >= 1
     assert ((df["ci_low"] <= df["p_win"]) & (df["p_win"] <= df["ci_high"])).all()
+
+
+def test_choice_rejects_a_hand_that_contradicts_the_situation():
+    import pytest
+
+    with pytest.raises(ValueError, match="letters"):
+        play.choice(Situation({"1": 1}, (), frozenset("A")), Hand([], ["B"]))

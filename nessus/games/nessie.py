@@ -94,6 +94,12 @@ def situation(rules: Rules) -> Situation:
         raise ValueError(f"state: cannot read {rules.state!r} ({e.strerror})") from None
     except json.JSONDecodeError as e:
         raise ValueError(f"state: {rules.state!r} is not JSON ({e.msg} at line {e.lineno})") from None
+    return situation_from_dict(data, rules)
+
+
+def situation_from_dict(data: object, rules: Rules | None = None) -> Situation:
+    """The situation a state (in the file format above, as a dict) describes, for these rules."""
+    rules = rules or Rules()
     if not isinstance(data, dict) or set(data) - {"row", "own", "others", "discards_seen"}:
         raise ValueError("state: the file must hold an object with keys row, own, others, discards_seen")
     row = _cards(data.get("row", []), "row")

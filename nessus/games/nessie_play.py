@@ -59,6 +59,8 @@ class Choice:
 
 def choice(s: Situation, hand: Hand, adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE) -> Choice:
     """Stop now (best take) against reveal exactly one more card and then take the best run."""
+    if s.own_letters != frozenset(hand.letters):
+        raise ValueError(f"the situation's letters {sorted(s.own_letters)} and the hand's {sorted(hand.letters)} differ")
     n, stop = best_take(hand, s.row, adjacency, letter_value)
     total = s.pool_size
     reveal = Fraction(0)
@@ -137,7 +139,8 @@ def tournament_kernel(strategies: tuple[Strategy, ...], rng, n: int) -> dict:
 
 def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0, progress=None):
     """Win rates (95% Wilson intervals) and mean scores of strategies in whole games, as a
-    polars DataFrame: strategy, p_win, ci_low, ci_high, mean_score."""
+    polars DataFrame: strategy, p_win, ci_low, ci_high, mean_score, and p_finished (the share
+    of games that ended with a completed Nessie rather than at the turn limit)."""
     from functools import partial
 
     import polars as pl
@@ -153,5 +156,6 @@ def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0
             "ci_low": [result[f"p_win_{i}"].ci[0] for i in range(len(names))],
             "ci_high": [result[f"p_win_{i}"].ci[1] for i in range(len(names))],
             "mean_score": [result[f"mean_score_{i}"].value for i in range(len(names))],
+            "p_finished": [result["p_finished"].value] * len(names),
         }
     )
