@@ -275,3 +275,92 @@ def test_gallery_links_every_dashboard(server, page):
     assert dashboard.url.endswith(GALLERY[0].notebook)
     _no_errors(page)
     dashboard.close()
+
+
+
+def _nessie_act(pg, button) -> float:
+    """Click a Nessie button; the seconds until the log and the odds chart are both redrawn
+    (the opponents' turns included). After the last move of a game only the log need change."""
+    log, svg = pg.locator(".nessie-log").inner_text(), _chart_svg(pg)
+    start = time.perf_counter()
+    button.click()
+    pg.wait_for_function(
+        """([log, svg]) => {
+            const l = document.querySelector('.nessie-log').innerText;
+            const s = document.querySelector('.widget-output svg.marks');
+            return l !== log && ((s && s.innerHTML !== svg) || l.includes('Game over'));
+        }""",
+        arg=[log, svg], timeout=30_000, polling=20,
+    )
+    return time.perf_counter() - start
+
+
+def _nessie_your_turn_started(pg) -> bool:
+    """Your turn, nothing revealed yet (a sink, yours or theirs, starts a new turn of yours)."""
+    return "Reveal at least one card" in pg.locator(".take-note").inner_text()
+
+
+def test_nessie(server, page):
+    first = _open(page, server, "nessie.ipynb")
+    page.wait_for_selector(".odds-panel table.figures", timeout=30_000)
+    _no_errors(page)
+    assert "P(sink on the next card)" in page.locator(".odds-panel").inner_text()
+    assert page.locator(".nessie-row .nessie-card").count() == 0
+    assert page.locator(".nessie-player").count() == 3  # you and two opponents
+    page.screenshot(path=str(ARTIFACTS / "nessie-start.png"), full_page=True)
+
+    # Stopping before revealing anything: a message in the page, no traceback.
+    stop, reveal = page.locator(".stop-button"), page.locator(".reveal-button")
+    stop.click()
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "reveal at least one card before stopping" in page.locator(".nessus-error").inner_text()
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nessie-bad-input.png"), full_page=True)
+
+    # Reveal: the first card of a game never sinks, so the row shows it; the odds chart changes.
+    redraws = [_nessie_act(page, reveal)]
+    assert page.locator(".nessie-row .nessie-card").count() == 1
+    assert "You reveal" in page.locator(".nessie-log").inner_text()
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    # Two more reveals (each may sink you: then the opponents play and your new turn starts),
+    # then more until a card of your current turn is in the row.
+    for _ in range(2):
+        redraws.append(_nessie_act(page, reveal))
+    while _nessie_your_turn_started(page):
+        redraws.append(_nessie_act(page, reveal))
+    assert page.locator(".nessie-row .nessie-card").count() >= 1
+    assert "look-ahead player would" in page.locator(".nessie-advice").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "nessie-revealed.png"), full_page=True)
+
+    # The take slider: the Stop button's N and the dashed cards follow it.
+    n = int(stop.inner_text().split()[-1])
+    assert page.locator(".nessie-row .nessie-card.to-take").count() == n
+    handle = page.locator(".take-slider .noUi-handle")
+    handle.focus()
+    handle.press("ArrowLeft" if n > 0 else "ArrowRight")
+    m = n - 1 if n > 0 else 1
+    page.wait_for_function("(m) => document.querySelector('.stop-button').innerText.trim() === `Stop and take ${m}`", arg=m, timeout=30_000)
+    assert page.locator(".nessie-row .nessie-card.to-take").count() == m
+
+    # Stop and take: the opponents play their turns and the log says what they did.
+    stop_time = _nessie_act(page, stop)
+    log = page.locator(".nessie-log").inner_text()
+    assert "You stop and take" in log
+    assert "Player 2 (risk > 30%)" in log and "Player 3 (risk > 30%)" in log, log
+    assert "Game over" in log or _nessie_your_turn_started(page)
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nessie.png"), full_page=True)
+
+    # The opponents switch to the look-ahead player: their next turns say so.
+    page.locator(".nessie-strategy select").select_option("look-ahead")
+    page.wait_for_function("() => document.querySelector('.nessie-log').innerText.includes('look-ahead')", timeout=30_000)
+    while "Game over" not in page.locator(".nessie-log").inner_text():
+        redraws.append(_nessie_act(page, reveal))
+        if not _nessie_your_turn_started(page) and "Game over" not in page.locator(".nessie-log").inner_text():
+            _nessie_act(page, stop)
+            assert "(look-ahead)" in page.locator(".nessie-log").inner_text()
+            break
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nessie-look-ahead.png"), full_page=True)
+    _record("nessie", first_chart=first, reveal_redraw_max=max(redraws), reveal_redraw_mean=sum(redraws) / len(redraws),
+            stop_and_opponents=stop_time)

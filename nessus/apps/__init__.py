@@ -20,4 +20,5 @@ class Entry:
 GALLERY: tuple[Entry, ...] = (
     Entry("le-renard.ipynb", "Le Renard", "Bet against the bank on a triple: roll, watch your bankroll, and see the exact ruin odds."),
     Entry("la-boue.ipynb", "La Boue", "Play a turn of Stuck in the Mud die by die while simulated turns fill in the exact distribution."),
+    Entry("nessie.ipynb", "Nessie", "Push your luck card by card against automatic opponents, with your exact odds of sinking beside you."),
 )
