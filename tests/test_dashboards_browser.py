@@ -260,24 +260,6 @@ def test_la_boue(server, page):
     _record("la-boue", first_chart=first, trials_redraw=change, dice_redraw=dice_change)
 
 
-def test_gallery_links_every_dashboard(server, page):
-    page.goto(f"{server}/voila/render/index.ipynb", timeout=90_000, wait_until="commit")
-    page.wait_for_selector("a.nessus-card", timeout=90_000)
-    hrefs = [a.get_attribute("href") for a in page.locator("a.nessus-card").all()]
-    assert hrefs == [e.notebook for e in GALLERY]
-    for e in GALLERY:
-        assert e.description in page.locator("body").inner_text()
-    page.screenshot(path=str(ARTIFACTS / "gallery.png"), full_page=True)
-    with page.context.expect_page() as opened:  # Jupyter's sanitizer opens output links in a new tab
-        page.locator("a.nessus-card").first.click()
-    dashboard = opened.value
-    dashboard.wait_for_selector(".widget-output svg.marks", timeout=90_000)
-    assert dashboard.url.endswith(GALLERY[0].notebook)
-    _no_errors(page)
-    dashboard.close()
-
-
-
 def _nessie_act(pg, button) -> float:
     """Click a Nessie button; the seconds until the log and the odds chart are both redrawn
     (the opponents' turns included). After the last move of a game only the log need change."""
@@ -364,3 +346,20 @@ def test_nessie(server, page):
     page.screenshot(path=str(ARTIFACTS / "nessie-look-ahead.png"), full_page=True)
     _record("nessie", first_chart=first, reveal_redraw_max=max(redraws), reveal_redraw_mean=sum(redraws) / len(redraws),
             stop_and_opponents=stop_time)
+
+
+def test_gallery_links_every_dashboard(server, page):
+    page.goto(f"{server}/voila/render/index.ipynb", timeout=90_000, wait_until="commit")
+    page.wait_for_selector("a.nessus-card", timeout=90_000)
+    hrefs = [a.get_attribute("href") for a in page.locator("a.nessus-card").all()]
+    assert hrefs == [e.notebook for e in GALLERY]
+    for e in GALLERY:
+        assert e.description in page.locator("body").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "gallery.png"), full_page=True)
+    with page.context.expect_page() as opened:  # Jupyter's sanitizer opens output links in a new tab
+        page.locator("a.nessus-card").first.click()
+    dashboard = opened.value
+    dashboard.wait_for_selector(".widget-output svg.marks", timeout=90_000)
+    assert dashboard.url.endswith(GALLERY[0].notebook)
+    _no_errors(page)
+    dashboard.close()
