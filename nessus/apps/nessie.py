@@ -14,9 +14,7 @@ take too.
 from __future__ import annotations
 
 import html
-import re
 from collections import Counter
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 import altair as alt
@@ -100,25 +98,6 @@ def cards_html(cards: list[Card], small: bool = False, chosen_from: int | None =
     return "".join(card_html(c, small, chosen_from is not None and i >= chosen_from) for i, c in enumerate(cards))
 
 
-# -- the game, with every reveal recorded ---------------------------------------------------
-@dataclass
-class _Table(Game):
-    """A Game that remembers each reveal (the engine logs only the reveals that sink)."""
-
-    reveals: list[tuple[int, Card]] = field(default_factory=list)
-
-    def reveal(self) -> Card:
-        player = self.current
-        card = super().reveal()
-        self.reveals.append((player, card))
-        return card
-
-
-_TAKES = re.compile(r"player (\d+) stops and takes (\w+)")
-_SINKS = re.compile(r"player (\d+) reveals (\w) and sinks")
-_START = re.compile(r"player (\d+) sinks at the start of the turn")
-
-
 class NessieDashboard:
     """The widgets of the Nessie page and the game they play (the human is seat 1)."""
 
@@ -177,7 +156,7 @@ class NessieDashboard:
     # -- moves --------------------------------------------------------------------------
     def new_game(self) -> None:
         """A new shuffled deck, 1 + opponents players, you first."""
-        self.game = _Table.new(1 + self.opponents.value, self.rng)
+        self.game = Game.new(1 + self.opponents.value, self.rng)
         k = self.opponents.value
         self.events = [f"New game: you and {k} opponent{'s' if k > 1 else ''}. Your turn: reveal a card."]
         self.messages.clear()
@@ -192,12 +171,10 @@ class NessieDashboard:
     def reveal(self) -> None:
         """You reveal one card; if you sink, the opponents play."""
         self._your_turn()
-        mark = len(self.game.log)
-        card = self.game.reveal()
+        mark = len(self.game.events)
+        self.game.reveal()
         self.messages.clear()
-        if self.game.current == HUMAN:
-            self.events.append(f"You reveal {card}.")
-        self._narrate(mark, len(self.game.reveals))
+        self._narrate(mark)
         self.play_opponents()
         self.draw()
 
@@ -205,11 +182,11 @@ class NessieDashboard:
         """You stop and take the last N row cards; then the opponents play."""
         self._your_turn()
         n = self.take.value
-        mark, seen = len(self.game.log), len(self.game.reveals)
+        mark = len(self.game.events)
         before = sum(self.game.hands[HUMAN].treasures)
         discards = self.game.stop(n)
         self.messages.clear()
-        self._narrate(mark, seen)
+        self._narrate(mark)
         hand = self.game.hands[HUMAN]
         lost = [c for c in discards if not is_treasure(c)]
         coins = [c for c in discards if is_treasure(c)]
@@ -225,9 +202,9 @@ class NessieDashboard:
         g = self.game
         strategy = STRATEGIES[self.strategy.value]()
         while not g.over and g.current != HUMAN:
-            mark, seen = len(g.log), len(g.reveals)
+            mark = len(g.events)
             nessie_play.play_turn(g, strategy)
-            self._narrate(mark, seen)
+            self._narrate(mark)
         if g.over:
             self.events.append(self._result())
 
@@ -235,34 +212,36 @@ class NessieDashboard:
     def _name(self, seat: int) -> str:
         return "You" if seat == HUMAN else f"Player {seat + 1}"
 
-    def _narrate(self, mark: int, seen: int) -> None:
-        """Turn the engine's new log lines (and the reveals since `seen`) into sentences."""
+    def _narrate(self, mark: int) -> None:
+        """Turn the engine's events since `mark` into sentences (an opponent's reveals are told
+        together with how their turn ended)."""
         g = self.game
-        for line in g.log[mark:]:
-            if m := _TAKES.fullmatch(line):
-                seat, taken = int(m[1]) - 1, m[2]
-                if seat == HUMAN:
-                    self.events.append(f"You stop and take {'nothing' if taken == 'nothing' else ', '.join(taken)}.")
-                    continue
-                cards = [c for p, c in g.reveals[seen:] if p == seat]
-                took = "nothing" if taken == "nothing" else ", ".join(taken)
-                self.events.append(f"Player {seat + 1} ({self.strategy.value}) reveals {', '.join(cards)}, then stops and "
-                                   f"takes {took} → score {g.scores()[seat]}.")
-            elif m := _SINKS.fullmatch(line):
-                seat, card = int(m[1]) - 1, m[2]  # the recorded reveals end with this card
-                if seat == HUMAN:
-                    self.events.append(f"You reveal {card} and sink! The row is discarded.")
-                    continue
-                cards = [c for p, c in g.reveals[seen:] if p == seat]
-                self.events.append(f"Player {seat + 1} ({self.strategy.value}) reveals {', '.join(cards)} and sinks: "
+        revealed: dict[int, list[str]] = {}
+        for e in g.events[mark:]:
+            cards = revealed.setdefault(e.player, [])
+            if e.kind == "reveal":
+                if e.player == HUMAN:
+                    self.events.append(f"You reveal {e.cards[0]}.")
+                cards.append(e.cards[0])
+            elif e.kind == "stop":
+                took = ", ".join(e.cards) or "nothing"
+                if e.player == HUMAN:
+                    self.events.append(f"You stop and take {took}.")
+                else:
+                    self.events.append(f"Player {e.player + 1} ({self.strategy.value}) reveals {', '.join(cards)}, then stops and "
+                                       f"takes {took} → score {g.scores()[e.player]}.")
+                cards.clear()
+            elif e.kind == "sink":
+                if e.player == HUMAN:
+                    self.events.append(f"You reveal {e.cards[0]} and sink! The row is discarded.")
+                else:
+                    self.events.append(f"Player {e.player + 1} ({self.strategy.value}) reveals {', '.join(cards + [e.cards[0]])} "
+                                       "and sinks: the row is discarded.")
+                cards.clear()
+            elif e.kind == "sink_at_start":
+                verb = "sink" if e.player == HUMAN else "sinks"
+                self.events.append(f"{self._name(e.player)} {verb} at the start of the turn (three of a letter with the row): "
                                    "the row is discarded.")
-            elif m := _START.fullmatch(line):
-                seat = int(m[1]) - 1
-                verb = "sink" if seat == HUMAN else "sinks"
-                self.events.append(f"{self._name(seat)} {verb} at the start of the turn (three of a letter with the row): "
-                                   "the row is discarded.")
-            else:
-                self.events.append(line)
 
     def say(self, text: str) -> None:
         self.events.append(text)

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation, is_treasure
+from nessus.games.nessie_odds import LETTERS, Card, Situation, is_treasure
 
 CHAIN = tuple(zip(LETTERS, LETTERS[1:]))  # A-B, B-C, ... E-F: the summary card's chain
 COMPLETE_BONUS = 10
@@ -81,6 +81,28 @@ def take(hand: Hand, cards: list[Card], adj: dict[str, frozenset[str]]) -> tuple
     return Hand(treasures, letters), discards
 
 
+@dataclass(frozen=True)
+class Event:
+    """Something that happened: kind "reveal", "sink" (on a reveal), "sink_at_start" or "stop".
+    `player` is the seat (0-based); `cards` the card revealed or the cards taken (last revealed
+    first); `discards` what a stop discarded."""
+
+    kind: str
+    player: int
+    cards: tuple[Card, ...] = ()
+    discards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        who = f"player {self.player + 1}"
+        if self.kind == "reveal":
+            return f"{who} reveals {self.cards[0]}"
+        if self.kind == "sink":
+            return f"{who} reveals {self.cards[0]} and sinks"
+        if self.kind == "sink_at_start":
+            return f"{who} sinks at the start of the turn"
+        return f"{who} stops and takes {''.join(self.cards) or 'nothing'}"
+
+
 def sunk(row: list[Card], hand: Hand) -> bool:
     """Treasures in the row total 6 or more, or 3 of a letter among the row and the hand."""
     return Situation({}, tuple(row), frozenset(hand.letters)).sunk()
@@ -101,7 +123,7 @@ class Game:
     revealed: int = 0  # cards revealed this turn
     turns: int = 0
     finisher: int | None = None
-    log: list[str] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
     initial: Counter = field(default_factory=Counter)
 
     @classmethod
@@ -119,6 +141,11 @@ class Game:
         return game
 
     # -- what everybody can see ---------------------------------------------------------
+    @property
+    def log(self) -> list[str]:
+        """The events as sentences."""
+        return [str(e) for e in self.events]
+
     @property
     def over(self) -> bool:
         return self.finisher is not None
@@ -168,8 +195,10 @@ class Game:
         self.row.append(card)
         self.revealed += 1
         if sunk(self.row, self.hand):
-            self.log.append(f"player {self.current + 1} reveals {card} and sinks")
+            self.events.append(Event("sink", self.current, (card,)))
             self._sink()
+        else:
+            self.events.append(Event("reveal", self.current, (card,)))
         return card
 
     def stop(self, n: int) -> list[Card]:
@@ -183,7 +212,7 @@ class Game:
         del self.row[len(self.row) - n:]
         self.hands[self.current], discards = take(self.hand, taken, neighbours(self.adjacency))
         self.discard += discards
-        self.log.append(f"player {self.current + 1} stops and takes {''.join(taken) or 'nothing'}")
+        self.events.append(Event("stop", self.current, tuple(taken), tuple(discards)))
         if self.hand.complete:
             self.finisher = self.current
             return discards
@@ -213,7 +242,7 @@ class Game:
     def _start_turn(self) -> None:
         self.revealed = 0
         if self.row and sunk(self.row, self.hand):
-            self.log.append(f"player {self.current + 1} sinks at the start of the turn")
+            self.events.append(Event("sink_at_start", self.current))
             self._sink()
 
     def snapshot(self) -> dict[str, Any]:
