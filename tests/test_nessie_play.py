@@ -13,8 +13,9 @@ def test_best_take_by_hand():
     """Row 3, E, 2 (2 last). Holding C and a 1: taking 2 gains 2; taking E too costs the 1
     (E is not next to C), so 2 + 0 - 1 = 1; taking all adds the 3: 2 - 1 + 3 = 4."""
     hand, row = Hand([1], ["C"]), ("3", "E", "2")
-    assert [play.take_value(hand, row, n) for n in range(4)] == [0, 2, 1, 4]
-    assert play.best_take(hand, row) == (3, 4)
+    assert [play.take_value(hand, row, n, letter_value=0) for n in range(4)] == [0, 2, 1, 4]
+    assert play.best_take(hand, row, letter_value=0) == (3, 4)
+    assert play.best_take(hand, row) == (3, 4)  # E is not kept, so the default letter value adds nothing
     # With letters worth 5/3, keeping a D (next to C) is worth taking on its own.
     assert play.best_take(Hand([], ["C"]), ("D",), letter_value=Fraction(5, 3)) == (1, Fraction(5, 3))
 

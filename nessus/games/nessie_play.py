@@ -1,8 +1,9 @@
 """Playing a Nessie turn well: what a stop is worth, reveal-or-stop, and the optimal rule.
 
 Values are in treasure points. A stop takes the best run ending at the last revealed card
-(`best_take`). With `letter_value` > 0, each Nessie card kept counts that much too: a stated
-scoring of Nessie progress (the default 5/3 spreads the +10 for all six letters over them).
+(`best_take`). Each Nessie card kept counts `letter_value` too: a stated scoring of Nessie
+progress, by default 10/6 everywhere (the +10 for all six letters spread over them); pass
+letter_value=0 to count treasure only.
 
 Strategies answer "reveal another card?" from what the player can see: two human rules
 (`stop_at`, `stop_when_risky`) and a one-step look-ahead.
@@ -20,14 +21,14 @@ from nessus.games.nessie_odds import Card, Situation, p_sink_within
 LETTER_VALUE = Fraction(10, 6)
 
 
-def take_value(hand: Hand, row: tuple[Card, ...], n: int, adjacency=CHAIN, letter_value: Fraction = Fraction(0)) -> Fraction:
+def take_value(hand: Hand, row: tuple[Card, ...], n: int, adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE) -> Fraction:
     """The value of taking the last n row cards: treasure gained minus treasure lost, plus
     letter_value per Nessie card kept."""
     after, _ = take(hand, list(row[len(row) - n:][::-1]), neighbours(adjacency))
     return Fraction(sum(after.treasures) - sum(hand.treasures)) + letter_value * (len(after.letters) - len(hand.letters))
 
 
-def best_take(hand: Hand, row: tuple[Card, ...], adjacency=CHAIN, letter_value: Fraction = Fraction(0)) -> tuple[int, Fraction]:
+def best_take(hand: Hand, row: tuple[Card, ...], adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE) -> tuple[int, Fraction]:
     """(n, value): the run of the last n cards worth most (the shortest such run)."""
     best_n, best = 0, Fraction(0)
     for n in range(1, len(row) + 1):
