@@ -8,9 +8,9 @@ from itertools import product
 
 import numpy as np
 import pytest
+from checks import coverage
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import stats
 
 from nessus.games import order
 
@@ -121,15 +121,9 @@ def test_simulation_coverage():
     """40 replications (seeds 0..39) of 2000 roll-offs for 3 players: each figure's interval covers
     the exact value at least binom.ppf(0.001, 40, 0.95) = 33 times."""
     rules = order.Rules(players=3)
-    exact = order.report(rules).figures
-    need = int(stats.binom.ppf(0.001, 40, 0.95))
-    covered = Counter()
-    for seed in range(40):
-        sim = order.simulate(rules, trials=2000, seed=seed).figures
-        for name in exact:
-            lo, hi = sim[name].ci
-            covered[name] += lo <= exact[name].value <= hi
-    assert all(covered[name] >= need for name in exact), covered
+    exact = {k: f.value for k, f in order.report(rules).figures.items()}
+    covered, need = coverage(lambda seed: order.simulate(rules, trials=2000, seed=seed).figures, exact)
+    assert set(covered) == set(exact) and all(c >= need for c in covered.values()), covered
 
 
 def test_simulation_is_reproducible():
@@ -186,7 +180,7 @@ def test_rules_from_strings_reject_bad_text(text):
     except ValueError:
         ok = False
     if ok:
-        assert order.Rules.from_strings({"players": text}).players == int(text)
+        assert order.Rules.from_strings({"players": text}).players == int(text.strip())
         return
     with pytest.raises(ValueError) as err:
         order.Rules.from_strings({"players": text})

@@ -8,10 +8,9 @@ from math import comb
 
 import numpy as np
 import pytest
-from rules_checks import assert_rejected, bad_cases
+from checks import assert_rejected, bad_cases, coverage
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy import stats
 
 from nessus.games import renard
 
@@ -170,13 +169,7 @@ def test_simulation_coverage():
     rules = renard.Rules(payout=20, stake=3, bankroll=40, rounds=20)
     exact = {k: f.value for k, f in renard.report(rules).figures.items()}
     exact["mean_final_bankroll"] = float(renard.bankroll_after(rules).mean())
-    need = int(stats.binom.ppf(0.001, 40, 0.95))
-    covered = Counter()
-    for seed in range(40):
-        sim = renard.simulate(rules, trials=2000, seed=seed).figures
-        for name in set(sim) & set(exact):
-            lo, hi = sim[name].ci
-            covered[name] += lo <= exact[name] <= hi
+    covered, need = coverage(lambda seed: renard.simulate(rules, trials=2000, seed=seed).figures, exact)
     assert {"p_win", "ev_per_stake", "p_ruin", "mean_final_bankroll"} <= set(covered)
     assert all(c >= need for c in covered.values()), covered
 

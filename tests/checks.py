@@ -1,0 +1,52 @@
+"""Checks shared by the games' tests.
+
+- Rules: bad values raise a ValueError naming the parameter and its range (each game's test
+  states the ranges itself, from RULES.md and the issue).
+- Monte Carlo coverage: over independent replications, each 95% interval covers the exact
+  value at least as often as a Binomial(reps, 0.95) count would with probability 99.9%.
+"""
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+
+import pytest
+from scipy import stats
+from hypothesis import strategies as st
+
+
+def bad_values(lo, hi):
+    """Values outside [lo, hi] or of the wrong type."""
+    return st.one_of(
+        st.integers().filter(lambda v: not lo <= v <= hi),
+        st.floats(allow_nan=True),
+        st.text(max_size=5),
+        st.booleans(),
+        st.none(),
+    )
+
+
+def bad_cases(ranges):
+    """(name, bad value) pairs for a {name: (lo, hi)} table."""
+    return st.sampled_from(sorted(ranges)).flatmap(lambda name: st.tuples(st.just(name), bad_values(*ranges[name])))
+
+
+def assert_rejected(rules_class, ranges, case):
+    """Building the rules with the bad value fails, naming the parameter and its range."""
+    name, value = case
+    lo, hi = ranges[name]
+    with pytest.raises(ValueError) as err:
+        rules_class(**{name: value})
+    assert name in str(err.value) and f"from {lo} to {hi}" in str(err.value)
+
+
+def coverage(simulate: Callable[[int], Mapping], exact: Mapping[str, float], reps: int = 40) -> tuple[Counter, int]:
+    """(how many of `reps` replications' intervals cover each exact value, the count required).
+
+    `simulate(seed)` returns a report's figures; figures without an exact value are ignored."""
+    covered: Counter = Counter()
+    for seed in range(reps):
+        sim = simulate(seed)
+        for name in set(sim) & set(exact):
+            lo, hi = sim[name].ci
+            covered[name] += lo <= exact[name] <= hi
+    return covered, int(stats.binom.ppf(0.001, reps, 0.95))
