@@ -170,6 +170,13 @@ def _redraw_time(pg, before: str, action, index: int = 0) -> float:
     return time.perf_counter() - start
 
 
+def _nudge_slider(pg) -> None:
+    """Move the page's first slider one step right, as a keyboard user would."""
+    handle = pg.locator(".noUi-handle").first
+    handle.focus()
+    handle.press("ArrowRight")
+
+
 def _record(name: str, **values: float) -> None:
     TIMINGS[name] = values
     print(f"\n[timing] {name}: " + ", ".join(f"{k} = {v:.2f} s" for k, v in values.items()))
@@ -191,13 +198,7 @@ def test_le_renard(server, page):
     # Change the payout: the exact ruin curve and the figures change.
     figures_before = page.locator("table.figures").inner_text()
     ruin_before = _chart_svg(page, 1)
-    handle = page.locator(".noUi-handle").first
-
-    def bump() -> None:
-        handle.focus()
-        handle.press("ArrowRight")
-
-    change = _redraw_time(page, ruin_before, bump, 1)
+    change = _redraw_time(page, ruin_before, lambda: _nudge_slider(page), 1)
     page.wait_for_function("(old) => document.querySelector('table.figures').innerText !== old", arg=figures_before, timeout=30_000)
     assert "payout 11" in page.locator("body").inner_text()
     assert "-2/3" in page.locator("table.figures").inner_text()  # (11 - 35) / 36
@@ -236,13 +237,7 @@ def test_la_boue(server, page):
 
     # More simulated turns: the red ticks change.
     before = _chart_svg(page, 0)
-    handle = page.locator(".noUi-handle").first
-
-    def more() -> None:
-        handle.focus()
-        handle.press("ArrowRight")
-
-    change = _redraw_time(page, before, more, 0)
+    change = _redraw_time(page, before, lambda: _nudge_slider(page), 0)
     assert "10,000 simulated turns" in page.locator("body").inner_text()
     assert _marks(page) >= marks_before
 
