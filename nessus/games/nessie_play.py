@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from numbers import Integral, Rational, Real
 
 from nessus.games.nessie_engine import CHAIN, Game, Hand, neighbours, take
 from nessus.games.nessie_odds import Card, Situation, p_sink_within
@@ -74,14 +75,47 @@ def choice(s: Situation, hand: Hand, adjacency=CHAIN, letter_value: Fraction = L
 Strategy = Callable[[Situation, Hand, int], bool]  # (situation, hand, cards revealed this turn) -> reveal?
 
 
-def stop_at(cards: int) -> Strategy:
+@dataclass(frozen=True)
+class StopAt:
+    """The human rule "stop once I have revealed `cards` cards this turn" (table-driven: the
+    fast engine `nessie_fast` plays it)."""
+
+    cards: int
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.cards, Integral) or isinstance(self.cards, bool) or self.cards < 1:
+            raise ValueError(f"cards must be an integer >= 1, got {self.cards!r}")
+        object.__setattr__(self, "cards", int(self.cards))
+
+    def __call__(self, s: Situation, hand: Hand, revealed: int) -> bool:
+        return revealed < self.cards
+
+
+@dataclass(frozen=True)
+class StopWhenRisky:
+    """The human rule "stop when P(the next card sinks me) > limit" (table-driven: the fast
+    engine `nessie_fast` plays it). `limit` is kept as an exact Fraction."""
+
+    limit: Fraction = Fraction(3, 10)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.limit, Real) or isinstance(self.limit, bool) or not 0 <= self.limit <= 1:
+            raise ValueError(f"limit must be a number from 0 to 1, got {self.limit!r}")
+        exact = self.limit if isinstance(self.limit, Rational) else float(self.limit)
+        object.__setattr__(self, "limit", Fraction(exact))
+
+    def __call__(self, s: Situation, hand: Hand, revealed: int) -> bool:
+        return revealed == 0 or p_sink_within(s, 1) <= self.limit
+
+
+def stop_at(cards: int) -> StopAt:
     """The human rule "stop once I have revealed `cards` cards this turn"."""
-    return lambda s, hand, revealed: revealed < cards
+    return StopAt(cards)
 
 
-def stop_when_risky(limit: Fraction = Fraction(3, 10)) -> Strategy:
+def stop_when_risky(limit: Fraction = Fraction(3, 10)) -> StopWhenRisky:
     """The human rule "stop when P(the next card sinks me) > limit"."""
-    return lambda s, hand, revealed: revealed == 0 or p_sink_within(s, 1) <= limit
+    return StopWhenRisky(limit)
 
 
 def lookahead(letter_value: Fraction = LETTER_VALUE) -> Strategy:
@@ -94,7 +128,9 @@ MAX_TURNS = 3000
 
 
 def play_turn(game: Game, strategy: Strategy, letter_value: Fraction = LETTER_VALUE) -> None:
-    """The current player reveals while the strategy says so, then takes the best run."""
+    """The current player reveals while the strategy says so, then takes the best run (valued
+    with the strategy's own `letter_value` when it has one, e.g. the optimal rule's 0)."""
+    letter_value = getattr(strategy, "letter_value", letter_value)
     player = game.current
     while not game.over and game.current == player:
         if strategy(game.situation(), game.hand, game.revealed):
@@ -141,15 +177,21 @@ def tournament_kernel(strategies: tuple[Strategy, ...], rng, n: int) -> dict:
 def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0, progress=None):
     """Win rates (95% Wilson intervals) and mean scores of strategies in whole games, as a
     polars DataFrame: strategy, p_win, ci_low, ci_high, mean_score, and p_finished (the share
-    of games that ended with a completed Nessie rather than at the turn limit)."""
+    of games that ended with a completed Nessie rather than at the turn limit). When every
+    strategy is table-driven (`nessie_fast.is_table_driven`), the games are played together by
+    the numpy engine `nessie_fast` (same rules, other random draws), otherwise one at a time."""
     from functools import partial
 
     import polars as pl
 
     from nessus import montecarlo
+    from nessus.games import nessie_fast
 
-    names = list(strategies)
-    result = montecarlo.run(partial(tournament_kernel, tuple(strategies.values())), games, seed, progress=progress, chunk=256)
+    names, chosen = list(strategies), tuple(strategies.values())
+    kernel, chunk = partial(tournament_kernel, chosen), 256
+    if all(nessie_fast.is_table_driven(s) for s in chosen):
+        kernel, chunk = partial(nessie_fast.tournament_kernel, chosen), nessie_fast.CHUNK
+    result = montecarlo.run(kernel, games, seed, progress=progress, chunk=chunk)
     return pl.DataFrame(
         {
             "strategy": names,
