@@ -273,6 +273,37 @@ def whole_games() -> None:
           f"{200_000 / (time.perf_counter() - t):,.0f} games/s")
 
 
+def optimal_rule(turns: int = 40) -> None:
+    """Cost of the exact optimal single-turn rule: every decision of `turns` turns of a 3-player
+    game in which everyone plays it (a new solver per turn; later decisions of a turn reuse it),
+    and the first decisions from a fresh deck."""
+    from nessus.games import nessie_optimal as optimal
+    from nessus.games.nessie_engine import Game, Hand
+
+    game, times = Game.new(3, np.random.default_rng(1)), []
+    while not game.over and game.turns < turns:
+        if game.revealed == 0:
+            game.reveal()
+            continue
+        t = time.perf_counter()
+        choice = optimal.optimal_choice(game.situation(), game.hand)
+        times.append(time.perf_counter() - t)
+        if choice.reveal:
+            game.reveal()
+        else:
+            game.stop(play.best_take(game.hand, tuple(game.row), letter_value=0)[0])
+    times.sort()
+    print(f"optimal single-turn rule over {turns} turns of a game ({len(times)} decisions): median "
+          f"{times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s, total {sum(times):.1f} s")
+    deck = Counter(make_deck())
+    for row in (("3", "B"), ("2",), ("1",)):
+        optimal._SOLVERS.clear()
+        t = time.perf_counter()
+        choice = optimal.optimal_choice(Situation(dict(deck - Counter(row)), row, frozenset()), Hand())
+        print(f"  fresh deck, row {', '.join(row)}: {time.perf_counter() - t:.2f} s "
+              f"(stop {float(choice.stop_value):.4f}, reveal {float(choice.reveal_value):.4f})")
+
+
 def main() -> None:
     for name, s in states().items():
         t = time.perf_counter()
@@ -280,6 +311,7 @@ def main() -> None:
         elapsed = time.perf_counter() - t
         print(f"p_sink_within(k), k = 1..10, {name}: {elapsed * 1000:.2f} ms for all ten "
               f"(P(sink within 10) = {float(values[-1]):.4f}); target < 100 ms each")
+    optimal_rule()
     whole_games()
 
 
