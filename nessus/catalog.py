@@ -9,12 +9,20 @@ from pathlib import Path
 from typing import Any
 
 from nessus import games
+from nessus.rules import Param
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "games.json"
 
 
 def _number(x: int | Fraction) -> int | str:
     return x if isinstance(x, int) else str(x)
+
+
+def _param(p: Param) -> dict[str, Any]:
+    out = {"default": _number(p.default), "min": _number(p.lo), "max": _number(p.hi), "help": p.help}
+    if p.choices:
+        out["choices"] = list(p.choices)
+    return out
 
 
 def catalog() -> dict[str, Any]:
@@ -24,10 +32,7 @@ def catalog() -> dict[str, Any]:
         out[name] = {
             "title": game.TITLE,
             "summary": game.SUMMARY,
-            "parameters": {
-                p.name: {"default": _number(p.default), "min": _number(p.lo), "max": _number(p.hi), "help": p.help}
-                for p in game.Rules.params
-            },
+            "parameters": {p.name: _param(p) for p in game.Rules.params},
             "figures": list(game.report().figures),
         }
     return out

@@ -19,25 +19,36 @@ Number = int | Fraction
 @dataclass(frozen=True)
 class Param:
     """A rules parameter: integers (kind=int) or exact fractions (kind=Fraction) in [lo, hi],
-    or text (kind=str) of lo to hi characters (e.g. a file name)."""
+    a switch (kind=bool: lo=False, hi=True), or text (kind=str) of lo to hi characters (e.g. a
+    file name), limited to `choices` when given (e.g. a variant's letter)."""
 
     name: str
-    default: Number
+    default: Number | bool | str
     lo: Number
     hi: Number
     help: str
     kind: type = int
+    choices: tuple[str, ...] = ()
 
     def allowed(self) -> str:
+        if self.kind is bool:
+            return "true or false"
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
         if self.kind is str:
             return f"a text of {self.lo} to {self.hi} characters"
         what = "an integer" if self.kind is int else "a number (e.g. 1/10 or 0.1)"
         return f"{what} from {self.lo} to {self.hi}"
 
-    def check(self, value: Any) -> Number | str:
+    def check(self, value: Any) -> Number | bool | str:
         """The value if it is of the right kind and in range, else a ValueError."""
+        if self.kind is bool:
+            if not isinstance(value, bool):
+                raise ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
+            return value
         if self.kind is str:
-            if not isinstance(value, str) or not self.lo <= len(value) <= self.hi:
+            bad = value not in self.choices if self.choices else not self.lo <= len(value) <= self.hi
+            if not isinstance(value, str) or bad:
                 raise ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
             return value
         ok_kind = isinstance(value, int) and not isinstance(value, bool)
@@ -47,9 +58,14 @@ class Param:
             raise ValueError(f"{self.name} must be {self.allowed()}, got {value!r}")
         return Fraction(value) if self.kind is Fraction else value
 
-    def parse(self, text: str) -> Number:
+    def parse(self, text: str) -> Number | bool | str:
         """Parse a value typed by a person ("12", "1/10", "0.1") and check it."""
         text = text.strip()
+        if self.kind is bool:
+            words = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+            if text.lower() not in words:
+                raise ValueError(f"{self.name} must be {self.allowed()}, got {text!r}")
+            return words[text.lower()]
         if self.kind is str:
             return self.check(text)
         try:
