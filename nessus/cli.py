@@ -1,4 +1,4 @@
-"""The `nessus` command line: report, simulate, serve, games.
+"""The `nessus` command line: report, simulate, serve, games, data.
 
 Bad input never gives a traceback: one line on stderr naming the problem and the allowed
 values, and exit code 2.
@@ -26,7 +26,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if message.endswith("required: command"):
-            message = "a command is required; allowed: report, simulate, serve, games"
+            message = "a command is required; allowed: report, simulate, serve, games, data"
         elif message.endswith("required: game"):
             message = f"a game is required; allowed: {', '.join(games.GAMES)}"
         raise UsageError(message)
@@ -86,6 +86,10 @@ def _parser() -> _Parser:
     srv.add_argument("--no-preheat", action="store_true", help="start a fresh kernel for every page view instead (slower first chart)")
 
     sub.add_parser("games", help="list the games")
+
+    data = sub.add_parser("data", help="precomputed tables in data/: rebuild or check them")
+    data.add_argument("action", choices=("rebuild", "check"))
+    data.add_argument("game", nargs="*", help="games to rebuild or check (default: every game with tables)")
     return parser
 
 
@@ -121,6 +125,21 @@ def _serve(args) -> None:
         pass
 
 
+def _data(args) -> int:
+    from nessus import tables
+
+    if args.action == "rebuild":
+        for written in tables.rebuild(args.game):
+            print(f"wrote {written}")
+        return 0
+    problems = tables.check(args.game)
+    for problem in problems:
+        print(f"nessus: {problem}", file=sys.stderr)
+    if not problems:
+        print("every stored table equals a fresh computation")
+    return 1 if problems else 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0, or 2 on bad input)."""
     try:
@@ -136,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _simulate(args)
         elif args.command == "serve":
             _serve(args)
+        elif args.command == "data":
+            return _data(args)
     except (UsageError, ValueError) as e:
         print(f"nessus: error: {' '.join(str(e).split())}", file=sys.stderr)
         return USAGE_ERROR

@@ -1,0 +1,70 @@
+"""Precomputed tables in data/: optimal policies that take more than a second to compute.
+
+A game module that has such tables defines `tables(rules=None) -> dict[str, polars.DataFrame]`
+(computed for the default rules). `nessus data rebuild` writes each one to
+`data/<game>-<name>.parquet`; `nessus data check` recomputes them and reports any difference
+(the test suite runs the same check); `load(game, name)` reads a stored table, or None when
+there is none, so a game can fall back to computing it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+import polars as pl
+
+from nessus import games
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def path(game: str, name: str, data: Path = DATA) -> Path:
+    """Where the table `name` of `game` is stored."""
+    return data / f"{game}-{name}.parquet"
+
+
+def with_tables() -> dict[str, ModuleType]:
+    """The games that have precomputed tables."""
+    return {name: game for name, game in games.GAMES.items() if hasattr(game, "tables")}
+
+
+def _chosen(names: list[str] | None) -> dict[str, ModuleType]:
+    available = with_tables()
+    if not names:
+        return available
+    unknown = [n for n in names if n not in available]
+    if unknown:
+        raise ValueError(f"game must be one with tables ({', '.join(available) or 'none'}), got {', '.join(unknown)}")
+    return {n: available[n] for n in names}
+
+
+def rebuild(names: list[str] | None = None, data: Path = DATA) -> list[Path]:
+    """Recompute and store the tables of the named games (default: all); returns the files."""
+    written = []
+    for name, game in _chosen(names).items():
+        for table, frame in game.tables().items():
+            target = path(name, table, data)
+            frame.write_parquet(target)
+            written.append(target)
+    return written
+
+
+def check(names: list[str] | None = None, data: Path = DATA) -> list[str]:
+    """Recompute the tables and compare with the stored ones: the list of problems (empty when
+    every stored table equals a fresh computation)."""
+    problems = []
+    for name, game in _chosen(names).items():
+        for table, frame in game.tables().items():
+            target = path(name, table, data)
+            if not target.exists():
+                problems.append(f"{target.name} is missing (run `nessus data rebuild {name}`)")
+            elif not pl.read_parquet(target).equals(frame):
+                problems.append(f"{target.name} differs from a fresh computation (run `nessus data rebuild {name}`)")
+    return problems
+
+
+def load(game: str, name: str, data: Path = DATA) -> pl.DataFrame | None:
+    """The stored table, or None if it has not been built."""
+    target = path(game, name, data)
+    return pl.read_parquet(target) if target.exists() else None

@@ -1,0 +1,33 @@
+"""Precomputed tables: what data/ stores equals a fresh computation; rebuild and check work."""
+
+import types
+
+import polars as pl
+import pytest
+
+from nessus import cli, games, tables
+
+
+def test_stored_tables_equal_a_fresh_computation():
+    assert tables.check() == []
+
+
+def test_rebuild_then_check_with_a_game_of_our_own(tmp_path, monkeypatch):
+    value = {"x": 1}
+    game = types.SimpleNamespace(tables=lambda: {"policy": pl.DataFrame({"state": [0, 1], "action": [value["x"], 2]})})
+    monkeypatch.setattr(games, "GAMES", {"toy": game})
+    assert tables.check(data=tmp_path) == ["toy-policy.parquet is missing (run `nessus data rebuild toy`)"]
+    assert tables.rebuild(data=tmp_path) == [tmp_path / "toy-policy.parquet"]
+    assert tables.check(data=tmp_path) == []
+    assert tables.load("toy", "policy", tmp_path)["action"].to_list() == [1, 2]
+    value["x"] = 3  # the code changed but the stored table did not
+    assert tables.check(data=tmp_path) == ["toy-policy.parquet differs from a fresh computation (run `nessus data rebuild toy`)"]
+    assert tables.load("toy", "other", tmp_path) is None
+    with pytest.raises(ValueError, match=r"game must be one with tables \(toy\), got renard"):
+        tables.rebuild(["renard"], data=tmp_path)
+
+
+def test_cli_data_errors(capsys):
+    assert cli.main(["data", "rebuild", "renard"]) == 2
+    assert "game must be one with tables" in capsys.readouterr().err
+    assert cli.main(["data", "frob"]) == 2
