@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -277,13 +278,54 @@ def _nessie_your_turn_started(pg) -> bool:
     return "Reveal at least one card" in pg.locator(".take-note").inner_text()
 
 
+def _optimal_ticket(pg) -> int:
+    """The request the optimal player's line answers or thinks about (0 when there is no line)."""
+    line = pg.locator(".optimal-advice")
+    return int(line.get_attribute("data-ticket")) if line.count() else 0
+
+
+def _nessie_optimal(pg, after: int) -> str:
+    """Wait (generously: the first turn of a game takes the worker thread up to half a minute)
+    until the optimal player's line answers a request newer than `after`, or is gone because the
+    game is over. Its text ("" when gone); an error in the worker fails the test."""
+    pg.wait_for_function(
+        """(after) => {
+            const e = document.querySelector('.optimal-advice');
+            if (!e) return document.querySelector('.nessie-log').innerText.includes('Game over');
+            return +e.dataset.ticket > after && e.dataset.state !== 'thinking';
+        }""",
+        arg=after, timeout=OPTIMAL_TIMEOUT_MS, polling=50,
+    )
+    line = pg.locator(".optimal-advice")
+    if not line.count():
+        return ""
+    assert line.get_attribute("data-state") == "ready", line.inner_text()
+    return line.inner_text()
+
+
+def _nessie_move(pg, button, redraws: list[float], waits: list[float]) -> None:
+    """A move, timed: its redraw (into `redraws`) and then, the worker being idle again before the
+    next move, the seconds from the click until the optimal player has answered (into `waits`)."""
+    after = _optimal_ticket(pg)
+    start = time.perf_counter()
+    redraws.append(_nessie_act(pg, button))
+    _nessie_optimal(pg, after)
+    waits.append(time.perf_counter() - start)
+
+
+OPTIMAL_TIMEOUT_MS = 90_000
+OPTIMAL_VALUE = re.compile(r"(\d+(/\d+)?|≈ \d+\.\d+) treasure")
+
+
 def test_nessie(server, page):
     first = _open(page, server, "nessie.ipynb")
+    opened = time.perf_counter() - first
     page.wait_for_selector(".odds-panel table.figures", timeout=30_000)
     _no_errors(page)
     assert "P(sink on the next card)" in page.locator(".odds-panel").inner_text()
     assert page.locator(".nessie-row .nessie-card").count() == 0
     assert page.locator(".nessie-player").count() == 3  # you and two opponents
+    assert "Optimal player" in page.locator(".nessie-advice").inner_text()
     page.screenshot(path=str(ARTIFACTS / "nessie-start.png"), full_page=True)
 
     # Stopping before revealing anything: a message in the page, no traceback.
@@ -294,19 +336,35 @@ def test_nessie(server, page):
     _no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie-bad-input.png"), full_page=True)
 
-    # Reveal: the first card of a game never sinks, so the row shows it; the odds chart changes.
-    redraws = [_nessie_act(page, reveal)]
+    # Reveal at once, while the optimal player (a thread in the kernel) is most likely still
+    # solving the game's first turn: the page answers anyway. The first card of a game never
+    # sinks, so the row shows it; the odds chart changes.
+    after = _optimal_ticket(page)
+    first_reveal = _nessie_act(page, reveal)
     assert page.locator(".nessie-row .nessie-card").count() == 1
     assert "You reveal" in page.locator(".nessie-log").inner_text()
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+
+    # The optimal player's choice for the first decision of the game, with its values.
+    text = _nessie_optimal(page, after)
+    optimal_first = time.perf_counter() - opened
+    assert re.search(r"Optimal player .*: (reveal|stop and take \d+) — ", text), text
+    assert "if it stops now" in text and "if it reveals" in text and OPTIMAL_VALUE.search(text), text
+    assert "Look-ahead player" in page.locator(".nessie-advice").inner_text()
+    _no_errors(page)
+
     # Two more reveals (each may sink you: then the opponents play and your new turn starts),
     # then more until a card of your current turn is in the row.
+    redraws: list[float] = []
+    waits: list[float] = []
     for _ in range(2):
-        redraws.append(_nessie_act(page, reveal))
+        _nessie_move(page, reveal, redraws, waits)
     while _nessie_your_turn_started(page):
-        redraws.append(_nessie_act(page, reveal))
+        _nessie_move(page, reveal, redraws, waits)
     assert page.locator(".nessie-row .nessie-card").count() >= 1
-    assert "look-ahead player would" in page.locator(".nessie-advice").inner_text()
+    advice = page.locator(".nessie-advice").inner_text()
+    assert re.search(r"Look-ahead player .*: (reveal one more card|stop and take \d+)\.", advice), advice
+    assert OPTIMAL_VALUE.search(page.locator(".optimal-advice").inner_text())
     page.screenshot(path=str(ARTIFACTS / "nessie-revealed.png"), full_page=True)
 
     # The take slider: the Stop button's N and the dashed cards follow it.
@@ -320,11 +378,14 @@ def test_nessie(server, page):
     assert page.locator(".nessie-row .nessie-card.to-take").count() == m
 
     # Stop and take: the opponents play their turns and the log says what they did.
-    stop_time = _nessie_act(page, stop)
+    stops: list[float] = []
+    _nessie_move(page, stop, stops, waits)
     log = page.locator(".nessie-log").inner_text()
     assert "You stop and take" in log
     assert "Player 2 (risk > 30%)" in log and "Player 3 (risk > 30%)" in log, log
     assert "Game over" in log or _nessie_your_turn_started(page)
+    if "Game over" not in log:
+        assert "reveal (compulsory)" in page.locator(".optimal-advice").inner_text()
     _no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie.png"), full_page=True)
 
@@ -332,15 +393,21 @@ def test_nessie(server, page):
     page.locator(".nessie-strategy select").select_option("look-ahead")
     page.wait_for_function("() => document.querySelector('.nessie-log').innerText.includes('look-ahead')", timeout=30_000)
     while "Game over" not in page.locator(".nessie-log").inner_text():
-        redraws.append(_nessie_act(page, reveal))
+        _nessie_move(page, reveal, redraws, waits)
         if not _nessie_your_turn_started(page) and "Game over" not in page.locator(".nessie-log").inner_text():
-            _nessie_act(page, stop)
+            _nessie_move(page, stop, stops, waits)
             assert "(look-ahead)" in page.locator(".nessie-log").inner_text()
             break
     _no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie-look-ahead.png"), full_page=True)
-    _record("nessie", first_chart=first, reveal_redraw_max=max(redraws), reveal_redraw_mean=sum(redraws) / len(redraws),
-            stop_and_opponents=stop_time)
+    # Redraws are timed with the optimal player's thread idle (each move waits for its answer),
+    # except first_reveal_redraw, made while it solves the first turn. optimal_first_decision:
+    # from opening the page to its answer after the first reveal; optimal_after_move_*: from a
+    # click to its answer (redraw included).
+    _record("nessie", first_chart=first, first_reveal_redraw=first_reveal, reveal_redraw_max=max(redraws),
+            reveal_redraw_mean=sum(redraws) / len(redraws), stop_and_opponents=max(stops),
+            optimal_first_decision=optimal_first, optimal_after_move_max=max(waits),
+            optimal_after_move_median=sorted(waits)[len(waits) // 2])
 
 
 def test_gallery_links_every_dashboard(server, page):

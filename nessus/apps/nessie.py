@@ -2,20 +2,33 @@
 
 Left: the table (the row, every player's cards and score, Reveal / Stop and take N / New game,
 and a log of what happened). Right: the live odds panel of the human player (seat 1) from the
-cards they have not seen, the look-ahead player's advice, and the exact chance of sinking within
-k more reveals for k = 1..10.
+cards they have not seen, the advice of two players, and the exact chance of sinking within k
+more reveals for k = 1..10.
 
-Values of stopping and revealing are those of `nessie_play.choice`: treasure points gained minus
-lost, plus `nessie_play.LETTER_VALUE` (10/6) per Nessie card kept. The take slider starts at the
-best take under that same scoring (`nessie_play.best_take`), which is what the automatic players
-take too.
+The odds table and the look-ahead player's advice are those of `nessie_play.choice`: treasure
+points gained minus lost, plus `nessie_play.LETTER_VALUE` (10/6) per Nessie card kept, looking
+one card ahead. The take slider starts at the best take under that same scoring
+(`nessie_play.best_take`), which is what the automatic players take too.
+
+The optimal player's advice is `nessie_optimal.optimal_choice`: the exact expected *treasure
+taken this turn* if it stops now or reveals and then plays on optimally (letters count only
+through sinking and discards), and its take is `best_take(..., letter_value=0)`. Solving a turn
+can take seconds (about 20 s for the first turn of a game, on a fresh deck), so it runs in one
+background daemon thread (`LatestJob`) while the page stays usable: the panel says "thinking…"
+until the answer arrives. Each request carries a ticket; a move or a new game takes a new one, so
+an answer for a table that has changed since is dropped, never shown. A failure in the thread is
+shown in the panel.
 """
 
 from __future__ import annotations
 
 import html
+import threading
+import traceback
 from collections import Counter
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 import altair as alt
 import ipywidgets as widgets
@@ -23,9 +36,11 @@ import numpy as np
 import polars as pl
 
 from nessus.apps.common import ChartPane, Messages, fraction_html, header, panel, setup
+from nessus.dist import exact_str
 from nessus.games import nessie_play
-from nessus.games.nessie_engine import Game, neighbours, take
+from nessus.games.nessie_engine import Game, Hand, neighbours, take
 from nessus.games.nessie_odds import Card, Situation, is_treasure, p_sink_within
+from nessus.games.nessie_optimal import OptimalChoice, optimal_choice
 
 HUMAN = 0
 HORIZON = 10  # the chart shows P(sunk within k more reveals) for k = 1..HORIZON
@@ -98,6 +113,82 @@ def cards_html(cards: list[Card], small: bool = False, chosen_from: int | None =
     return "".join(card_html(c, small, chosen_from is not None and i >= chosen_from) for i, c in enumerate(cards))
 
 
+# -- the optimal player, in the background ------------------------------------------------
+class LatestJob:
+    """One daemon thread that runs submitted jobs one at a time. A job still waiting when a
+    newer one is submitted is dropped: only the latest state of the table matters. Jobs report
+    their own failures; anything escaping one is printed and the thread carries on."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._waiting = threading.Condition()
+        self._job: Callable[[], None] | None = None
+        self._thread: threading.Thread | None = None
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Run `job` next (replacing a job not started yet); starts the thread on first use."""
+        with self._waiting:
+            self._job = job
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+            self._waiting.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._waiting:
+                while self._job is None:
+                    self._waiting.wait()
+                job, self._job = self._job, None
+            try:
+                job()
+            except Exception:
+                traceback.print_exc()
+
+
+def _points_html(v: Fraction) -> str:
+    """Treasure points: exact when short, else the decimal with the exact fraction on hover."""
+    text = exact_str(v)
+    if v.denominator == 1:
+        return f"<code>{text}</code>"
+    if len(text) <= 24:
+        return fraction_html(v, 4)
+    return f"<span title='exact: {text}' style='border-bottom:1px dotted #666;cursor:help'>≈ {float(v):.4f}</span>"
+
+
+def optimal_div(ticket: int, state: str, body: str, move: str = "") -> str:
+    """The optimal player's line in the advice box; `data-ticket` says which request it answers."""
+    who = "<b>Optimal player</b> <small>(most treasure this turn, exact)</small>: "
+    color = ";color:#b00020" if state == "error" else ""
+    return (f"<div class='optimal-advice' data-ticket='{ticket}' data-state='{state}' data-move='{move}' "
+            f"style='margin-top:2px{color}'>{who}{body}</div>")
+
+
+def thinking_html(ticket: int) -> str:
+    """The optimal player's line while the worker thread solves the turn."""
+    return optimal_div(ticket, "thinking", "<i>thinking…</i> <small style='color:#555'>(it solves your whole turn: up to "
+                                           "half a minute at the start of a game, usually under a second)</small>")
+
+
+def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str:
+    """The optimal player's move (it would take the last `n` cards on stopping) and the exact
+    values of stopping and of revealing, in treasure taken this turn."""
+    took = "nothing" if n == 0 else f"{n} card{'s' if n > 1 else ''}"
+    stop = f"if it stops now, taking {took}: {_points_html(c.stop_value)} treasure"
+    if c.reveal_value is None:
+        move, why = f"stop and take {n}", f"no unseen card is left to reveal; {stop}."
+    else:
+        reveal = f"if it reveals, then plays on optimally: {_points_html(c.reveal_value)} treasure on average"
+        if compulsory:
+            move = "reveal (compulsory)"
+            why = f"your whole turn, played optimally: {_points_html(c.reveal_value)} treasure on average."
+        elif c.reveal:
+            move, why = "reveal", f"{reveal}; {stop}."
+        else:
+            move, why = f"stop and take {n}", f"{stop}; {reveal}."
+    return optimal_div(ticket, "ready", f"<b>{move}</b> — {why}", "reveal" if move.startswith("reveal") else "stop")
+
+
 class NessieDashboard:
     """The widgets of the Nessie page and the game they play (the human is seat 1)."""
 
@@ -124,9 +215,15 @@ class NessieDashboard:
         self.log = widgets.HTML()
         self.players = widgets.HTML()
         self.odds = widgets.HTML()
+        self.advice = widgets.HTML()
+        self.odds_note = widgets.HTML()
         self.chart = ChartPane(min_height="320px")
         self.events: list[str] = []
         self._quiet = False
+        self.worker = LatestJob("nessie-optimal-player")
+        self._lock = threading.Lock()  # guards the ticket and the advice lines (the worker writes them too)
+        self._ticket = 0
+        self._lookahead_line = self._optimal_line = ""
 
         guard = self.messages.guard
         self.reveal_button.on_click(guard(lambda _: self.reveal()))
@@ -149,7 +246,7 @@ class NessieDashboard:
             header("Nessie", "Reveal cards onto the row, then stop and take a run ending at the last one — but six coins "
                    "in the row, or three of one letter with yours, sink you. You are player 1; the others play by themselves. "
                    "Right: your exact odds from the cards you have not seen."),
-            widgets.HBox([table, panel(self.odds, self.chart.widget)]),
+            widgets.HBox([table, panel(self.odds, self.advice, self.odds_note, self.chart.widget)]),
         ])
         self.new_game()
 
@@ -157,6 +254,7 @@ class NessieDashboard:
     def new_game(self) -> None:
         """A new shuffled deck, 1 + opponents players, you first."""
         self.game = Game.new(1 + self.opponents.value, self.rng)
+        self._invalidate()
         k = self.opponents.value
         self.events = [f"New game: you and {k} opponent{'s' if k > 1 else ''}. Your turn: reveal a card."]
         self.messages.clear()
@@ -173,6 +271,7 @@ class NessieDashboard:
         self._your_turn()
         mark = len(self.game.events)
         self.game.reveal()
+        self._invalidate()
         self.messages.clear()
         self._narrate(mark)
         self.play_opponents()
@@ -185,6 +284,7 @@ class NessieDashboard:
         mark = len(self.game.events)
         before = sum(self.game.hands[HUMAN].treasures)
         discards = self.game.stop(n)
+        self._invalidate()
         self.messages.clear()
         self._narrate(mark)
         hand = self.game.hands[HUMAN]
@@ -271,6 +371,7 @@ class NessieDashboard:
         self.draw_players()
         self.draw_odds()
         self.draw_chart()
+        self.ask_optimal()
 
     def draw_take(self) -> None:
         """The row with the cards to take outlined, the Stop button's label and what the take does."""
@@ -328,19 +429,22 @@ class NessieDashboard:
         )
 
     def draw_odds(self) -> None:
+        """The odds table, the look-ahead player's advice (the optimal player's is on its way)."""
         g, c = self.game, self.choice
         if c is None:
             self.odds.value = (f"<div class='odds-panel'><h4 style='margin:4px 0'>Your odds</h4>"
                                f"<p>{html.escape(self._result() if g.over else 'Waiting for your turn.')}</p></div>")
+            self.odds_note.value = ""
+            self._set_advice("")
             return
         s = g.situation()
+        who = f"<b>Look-ahead player</b> <small>(one card ahead, letters worth {nessie_play.LETTER_VALUE})</small>: "
         if g.revealed == 0:
             stop_row = "<td>not allowed yet: reveal at least one card first</td>"
-            advice = "You must reveal at least one card: the look-ahead player would <b>reveal</b>."
+            lookahead = f"{who}<b>reveal</b> (compulsory)."
         else:
             stop_row = f"<td>{fraction_html(c.stop_value)} <small>(taking {c.stop_take})</small></td>"
-            advice = ("The look-ahead player would <b>reveal</b> one more card." if c.reveal
-                      else f"The look-ahead player would <b>stop and take {c.stop_take}</b>.")
+            lookahead = who + ("<b>reveal</b> one more card." if c.reveal else f"<b>stop and take {c.stop_take}</b>.")
         rows = [
             ("P(sink on the next card)", f"<td>{fraction_html(c.p_sink_next)}</td>"),
             ("P(sink within 3 cards)", f"<td>{fraction_html(c.p_sink_within_3)}</td>"),
@@ -350,12 +454,59 @@ class NessieDashboard:
         body = "".join(f"<tr><td>{a}</td>{b}</tr>" for a, b in rows)
         self.odds.value = (
             "<div class='odds-panel' style='max-width:520px'><h4 style='margin:4px 0'>Your odds now</h4>"
-            f"<table class='figures' cellpadding='3' style='line-height:1.4'>{body}</table>"
-            f"<div class='nessie-advice' style='margin:6px 0;padding:4px 8px;background:#e6f4f1;border-radius:4px'>{advice}</div>"
-            f"<div style='color:#555;font-size:12px;line-height:1.4'>Exact, from the {s.pool_size} cards you have not seen "
-            "(the draw pile: you remember every discard). Values in points: treasure gained minus treasure lost, plus "
-            f"{nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread over them).</div></div>"
+            f"<table class='figures' cellpadding='3' style='line-height:1.4'>{body}</table></div>"
         )
+        self.odds_note.value = (
+            f"<div style='max-width:520px;color:#555;font-size:12px;line-height:1.4'>Exact, from the {s.pool_size} cards "
+            "you have not seen (the draw pile: you remember every discard). Table values in points: treasure gained minus "
+            f"treasure lost, plus {nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread over "
+            "them). The optimal player plans your whole turn and counts treasure only: letters matter to it only "
+            "through sinking and discards.</div>"
+        )
+        self._set_advice(f"<div class='lookahead-advice'>{lookahead}</div>", thinking=True)
+
+    def _set_advice(self, lookahead: str, thinking: bool = False) -> None:
+        """The look-ahead line, and the optimal player's line: thinking about the current ticket, or none."""
+        with self._lock:
+            self._lookahead_line = lookahead
+            self._optimal_line = thinking_html(self._ticket) if thinking else ""
+            self._show_advice()
+
+    def _show_advice(self) -> None:
+        """The advice box from its two lines (the caller holds the lock)."""
+        lines = self._lookahead_line + self._optimal_line
+        self.advice.value = (
+            f"<div class='nessie-advice' style='max-width:520px;margin:6px 0;padding:4px 8px;background:#e6f4f1;"
+            f"border-radius:4px;line-height:1.5'>{lines}</div>" if lines else ""
+        )
+
+    # -- the optimal player -----------------------------------------------------------------
+    def _invalidate(self) -> None:
+        """The table has changed (called after every move): answers to earlier requests are stale."""
+        with self._lock:
+            self._ticket += 1
+
+    def ask_optimal(self) -> None:
+        """On your turn, have the worker thread solve it (the answer replaces "thinking…")."""
+        g = self.game
+        if g.over or g.current != HUMAN:
+            return
+        with self._lock:
+            ticket = self._ticket
+        hand = Hand(list(g.hand.treasures), list(g.hand.letters))
+        self.worker.submit(partial(self._solve, ticket, g.situation(), hand, g.adjacency, g.revealed == 0))
+
+    def _solve(self, ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool) -> None:
+        """In the worker thread: the optimal player's choice, shown only if `ticket` is still current."""
+        try:
+            n = nessie_play.best_take(hand, s.row, adjacency, letter_value=0)[0]
+            line = optimal_html(ticket, optimal_choice(s, hand, adjacency), n, compulsory)
+        except Exception as e:  # shown in the page: a failure in the thread must not pass unseen
+            line = optimal_div(ticket, "error", f"⚠ could not finish: {html.escape(type(e).__name__)}: {html.escape(str(e))}")
+        with self._lock:
+            if ticket == self._ticket:
+                self._optimal_line = line
+                self._show_advice()
 
     def draw_chart(self) -> None:
         """P(sunk within k more reveals) for you, from the table as it is (even between turns)."""
