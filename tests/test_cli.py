@@ -15,16 +15,25 @@ from hypothesis import strategies as st
 
 from nessus import cli, games
 
+HANDS = ("palais", "tour", "manoir", "grande_suite", "trident", "suite", "deux_paires", "paire", "faillite")
 REQUIRED = {
     "order": {"p_unique_first_roll", "expected_rounds"},
     "renard": {"p_win", "ev_per_stake", "fair_payout", "house_edge", "p_ruin"},
     "boue": {"turn_mean", "turn_variance", "p_turn_zero", "p_turn_at_most_20", "three_round_mean",
              "p_three_rounds_at_least_60", "p_tie_for_first"},
+    "palais": {f"p_single_{h}" for h in HANDS} | {f"p_at_least_{h}_within_3" for h in HANDS} | {"p_palais_within_3"},
+    "naute": {"p_qualify", "optimal_cargo_mean", "p_qualify_by_roll_1", "p_qualify_by_roll_2", "p_qualify_by_roll_3"},
 }
 PARAMS = {
     "order": {"players": (2, 10)},
     "renard": {"payout": (1, 100), "stake": (1, 1000), "bankroll": (1, 100_000), "rounds": (1, 1000)},
     "boue": {"dice": (1, 10), "players": (2, 10)},
+    "palais": {"players": (2, 10)},
+    "naute": {"expeditions": (1, 6), "players": (2, 10)},
+}  # the integer parameters and their ranges; switches and choices below
+CHOICES = {
+    "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
+    "naute": {"cargo_holds": ("sticky", "free", "both")},
 }
 COMMANDS = {"report", "simulate", "serve", "games"}
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
@@ -45,7 +54,7 @@ def run_json(capsys, *argv):
 def check_contract(doc, game, method):
     assert set(doc) == {"game", "rules", "figures"}
     assert doc["game"] == game
-    assert set(doc["rules"]) == set(PARAMS[game])
+    assert set(doc["rules"]) == set(PARAMS[game]) | set(CHOICES.get(game, {}))
     for name, fig in doc["figures"].items():
         assert set(fig) == {"exact", "value", "ci", "method"}, name
         assert fig["method"] in {"exact", "monte-carlo"}
@@ -66,17 +75,17 @@ def test_games_lists_every_game(capsys):
     code, out, err = run_cli(capsys, "games")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie"]
+    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie", "palais", "naute"]
 
 
-@pytest.mark.parametrize("game", ["order", "renard", "boue"])
+@pytest.mark.parametrize("game", sorted(REQUIRED))
 def test_report_json_contract_and_required_figures(capsys, game):
     doc = run_json(capsys, "report", game)
     check_contract(doc, game, "exact")
     assert REQUIRED[game] <= set(doc["figures"])
 
 
-@pytest.mark.parametrize("game", ["order", "renard", "boue"])
+@pytest.mark.parametrize("game", sorted(REQUIRED))
 def test_report_table(capsys, game):
     code, out, err = run_cli(capsys, "report", game)
     assert code == 0 and err == ""
@@ -103,7 +112,7 @@ def test_report_values_against_hand_derivations(capsys):
     assert f["p_ruin"]["exact"] == "0"  # 50 stakes cannot be lost in 5 rounds
 
 
-@pytest.mark.parametrize("game", ["order", "renard", "boue"])
+@pytest.mark.parametrize("game", sorted(REQUIRED))
 def test_simulate_json_is_reproducible_and_follows_the_contract(capsys, game):
     a = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5")
     b = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5")
@@ -186,6 +195,26 @@ def test_bad_parameter_values(capsys, data):
     code, out, err = run_cli(capsys, command, game, *extra, "--set", f"{name}={value}")
     assert_usage_error(code, out, err)
     assert name in err and f"from {lo} to {hi}" in err
+
+
+@BAD
+@given(st.data())
+def test_bad_switch_and_choice_values(capsys, data):
+    game = data.draw(st.sampled_from(sorted(CHOICES)))
+    name = data.draw(st.sampled_from(sorted(CHOICES[game])))
+    allowed = CHOICES[game][name]
+    value = data.draw(st.text(max_size=8).filter(lambda t: t.strip().lower() not in {a.lower() for a in allowed} | {"yes", "no", "1", "0"}))
+    code, out, err = run_cli(capsys, "report", game, "--set", f"{name}={value}")
+    assert_usage_error(code, out, err)
+    assert name in err
+
+
+def test_switch_and_choice_values_are_accepted(capsys):
+    for game, params in CHOICES.items():
+        for name, allowed in params.items():
+            for value in allowed:
+                doc = run_json(capsys, "report", game, "--set", f"{name}={value}")
+                assert str(doc["rules"][name]).lower() == value.lower()
 
 
 def _not_a_positive_int(text):

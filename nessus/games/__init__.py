@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from nessus.games import boue, nessie, order, renard
+from nessus.games import boue, naute, nessie, order, palais, renard
 
-GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue, nessie)}
+GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue, nessie, palais, naute)}
 
 
 def get(name: str) -> ModuleType:
