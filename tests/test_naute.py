@@ -386,3 +386,20 @@ def test_rules_reject_a_bad_cargo_rule(value):
 def test_rules_from_strings():
     rules = naute.Rules.from_strings({"expeditions": "6", "players": "2", "cargo_holds": "both"})
     assert (rules.expeditions, rules.players, rules.cargo_holds) == (6, 2, "both")
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"left": 4}, "left must be an integer from 0 to 3"),
+        ({"left": 2, "aboard": 4}, "aboard must be an integer from 0 to 3"),
+        ({"aboard": 2}, "aboard must be 0 before the first roll"),
+        ({"left": 1, "aboard": 2, "kept": (6,)}, "kept and free must be empty"),
+        ({"left": 1, "aboard": 3, "kept": (6, 6), "free": (1,)}, "at most 2 dice"),
+        ({"left": 1, "aboard": 3, "free": (7,)}, "at most 2 dice from 1 to 6"),
+        ({"target": -1}, "target must be None or an integer"),
+    ],
+)
+def test_impossible_expeditions_are_refused(fields, message):
+    with pytest.raises(ValueError, match=message):
+        naute.Expedition(naute.Rules(), **fields)

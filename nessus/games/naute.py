@@ -436,6 +436,21 @@ class Expedition:
     stopped: bool = False
     target: int | None = None
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.left, int) or not 0 <= self.left <= ROLLS:
+            raise ValueError(f"left must be an integer from 0 to {ROLLS}, got {self.left!r}")
+        if not isinstance(self.aboard, int) or not 0 <= self.aboard <= 3:
+            raise ValueError(f"aboard must be an integer from 0 to 3, got {self.aboard!r}")
+        if self.aboard and self.left == ROLLS:
+            raise ValueError("aboard must be 0 before the first roll")
+        cargo = len(self.kept) + len(self.free)
+        if self.aboard < 3 and cargo:
+            raise ValueError("kept and free must be empty until ship, captain and crew are aboard")
+        if cargo > DICE - 3 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in self.kept + self.free):
+            raise ValueError(f"kept and free must hold at most {DICE - 3} dice from 1 to 6, got {self.kept!r}, {self.free!r}")
+        if self.target is not None and (not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 0):
+            raise ValueError(f"target must be None or an integer >= 0, got {self.target!r}")
+
     @classmethod
     def start(cls, rules: Rules | None = None, target: int | None = None) -> Expedition:
         """An expedition before its first roll."""
