@@ -2,9 +2,11 @@
 
 The JSON form is a contract other tools rely on:
 `{"game": str, "rules": {...}, "figures": {NAME: {"exact": "p/q" or null, "value": float,
-"ci": [lo, hi] or null, "method": "exact" | "monte-carlo"}}}`.
+"ci": [lo, hi] or null, "method": "exact" | "monte-carlo" | "value-iteration"}}}`.
 For a figure that is an infinite series (computed exactly to a truncation point), `exact` is
-null and `ci` is a rigorous bracket [lower, upper] that contains the true value.
+null and `ci` is a rigorous bracket [lower, upper] that contains the true value. A figure solved
+in floats by value iteration (games with cycles, e.g. Pig) has `exact` null, method
+"value-iteration", its accuracy in the figure's help, and `ci` a bracket when one is known.
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Figure:
-    """One number: exact (a Fraction), exactly bracketed (a series), or a Monte Carlo estimate."""
+    """One number: exact (a Fraction), exactly bracketed (a series), solved in floats (value
+    iteration), or a Monte Carlo estimate."""
 
     exact: Fraction | None
     value: float
@@ -40,6 +43,12 @@ class Figure:
     def bracket(cls, lower: Fraction, upper: Fraction, help: str = "") -> Figure:
         """A figure known exactly to lie in [lower, upper] (an infinite series cut off)."""
         return cls(None, float((lower + upper) / 2), (float(lower), float(upper)), "exact", help)
+
+    @classmethod
+    def approx(cls, value: float, help: str, interval: tuple[float, float] | None = None) -> Figure:
+        """A figure computed in floats by value iteration: not exact (say how accurate in
+        `help`); `interval`, when given, is a bracket known to hold the true value."""
+        return cls(None, float(value), interval, "value-iteration", help)
 
     @classmethod
     def estimated(cls, e: Estimate, help: str = "") -> Figure:

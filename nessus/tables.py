@@ -19,9 +19,9 @@ from nessus import games
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-def path(game: str, name: str, data: Path = DATA) -> Path:
-    """Where the table `name` of `game` is stored."""
-    return data / f"{game}-{name}.parquet"
+def path(game: str, name: str, data: Path | None = None) -> Path:
+    """Where the table `name` of `game` is stored (in `data`, default data/)."""
+    return (data or DATA) / f"{game}-{name}.parquet"
 
 
 def with_tables() -> dict[str, ModuleType]:
@@ -39,7 +39,7 @@ def _chosen(names: list[str] | None) -> dict[str, ModuleType]:
     return {n: available[n] for n in names}
 
 
-def rebuild(names: list[str] | None = None, data: Path = DATA) -> list[Path]:
+def rebuild(names: list[str] | None = None, data: Path | None = None) -> list[Path]:
     """Recompute and store the tables of the named games (default: all); returns the files."""
     written = []
     for name, game in _chosen(names).items():
@@ -50,7 +50,7 @@ def rebuild(names: list[str] | None = None, data: Path = DATA) -> list[Path]:
     return written
 
 
-def check(names: list[str] | None = None, data: Path = DATA) -> list[str]:
+def check(names: list[str] | None = None, data: Path | None = None) -> list[str]:
     """Recompute the tables and compare with the stored ones: the list of problems (empty when
     every stored table equals a fresh computation)."""
     problems = []
@@ -64,7 +64,7 @@ def check(names: list[str] | None = None, data: Path = DATA) -> list[str]:
     return problems
 
 
-def load(game: str, name: str, data: Path = DATA) -> pl.DataFrame | None:
+def load(game: str, name: str, data: Path | None = None) -> pl.DataFrame | None:
     """The stored table, or None if it has not been built."""
     target = path(game, name, data)
     return pl.read_parquet(target) if target.exists() else None

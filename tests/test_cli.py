@@ -23,6 +23,10 @@ REQUIRED = {
              "p_three_rounds_at_least_60", "p_tie_for_first"},
     "palais": {f"p_single_{h}" for h in HANDS} | {f"p_at_least_{h}_within_3" for h in HANDS} | {"p_palais_within_3"},
     "naute": {"p_qualify", "optimal_cargo_mean", "p_qualify_by_roll_1", "p_qualify_by_roll_2", "p_qualify_by_roll_3"},
+    "trois": {"optimal_mean", "p_zero_optimal", "p_moon_optimal_for_moon"},
+    "sept": {"best_hold", "best_hold_mean", "hold_mean", "p_first_player_wins_optimal"},
+    "pig": {"p_first_player_wins_optimal", "hold_at_20_turn_mean"},
+    "legit": {"optimal_mean", "no_reroll_mean"},
 }
 PARAMS = {
     "order": {"players": (2, 10)},
@@ -30,10 +34,15 @@ PARAMS = {
     "boue": {"dice": (1, 10), "players": (2, 10)},
     "palais": {"players": (2, 10)},
     "naute": {"expeditions": (1, 6), "players": (2, 10)},
+    "trois": {"dice": (1, 6), "target": (0, 36), "rounds": (1, 10), "players": (2, 8)},
+    "sept": {"hold": (1, 200), "rounds": (1, 5), "players": (2, 6)},
+    "pig": {"goal": (1, 100), "players": (2, 8)},
+    "legit": {"rerolls": (0, 3), "dice": (1, 8), "players": (2, 6), "target": (0, 48), "reroll_below": (0, 48)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
     "naute": {"cargo_holds": ("sticky", "free", "both")},
+    "sept": {"ties": ("replay", "half")},
 }
 COMMANDS = {"report", "simulate", "serve", "games"}
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
@@ -57,17 +66,19 @@ def check_contract(doc, game, method):
     assert set(doc["rules"]) == set(PARAMS[game]) | set(CHOICES.get(game, {}))
     for name, fig in doc["figures"].items():
         assert set(fig) == {"exact", "value", "ci", "method"}, name
-        assert fig["method"] in {"exact", "monte-carlo"}
-        assert fig["method"] == method
+        assert fig["method"] in {"exact", "monte-carlo", "value-iteration"}
+        assert fig["method"] == method or (method == "exact" and fig["method"] == "value-iteration")
         if fig["exact"] is not None:
             assert EXACT.match(fig["exact"]), fig["exact"]
             x = Fraction(fig["exact"])
             assert fig["exact"] == (str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}")
             assert fig["value"] == pytest.approx(float(x), rel=1e-12)
             assert fig["ci"] is None
-        else:
+        elif fig["ci"] is not None:
             lo, hi = fig["ci"]
             assert lo <= fig["value"] <= hi
+        else:
+            assert fig["method"] == "value-iteration"  # floats, accuracy stated in the help
 
 
 # -- the commands ----------------------------------------------------------------------------------
@@ -75,7 +86,7 @@ def test_games_lists_every_game(capsys):
     code, out, err = run_cli(capsys, "games")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie", "palais", "naute"]
+    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie", "palais", "naute", "trois", "sept", "pig", "legit"]
 
 
 @pytest.mark.parametrize("game", sorted(REQUIRED))

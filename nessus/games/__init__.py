@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from nessus.games import boue, naute, nessie, order, palais, renard
+from nessus.games import boue, legit, naute, nessie, order, palais, pig, renard, sept, trois
 
-GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue, nessie, palais, naute)}
+GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue, nessie, palais, naute, trois, sept, pig, legit)}
 
 
 def get(name: str) -> ModuleType:

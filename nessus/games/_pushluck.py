@@ -1,0 +1,349 @@
+"""Push-your-luck turns and the two-player games built on them (Pig, Le Sept fatal).
+
+A *turn*: roll again and again, adding each roll's points to the turn total; a *bust* roll
+wipes the turn total and ends the turn; *holding* banks the turn total and ends the turn. The
+first roll of a turn is compulsory (holding on a turn total of 0 is not allowed).
+
+**One turn alone** (`hold_at_mean`, `hold_at_distribution`, `hold_at_chain`, `best_hold`): the
+score of "roll while the turn total is below n", exactly.
+
+**Two players** (`TurnGame`, `solve`): a game is described by *contexts* (what is settled when
+a turn starts: scores, round, whose turn) and, inside a turn, the turn total k. A state is
+(context, k) and its value is the mover's probability of winning (a tie may count 1/2). When
+the turn passes, the opponent's winning chance enters as 1 - V, i.e. a coefficient -p and a
+reward p: `nessus.solver.value_iteration` iterates these signed, substochastic rows like any
+others (the sup-norm argument for convergence only needs absolute row sums below 1 along paths).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import numpy as np
+
+from nessus.chains import RewardChain, Step
+from nessus.dist import Dist
+from nessus.report import Figure
+from nessus.solver import value_iteration
+
+if TYPE_CHECKING:
+    import polars as pl
+    from scipy import sparse
+
+HOLD, ROLL = 0, 1  # action indices (value iteration's argmax takes the first of equals: hold)
+
+
+@dataclass(frozen=True)
+class Roll:
+    """What one roll does: `gains` = ((points, weight), ...) for the rolls that add points and
+    `bust` = the weight of the rolls that wipe the turn (weights count equally likely outcomes)."""
+
+    gains: tuple[tuple[int, int], ...]
+    bust: int
+
+    @property
+    def weight(self) -> int:
+        """The number of equally likely outcomes of one roll."""
+        return self.bust + sum(w for _, w in self.gains)
+
+    @property
+    def p_bust(self) -> Fraction:
+        return Fraction(self.bust, self.weight)
+
+    @property
+    def break_even(self) -> Fraction:
+        """The turn total at which one more roll neither gains nor loses on average (points)."""
+        return Fraction(sum(s * w for s, w in self.gains), self.bust)
+
+    @property
+    def top(self) -> int:
+        """The most points one roll can add."""
+        return max(s for s, _ in self.gains)
+
+
+def _check_hold(n: int) -> None:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"hold must be an integer >= 1, got {n!r}")
+
+
+def hold_at_mean(roll: Roll, n: int) -> Fraction:
+    """E[score of one turn] (points) rolling while the turn total is below `n`, exact."""
+    _check_hold(n)
+    return _hold_at_mean(roll, n)
+
+
+@cache
+def _hold_at_mean(roll: Roll, n: int) -> Fraction:
+    e = {k: Fraction(k) for k in range(n, n + roll.top)}
+    for k in range(n - 1, -1, -1):
+        e[k] = sum((Fraction(w, roll.weight) * e[k + s] for s, w in roll.gains), Fraction(0))
+    return e[0]
+
+
+def hold_at_distribution(roll: Roll, n: int) -> Dist:
+    """The exact distribution of one turn's score (points; 0 after a bust) rolling while the
+    turn total is below `n`."""
+    _check_hold(n)
+    return _hold_at_distribution(roll, n)
+
+
+@cache
+def _hold_at_distribution(roll: Roll, n: int) -> Dist:
+    reach = {0: Fraction(1)}
+    final: dict[int, Fraction] = {0: Fraction(0)}
+    for k in range(n):
+        p = reach.pop(k, Fraction(0))
+        if not p:
+            continue
+        final[0] += p * roll.p_bust
+        for s, w in roll.gains:
+            q = p * Fraction(w, roll.weight)
+            if k + s >= n:
+                final[k + s] = final.get(k + s, Fraction(0)) + q
+            else:
+                reach[k + s] = reach.get(k + s, Fraction(0)) + q
+    return Dist.from_probabilities({s: p for s, p in final.items() if p})
+
+
+def hold_at_chain(roll: Roll, n: int) -> RewardChain:
+    """The turn as a `RewardChain`: state = turn total below n; reaching n or more banks it."""
+    _check_hold(n)
+    steps = {}
+    for k in range(n):
+        out = [Step(roll.p_bust, 0, None)]
+        for s, w in roll.gains:
+            p = Fraction(w, roll.weight)
+            out.append(Step(p, k + s, None) if k + s >= n else Step(p, 0, k + s))
+        steps[k] = out
+    return RewardChain(steps)
+
+
+def best_hold(roll: Roll) -> tuple[int, Fraction]:
+    """The smallest n maximising `hold_at_mean(roll, n)`, and that mean (points).
+
+    One more roll at turn total k gains (sum of points x weights - bust weight x k) / weight on
+    average, so the best of all policies holds from the break-even total on (the set of totals
+    above it is never left); every n up to twice the break-even plus one roll is compared."""
+    top = 2 * int(roll.break_even) + roll.top + 1
+    best = max(range(1, top + 1), key=lambda n: (hold_at_mean(roll, n), -n))
+    return best, hold_at_mean(roll, best)
+
+
+# -- two-player games ---------------------------------------------------------------------------
+class TurnGame(Protocol):
+    """A two-player push-your-luck game over contexts 0..C-1 (see the module docstring).
+
+    Every method is vectorised over numpy arrays of contexts (and turn totals). A next context of
+    -1 means the game ends and the mover scores `payoff` (1 = win, 0 = loss, 1/2 = a tie counted
+    half); otherwise the opponent moves from that context with turn total 0.
+    """
+
+    roll: Roll
+    sizes: np.ndarray  # context c has the states k = 0 .. sizes[c] - 1
+
+    def hold(self, c: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def bust(self, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
+
+    def overflow(self, c: np.ndarray, total: np.ndarray) -> np.ndarray:
+        """The mover's value when a roll takes the turn total of c to `total` >= sizes[c]."""
+        ...
+
+
+def offsets(game: TurnGame) -> np.ndarray:
+    """The index of state (c, 0) for each context c; state (c, k) is offsets[c] + k."""
+    return np.concatenate([[0], np.cumsum(game.sizes)[:-1]]).astype(np.int64)
+
+
+def states(game: TurnGame) -> tuple[np.ndarray, np.ndarray]:
+    """(context, turn total) of every state, in state-index order."""
+    sizes = np.asarray(game.sizes, dtype=np.int64)
+    ctx = np.repeat(np.arange(sizes.size), sizes)
+    k = np.arange(ctx.size) - offsets(game)[ctx]
+    return ctx, k
+
+
+def _passing(next_ctx: np.ndarray, payoff: np.ndarray, start: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Coefficient, column and reward of handing the turn over (or ending the game)."""
+    passes = next_ctx >= 0
+    col = np.where(passes, start[np.maximum(next_ctx, 0)], 0)
+    return np.where(passes, -1.0, 0.0), col, np.where(passes, 1.0, payoff)
+
+
+def matrices(game: TurnGame) -> tuple[list[sparse.csr_matrix], list[np.ndarray]]:
+    """The transitions and rewards of the actions [hold, roll] for `value_iteration`."""
+    from scipy import sparse
+
+    ctx, k = states(game)
+    n = ctx.size
+    start = offsets(game)
+    size = np.asarray(game.sizes, dtype=np.int64)[ctx]
+    rows, cols, data = [], [], []
+    w = 1.0 / game.roll.weight
+    roll_reward = np.zeros(n)
+    for s, weight in game.roll.gains:
+        inside = k + s < size
+        idx = np.flatnonzero(inside)
+        rows.append(idx), cols.append(idx + s), data.append(np.full(idx.size, weight * w))
+        out = np.flatnonzero(~inside)
+        roll_reward[out] += weight * w * game.overflow(ctx[out], k[out] + s)
+    bn, bp = game.bust(np.arange(len(game.sizes)))
+    coef, col, reward = _passing(bn[ctx], bp[ctx], start)
+    pb = game.roll.bust * w
+    keep = coef != 0
+    rows.append(np.flatnonzero(keep)), cols.append(col[keep]), data.append(pb * coef[keep])
+    roll_reward += pb * reward
+    roll = sparse.csr_matrix((np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n))
+
+    hn, hp = game.hold(ctx, k)
+    coef, col, hold_reward = _passing(hn, hp, start)
+    legal = k >= 1
+    keep = legal & (coef != 0)
+    hold = sparse.csr_matrix((coef[keep], (np.flatnonzero(keep), col[keep])), shape=(n, n))
+    hold_reward = np.where(legal, hold_reward, -np.inf)
+    return [hold, roll], [hold_reward, roll_reward]
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A solved game: the mover's winning chance at the start of every context's turn, and the
+    value of holding and of rolling at every (context, turn total), rebuilt from those starts.
+
+    `q_hold[c, k]`, `q_roll[c, k]` are the mover's winning chances (nan for k >= sizes[c];
+    -inf for holding on 0). `sweeps` and `residual` come from value iteration (the largest
+    change of the last sweep is below `tolerance`)."""
+
+    starts: np.ndarray
+    q_hold: np.ndarray
+    q_roll: np.ndarray
+    sweeps: int
+    residual: float
+    tolerance: float
+
+    def rolls(self) -> np.ndarray:
+        """Where rolling is strictly better than holding (the optimal action; ties hold)."""
+        return self.q_roll > self.q_hold
+
+    def value(self, c: int, k: int = 0) -> float:
+        return float(max(self.q_hold[c, k], self.q_roll[c, k]))
+
+
+def turn_values(game: TurnGame, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """q_hold, q_roll over [context, turn total] from the turn-start values, by one backward pass
+    over the turn total for all contexts at once (exact given the starts: nothing inside a turn
+    leads back to a smaller turn total)."""
+    sizes = np.asarray(game.sizes, dtype=np.int64)
+    c_all = np.arange(sizes.size)
+    width = int(sizes.max()) + game.roll.top
+    v = np.full((sizes.size, width), np.nan)
+    cc, tt = np.nonzero(np.arange(width)[None, :] >= sizes[:, None])
+    v[cc, tt] = game.overflow(cc, tt)
+    w = 1.0 / game.roll.weight
+    bn, bp = game.bust(c_all)
+    bust_value = game.roll.bust * w * np.where(bn >= 0, 1.0 - starts[np.maximum(bn, 0)], bp)
+    q_hold = np.full((sizes.size, width), np.nan)
+    q_roll = np.full((sizes.size, width), np.nan)
+    for k in range(int(sizes.max()) - 1, -1, -1):
+        live = np.flatnonzero(sizes > k)
+        roll = bust_value[live].copy()
+        for s, weight in game.roll.gains:
+            roll += weight * w * v[live, k + s]
+        if k == 0:
+            hold = np.full(live.size, -np.inf)
+        else:
+            hn, hp = game.hold(live, np.full(live.size, k))
+            hold = np.where(hn >= 0, 1.0 - starts[np.maximum(hn, 0)], hp)
+        q_hold[live, k], q_roll[live, k] = hold, roll
+        v[live, k] = np.maximum(hold, roll)
+    top = int(sizes.max())
+    return q_hold[:, :top], q_roll[:, :top]
+
+
+def solve(game: TurnGame, blocks: Sequence[np.ndarray], tolerance: float) -> Solved:
+    """Solve by value iteration block by block (state-index arrays in solving order)."""
+    transitions, rewards = matrices(game)
+    result = value_iteration(transitions, rewards, tolerance=tolerance, blocks=blocks)
+    starts = result.values[offsets(game)]
+    return from_starts(game, starts, result.sweeps, result.residual, tolerance)
+
+
+def from_starts(game: TurnGame, starts: np.ndarray, sweeps: int = 0, residual: float = 0.0, tolerance: float = 0.0) -> Solved:
+    """The solved game rebuilt from stored turn-start values."""
+    starts = np.asarray(starts, dtype=float)
+    q_hold, q_roll = turn_values(game, starts)
+    return Solved(starts, q_hold, q_roll, sweeps, residual, tolerance)
+
+
+# -- figures and stored tables ------------------------------------------------------------------
+def stored_frames(name: str, tables: Sequence[str]) -> dict[str, pl.DataFrame] | None:
+    """The tables stored by `nessus data rebuild` (`nessus.tables`) for the default rules, if
+    all exist."""
+    from nessus import tables as store
+
+    frames = {t: store.load(name, t) for t in tables}
+    return None if any(f is None for f in frames.values()) else frames
+
+
+# -- whole games a turn at a time ------------------------------------------------------------------
+def turn_table(game: TurnGame, rolls: np.ndarray) -> np.ndarray:
+    """cdf[c, o] = P(a turn from context c ends with outcome <= o) when the mover rolls where
+    `rolls[c, k]` (always on a turn total of 0). Outcome 0 is a bust; o >= 1 is the turn total
+    banked (held, or a roll past the context's last state: reaching the goal in Pig).
+
+    A forward pass over the turn total for all contexts at once, exact up to float rounding: a
+    whole turn can then be drawn with one uniform number instead of rolling die by die."""
+    sizes = np.asarray(game.sizes, dtype=np.int64)
+    width = int(sizes.max()) + game.roll.top
+    reach = np.zeros((sizes.size, width))
+    reach[:, 0] = 1.0
+    out = np.zeros((sizes.size, width))
+    w = 1.0 / game.roll.weight
+    rows = np.arange(sizes.size)
+    for k in range(int(sizes.max())):
+        live = rows[sizes > k]
+        mass = reach[live, k]
+        go = rolls[live, k] | (k == 0)
+        out[live[~go], k] += mass[~go]
+        live, mass = live[go], mass[go]
+        out[live, 0] += mass * game.roll.bust * w
+        for s, weight in game.roll.gains:
+            inside = k + s < sizes[live]
+            reach[live[inside], k + s] += mass[inside] * weight * w
+            out[live[~inside], k + s] += mass[~inside] * weight * w
+    return np.cumsum(out, axis=1)
+
+
+@dataclass(frozen=True)
+class TurnSampler:
+    """Draws whole turns from `turn_table` rows by inversion with a guide table: `guide[c, g]`
+    is the first outcome whose cumulative probability exceeds g / G, so a draw starts there and
+    moves on at most a step or two."""
+
+    cdf: np.ndarray
+    guide: np.ndarray
+
+    @classmethod
+    def of(cls, cdf: np.ndarray) -> TurnSampler:
+        cdf = cdf / cdf[:, -1:]
+        cdf[:, -1] = np.inf  # every draw stops at the last outcome at the latest
+        grid = np.arange(cdf.shape[1]) / cdf.shape[1]
+        guide = np.stack([np.searchsorted(row, grid, side="right") for row in cdf]).astype(np.int32)
+        return cls(cdf, guide)
+
+    def draw(self, c: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """One turn outcome for each context in `c` (see `turn_table`)."""
+        width = self.cdf.shape[1]
+        u = rng.random(c.size)
+        base = c.astype(np.int64) * width
+        o = self.guide.ravel()[base + (u * width).astype(np.int64)]
+        flat = self.cdf.ravel()
+        todo = np.flatnonzero(flat[base + o] <= u)
+        while todo.size:
+            o[todo] += 1
+            todo = todo[flat[base[todo] + o[todo]] <= u[todo]]
+        return o

@@ -1,0 +1,500 @@
+"""Le Sept fatal: roll 2d6 as often as you like, adding the totals to the turn total; a roll
+totalling 7 wipes the turn total and ends the turn (RULES.md section 6).
+
+**One turn.** "Hold at N" rolls while the turn total is below N. One more roll at turn total k
+gains (210 - 6k)/36 points on average, so the best N is 35 (35 and 36 tie; `best_hold` is the
+smallest). `hold_mean`, `p_zero_hold` and `turn_distribution` are exact for any N.
+
+**The game** (decisions of this module): two players, `rounds` rounds (3); in each round the
+first player takes one turn, then the second; the first roll of a turn is compulsory; the
+higher total after the last round wins. A tie is settled by `ties`:
+
+- `replay` (default, as Les Trois settles ties): one more round, first player first, as often
+  as needed until the totals differ;
+- `half`: the tie counts half a win for each.
+
+Each player maximises their chance of winning (a tie counting half under `half`), knowing the
+totals. `p_first_player_wins_optimal` is the first player's chance under optimal play by both.
+
+State: (turn, lead of the player to move at the start of the turn, turn total). Value
+iteration (`nessus.solver.value_iteration`) solves the extra round of `replay` (a cycle through
+the tie) as one block, then every turn from the last, turn total from the highest: each of
+those blocks leads only to blocks already solved. Leads are bounded: a state whose lead plus
+turn total exceeds `margin(rounds)` = 50 rounds + 10 points is cut off. Solving with every
+cut-off state lost and then won for the first player brackets the true value (the value of
+the game is monotone in its end payoffs); the figure's interval is that bracket (of width 0
+in floats for 1 to 5 rounds) and its value a third solve where the cut-off leader wins.
+
+Whole games are simulated a turn at a time: each turn is drawn from its exact law under the
+optimal policy (`_pushluck.turn_table`); `duel_kernel` rolls die by die (tests compare both).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, partial
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from nessus import montecarlo
+from nessus.dice import check_faces, total
+from nessus.dist import Dist
+from nessus.games import _pushluck as pl_
+from nessus.report import Figure, Report
+from nessus.rules import GameRules, Param, field
+
+if TYPE_CHECKING:
+    import polars as pl
+
+NAME = "sept"
+TITLE = "Le Sept fatal"
+SUMMARY = "Roll 2d6 until you hold; a 7 wipes the turn: best hold and optimal 3-round play."
+
+_TWO = total(2)
+ROLL = pl_.Roll(tuple((s, _TWO.weight(s)) for s in _TWO.outcomes if s != 7), _TWO.weight(7))
+MARGIN_PER_ROUND = 50  # leads cut off beyond 50 * rounds + 10 points: the bracket is < 1e-13 wide for 1..5 rounds
+TOLERANCE = 1e-12
+TABLES = ("start_values",)
+
+HOLD = Param("hold", 20, 1, 200, "hold-at-N: roll while the turn total is below N")
+ROUNDS = Param("rounds", 3, 1, 5, "rounds in a game (one turn per player each)")
+TIES = Param("ties", "replay", 4, 6, "a tie after the last round: replay one more round, or half a win each",
+             kind=str, choices=("replay", "half"))
+PLAYERS = Param("players", 2, 2, 6, "players in the simulated hold-at-N games")
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    params = (HOLD, ROUNDS, TIES, PLAYERS)
+    hold: int = field(HOLD)
+    rounds: int = field(ROUNDS)
+    ties: str = field(TIES)
+    players: int = field(PLAYERS)
+
+
+# -- one turn ------------------------------------------------------------------------------------
+def hold_mean(n: int) -> Fraction:
+    """E[one turn's score] (points) holding at n."""
+    return pl_.hold_at_mean(ROLL, n)
+
+
+def turn_distribution(n: int) -> Dist:
+    """The exact distribution of one turn's score (points; 0 after a 7) holding at n."""
+    return pl_.hold_at_distribution(ROLL, n)
+
+
+def best_hold() -> tuple[int, Fraction]:
+    """The smallest N maximising the expected turn score, and that score (points)."""
+    return pl_.best_hold(ROLL)
+
+
+# -- the game for the solver -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Duel:
+    """Le Sept fatal for two players as a `TurnGame`.
+
+    Turns 0 .. 2*rounds - 1 (the first player's are even), then under `replay` the extra round's
+    turns 2*rounds (first player, lead 0 only) and 2*rounds + 1 (second player, lead <= 0). A
+    context is (turn, lead of the mover at the turn's start); its states are the turn totals k
+    with lead + k <= margin. `edge` is the first player's value at a cut-off state (None: the
+    leader, the player to move, wins).
+    """
+
+    rounds: int = 3
+    ties: str = "replay"
+    margin: int = 160
+    edge: float | None = None
+    roll: pl_.Roll = ROLL
+
+    @property
+    def index(self) -> np.ndarray:
+        """[turn, lead + margin] -> context (-1 where there is none)."""
+        return self._layout()[0]
+
+    def _layout(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        return _layout(self.rounds, self.ties, self.margin)
+
+    @property
+    def turn(self) -> np.ndarray:
+        return self._layout()[1]
+
+    @property
+    def lead(self) -> np.ndarray:
+        return self._layout()[2]
+
+    @property
+    def sizes(self) -> np.ndarray:
+        return self.margin - self.lead + 1
+
+    def last(self, t: np.ndarray) -> np.ndarray:
+        """Whether turn t ends the game (unless tied)."""
+        return (t == 2 * self.rounds - 1) | (t == 2 * self.rounds + 1)
+
+    def hold(self, c: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        t, final = self.turn[c], self.lead[c] + k
+        nxt = np.where(t == 2 * self.rounds + 1, -1, t + 1)
+        ctx = np.where(self.last(t), -1, self.index[np.clip(nxt, 0, None), np.clip(self.margin - final, 0, 2 * self.margin)])
+        payoff = np.where(final > 0, 1.0, np.where(final < 0, 0.0, 0.5))
+        if self.ties == "replay":
+            ctx = np.where(self.last(t) & (final == 0), self.index[2 * self.rounds, self.margin], ctx)
+        return ctx, payoff
+
+    def bust(self, c: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        return self.hold(c, np.zeros_like(c))
+
+    def overflow(self, c: np.ndarray, total: np.ndarray) -> np.ndarray:
+        t = self.turn[c]
+        if self.edge is None:
+            cut = np.ones(t.shape)
+        else:
+            cut = np.where(t % 2 == 0, self.edge, 1.0 - self.edge)
+        return np.where(self.last(t), 1.0, cut)  # in a last turn a lead above 0 holds and wins
+
+    def blocks(self) -> list[np.ndarray]:
+        """The extra round (a cycle through the tie) first, then turn by turn from the last and
+        turn total by turn total from the highest."""
+        ctx, k = pl_.states(self)
+        t = self.turn[ctx]
+        regular = t < 2 * self.rounds
+        extra = np.flatnonzero(~regular)
+        key = (t * (2 * self.margin + 2) + k)[regular]
+        idx = np.flatnonzero(regular)
+        order = idx[np.argsort(-key, kind="stable")]
+        cuts = np.flatnonzero(np.diff(key[np.argsort(-key, kind="stable")])) + 1
+        return ([extra] if extra.size else []) + np.split(order, cuts)
+
+    def context(self, t: int, lead: int) -> int:
+        return int(self.index[t, lead + self.margin])
+
+
+@cache
+def _layout(rounds: int, ties: str, margin: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    width = 2 * margin + 1
+    leads = np.arange(-margin, margin + 1)
+    turns, lead = [np.repeat(np.arange(2 * rounds), width)], [np.tile(leads, 2 * rounds)]
+    if ties == "replay":
+        turns += [np.array([2 * rounds]), np.full(margin + 1, 2 * rounds + 1)]
+        lead += [np.array([0]), np.arange(-margin, 1)]
+    turn, lead_all = np.concatenate(turns), np.concatenate(lead)
+    index = np.full((2 * rounds + 2, width), -1, dtype=np.int64)
+    index[turn, lead_all + margin] = np.arange(turn.size)
+    return index, turn, lead_all
+
+
+def margin(rounds: int) -> int:
+    """The lead (points) beyond which states are cut off."""
+    return MARGIN_PER_ROUND * rounds + 10
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The solved duel (cut-off leaders win), and the turn-start values with every cut-off
+    state lost (`low_starts`) and won (`high_starts`) for the first player."""
+
+    duel: Duel
+    solved: pl_.Solved
+    low_starts: np.ndarray
+    high_starts: np.ndarray
+
+    @property
+    def low(self) -> float:
+        """A lower bound on the first player's winning chance."""
+        return float(self.low_starts[self.duel.context(0, 0)])
+
+    @property
+    def high(self) -> float:
+        """An upper bound on the first player's winning chance."""
+        return float(self.high_starts[self.duel.context(0, 0)])
+
+    @property
+    def p_first(self) -> float:
+        return self.solved.value(self.duel.context(0, 0), 0)
+
+    def rolls(self, t: int, lead: int, k: int) -> bool:
+        """The optimal action at (turn, mover's lead, turn total): roll? (off the grid: a
+        mover ahead by more than the margin holds, one behind by more rolls)."""
+        if lead + k > self.duel.margin:
+            return False
+        if lead < -self.duel.margin:
+            return True
+        return bool(self.solved.rolls()[self.duel.context(t, lead), k])
+
+
+@cache
+def _solve(rounds: int, ties: str, cut: int | None = None) -> Solution:
+    cut = margin(rounds) if cut is None else cut
+    main = Duel(rounds, ties, cut)
+    bounds = []
+    for edge in (0.0, 1.0):
+        d = Duel(rounds, ties, cut, edge)
+        bounds.append(pl_.solve(d, d.blocks(), TOLERANCE).starts)
+    return Solution(main, pl_.solve(main, main.blocks(), TOLERANCE), bounds[0], bounds[1])
+
+
+def solution(rules: Rules | None = None) -> Solution:
+    """Optimal play for these rules: from the stored table for the default rules when there is
+    one (`data/sept-start_values.parquet`, written by `nessus data rebuild`), else solved now (memoised)."""
+    rules = rules or Rules()
+    stored = _stored()
+    if stored is not None and (rules.rounds, rules.ties) == (stored.duel.rounds, stored.duel.ties) == (Rules().rounds, Rules().ties):
+        return stored
+    return _solve(rules.rounds, rules.ties)
+
+
+@cache
+def _stored() -> Solution | None:
+    frames = pl_.stored_frames(NAME, TABLES)
+    return from_tables(frames) if frames is not None else None
+
+
+def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
+    """{"start_values": rounds, ties, margin, turn, lead, p_win, p_win_low, p_win_high}: the
+    mover's winning chance at the start of each turn given their lead, optimal play by both
+    (cut-off leaders win; and with every cut-off state lost / won for the first player),
+    freshly solved. The policy follows from these (`from_tables`)."""
+    import polars as pl
+
+    rules = rules or Rules()
+    sol = _solve(rules.rounds, rules.ties)
+    d = sol.duel
+    n = d.turn.size
+    return {"start_values": pl.DataFrame({
+        "rounds": np.full(n, d.rounds, dtype=np.int16), "ties": [d.ties] * n, "margin": np.full(n, d.margin, dtype=np.int16),
+        "turn": d.turn.astype(np.int16), "lead": d.lead.astype(np.int16),
+        "p_win": sol.solved.starts, "p_win_low": sol.low_starts, "p_win_high": sol.high_starts})}
+
+
+def from_tables(frames: dict[str, pl.DataFrame]) -> Solution:
+    """The solution rebuilt from `tables()` output (stored or fresh)."""
+    f = frames["start_values"]
+    d = Duel(int(f["rounds"][0]), str(f["ties"][0]), int(f["margin"][0]))
+    order = d.index[f["turn"].to_numpy(), f["lead"].to_numpy() + d.margin]
+    if f.height != d.turn.size or np.any(order < 0):
+        raise ValueError("start_values does not match the layout of its rounds, ties and margin")
+    starts = {col: np.empty(f.height) for col in ("p_win", "p_win_low", "p_win_high")}
+    for col, arr in starts.items():
+        arr[order] = f[col].to_numpy()
+    return Solution(d, pl_.from_starts(d, starts["p_win"], tolerance=TOLERANCE), starts["p_win_low"], starts["p_win_high"])
+
+
+def report(rules: Rules | None = None) -> Report:
+    """Exact one-turn figures, and the optimal two-player game (value iteration, bracketed)."""
+    rules = rules or Rules()
+    n, mean = best_hold()
+    sol = solution(rules)
+    tie = "a tie replays a round" if rules.ties == "replay" else "a tie counts half"
+    return Report(NAME, rules.as_dict(), {
+        "best_hold": Figure.of(n, "smallest N maximising the expected turn score (points)"),
+        "best_hold_mean": Figure.of(mean, "expected turn score holding at best_hold (points)"),
+        "hold_mean": Figure.of(hold_mean(rules.hold), f"expected turn score holding at {rules.hold} (points)"),
+        "p_zero_hold": Figure.of(turn_distribution(rules.hold)[0], f"P(a turn scores 0) holding at {rules.hold}"),
+        "p_first_player_wins_optimal": Figure.approx(
+            sol.p_first, f"P(the first player wins), 2 players, {rules.rounds} rounds, {tie}, both optimal; floats: value "
+            f"iteration to a sweep change < {TOLERANCE:g}, interval = bracket over leads cut off beyond {sol.duel.margin} points; not exact",
+            (min(sol.low, sol.p_first), max(sol.high, sol.p_first))),  # float rounding can put them 1e-16 apart
+    })
+
+
+# -- Monte Carlo -------------------------------------------------------------------------------------
+def _two_dice(rng: np.random.Generator, n: int) -> np.ndarray:
+    return rng.integers(1, 7, size=n, dtype=np.int64) + rng.integers(1, 7, size=n, dtype=np.int64)
+
+
+def duel_kernel(rounds: int, ties: str, margin: int, rolls: np.ndarray, rng: np.random.Generator, n: int) -> np.ndarray:
+    """n two-player games, both optimal (policy table `rolls[context, k]`): whether the first
+    player wins (under `half`, a tie is decided by a fair coin so the mean is the share)."""
+    d = Duel(rounds, ties, margin)
+    index = d.index
+    last_regular = 2 * rounds - 1
+    totals = np.zeros((n, 2), dtype=np.int64)
+    t = np.zeros(n, dtype=np.int64)
+    k = np.zeros(n, dtype=np.int64)
+    first_wins = np.zeros(n, dtype=bool)
+    ids = np.arange(n)
+    while ids.size:
+        p = t % 2
+        lead = totals[ids, p] - totals[ids, 1 - p]
+        inside = (lead >= -margin) & (lead + k <= margin)
+        c = index[t, np.clip(lead + margin, 0, 2 * margin)]
+        roll = np.where(inside, rolls[np.maximum(c, 0), np.clip(k, 0, rolls.shape[1] - 1)], lead < -margin)
+        roll |= k == 0
+        s = _two_dice(rng, ids.size)
+        bust = roll & (s == 7)
+        k = np.where(roll & ~bust, k + s, k)
+        ends = bust | ~roll
+        banked = np.where(bust, 0, k)
+        totals[ids[ends], p[ends]] += banked[ends]
+        over = ends & ((t == last_regular) | (t == last_regular + 2))
+        diff = totals[ids, 0] - totals[ids, 1]
+        tied = over & (diff == 0)
+        if ties == "half":
+            first_wins[ids[tied]] = rng.random(int(tied.sum())) < 0.5
+            done = over
+        else:
+            done = over & ~tied
+        first_wins[ids[over & (diff > 0)]] = True
+        t = np.where(ends, np.where(tied & (ties == "replay"), 2 * rounds, t + 1), t)
+        k = np.where(ends, 0, k)
+        keep = ~done
+        ids, t, k = ids[keep], t[keep], k[keep]
+    return first_wins
+
+
+def duel_turns(rounds: int, ties: str, margin: int, sampler: pl_.TurnSampler, rng: np.random.Generator, n: int) -> np.ndarray:
+    """n two-player games, both optimal, a whole turn at a time (drawn by `sampler`, from
+    `_pushluck.turn_table` of the optimal policy): whether the first player wins (under `half`
+    a tie is a fair coin). Equal in law to `duel_kernel` (but for leads beyond the margin, held
+    as they come: probability below 1e-13) and much faster."""
+    index = Duel(rounds, ties, margin).index
+    last = 2 * rounds - 1
+    diff = np.zeros(n, dtype=np.int64)  # first player's total minus the second's
+    t = np.zeros(n, dtype=np.int64)
+    first_wins = np.zeros(n, dtype=bool)
+    ids = np.arange(n)
+    while ids.size:
+        second = t % 2 == 1
+        lead = np.where(second, -diff, diff)
+        c = index[t, np.clip(lead, -margin, margin) + margin]
+        banked = sampler.draw(c, rng)
+        diff += np.where(second, -banked, banked)
+        over = second & (t >= last)
+        tied = over & (diff == 0)
+        first_wins[ids[over & (diff > 0)]] = True
+        if ties == "half":
+            coin = np.flatnonzero(tied)
+            first_wins[ids[coin]] = rng.random(coin.size) < 0.5
+            done = over
+        else:
+            done = over & ~tied
+        t = np.where(tied, 2 * rounds, t + 1)
+        keep = ~done
+        ids, t, diff = ids[keep], t[keep], diff[keep]
+    return first_wins
+
+
+def hold_games(hold: int, rounds: int, players: int, rng: np.random.Generator, n: int) -> np.ndarray:
+    """n games of `players` players all holding at `hold` for `rounds` rounds: totals [n, players]."""
+    scores = hold_turns(hold, rng, n * players * rounds).reshape(n, players, rounds)
+    return scores.sum(axis=2)
+
+
+def hold_turns(hold: int, rng: np.random.Generator, n: int) -> np.ndarray:
+    """n single turns holding at `hold`: the points banked (0 after a 7)."""
+    k = np.zeros(n, dtype=np.int64)
+    ids = np.arange(n)
+    out = np.zeros(n, dtype=np.int64)
+    while ids.size:
+        s = _two_dice(rng, ids.size)
+        bust = s == 7
+        k = k + s
+        done = bust | (k >= hold)
+        out[ids[done & ~bust]] = k[done & ~bust]
+        ids, k = ids[~done], k[~done]
+    return out
+
+
+def game_kernel(rules: Rules, margin: int, sampler: pl_.TurnSampler, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n single hold-at-N turns and n `players`-player hold-at-N games (rolled die by die), and
+    n optimal duels (a whole turn at a time)."""
+    turns = hold_turns(rules.hold, rng, n)
+    totals = hold_games(rules.hold, rules.rounds, rules.players, rng, n)
+    best = totals.max(axis=1)
+    return {
+        "hold_mean": turns,
+        "p_zero_hold": turns == 0,
+        "p_first_player_wins_optimal": duel_turns(rules.rounds, rules.ties, margin, sampler, rng, n),
+        "p_first_alone_highest_hold": (totals[:, 0] == best) & ((totals == best[:, None]).sum(axis=1) == 1),
+        "p_tie_for_highest_hold": (totals == best[:, None]).sum(axis=1) > 1,
+    }
+
+
+def sampler(sol: Solution) -> pl_.TurnSampler:
+    """Whole-turn sampler of the optimal policy at every (turn, lead)."""
+    return pl_.TurnSampler.of(pl_.turn_table(sol.duel, sol.solved.rolls()))
+
+
+def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
+    """Monte Carlo (95% intervals): single hold-at-N turns; two-player games both optimal;
+    `players`-player games all holding at N (first player alone highest, or a tie for highest)."""
+    rules = rules or Rules()
+    sol = solution(rules)
+    kernel = partial(game_kernel, rules, sol.duel.margin, sampler(sol))
+    result = montecarlo.run(kernel, trials, seed, client=client, progress=progress)
+    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
+
+
+# -- a game to play ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Game:
+    """Two players at Le Sept fatal: totals, the turn number (0 = first player's first turn;
+    from 2 * rounds on, extra rounds after a tie), the turn total, this turn's rolls, and the
+    winner (None while play goes on; under `half`, -1 for a tie)."""
+
+    rules: Rules = Rules()
+    totals: tuple[int, int] = (0, 0)
+    turn: int = 0
+    turn_total: int = 0
+    rolls: tuple[tuple[int, int], ...] = ()
+    winner: int | None = None
+
+    @property
+    def mover(self) -> int:
+        return self.turn % 2
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def _check(self) -> None:
+        if self.over:
+            raise ValueError("the game is over")
+
+    def _end_turn(self, banked: int) -> Game:
+        totals = list(self.totals)
+        totals[self.mover] += banked
+        totals = tuple(totals)
+        last = self.mover == 1 and self.turn >= 2 * self.rules.rounds - 1
+        if not last:
+            return Game(self.rules, totals, self.turn + 1)
+        if totals[0] != totals[1]:
+            return Game(self.rules, totals, self.turn + 1, winner=int(totals[1] > totals[0]))
+        if self.rules.ties == "half":
+            return Game(self.rules, totals, self.turn + 1, winner=-1)
+        return Game(self.rules, totals, self.turn + 1)
+
+    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int] | None = None) -> Game:
+        """Roll 2d6 (or take the given faces): the game after it."""
+        self._check()
+        if dice is None:
+            if rng is None:
+                raise ValueError("give rng or dice")
+            dice = tuple(int(x) for x in rng.integers(1, 7, size=2))
+        dice = check_faces(dice, 2)
+        if sum(dice) == 7:
+            return self._end_turn(0)
+        return Game(self.rules, self.totals, self.turn, self.turn_total + sum(dice), self.rolls + (dice,))
+
+    def hold(self) -> Game:
+        """Bank the turn total (not allowed before the turn's first roll)."""
+        self._check()
+        if self.turn_total == 0:
+            raise ValueError("hold needs a turn total above 0: the first roll of a turn is compulsory")
+        return self._end_turn(self.turn_total)
+
+    def hint(self, sol: Solution | None = None) -> dict[str, float]:
+        """The mover's winning chance after each legal action, both optimal afterwards (a tie
+        counting half under `half`); nan off the solved grid (leads beyond the margin)."""
+        self._check()
+        sol = sol or solution(self.rules)
+        d = sol.duel
+        t = self.turn if self.turn < 2 * self.rules.rounds else 2 * self.rules.rounds + self.mover
+        lead = self.totals[self.mover] - self.totals[1 - self.mover]
+        k = self.turn_total
+        inside = -d.margin <= lead and lead + k <= d.margin and d.index[t, lead + d.margin] >= 0
+        c = d.index[t, lead + d.margin] if inside else 0
+        out = {"roll": float(sol.solved.q_roll[c, k]) if inside else float("nan")}
+        if k:
+            out["hold"] = float(sol.solved.q_hold[c, k]) if inside else float("nan")
+        return out

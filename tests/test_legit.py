@@ -1,0 +1,239 @@
+"""Le Légit (RULES.md section 9) against brute force written here: every ordered roll
+(itertools.product), 7-pairs removed by repeatedly striking out any two dice adding to 7, and
+the keep-or-reroll recursion on (rerolls left, dice left); the first player's dilemma by
+enumerating the later players' scores one after another (three players) and by trying every
+stopping policy of the first player (small cases); Monte Carlo of turns and rounds."""
+
+from fractions import Fraction
+from functools import cache
+from itertools import product
+
+import numpy as np
+import pytest
+from checks import assert_rejected, bad_cases
+from hypothesis import given, settings
+
+from nessus.games import legit
+from nessus.montecarlo import wilson
+
+F = Fraction
+
+
+def strike_sevens(roll) -> list[int]:
+    """Strike out any two dice adding to 7 until none is left."""
+    left = list(roll)
+    while True:
+        pair = next(((i, j) for i in range(len(left)) for j in range(i + 1, len(left)) if left[i] + left[j] == 7), None)
+        if pair is None:
+            return left
+        del left[pair[1]], left[pair[0]]
+
+
+@cache
+def after_roll(n: int) -> dict:
+    """{(dice left, total): probability} over the 6^n ordered rolls."""
+    out: dict = {}
+    for roll in product(range(1, 7), repeat=n):
+        left = strike_sevens(roll)
+        out[(len(left), sum(left))] = out.get((len(left), sum(left)), 0) + F(1, 6**n)
+    return out
+
+
+@cache
+def reroll_value(r: int, n: int, payoff) -> F:
+    """Best expected payoff of rolling n dice with r rerolls left afterwards."""
+    return sum((p * (payoff(t) if r == 0 or m == 0 else max(payoff(t), reroll_value(r - 1, m, payoff)))
+                for (m, t), p in after_roll(n).items()), F(0))
+
+
+def identity(t):
+    return t
+
+
+@pytest.mark.parametrize("dice,rerolls", [(1, 0), (2, 1), (3, 3), (4, 2), (6, 0), (6, 1), (6, 3)])
+def test_optimal_mean_against_brute_force(dice, rerolls):
+    rules = legit.Rules(dice=dice, rerolls=rerolls)
+    assert legit.optimal_mean(rules) == reroll_value(rerolls, dice, identity)
+    f = legit.report(rules).figures
+    assert f["no_reroll_mean"].exact == reroll_value(0, dice, identity)
+    beats = cache(lambda t: int(t > rules.target))
+    assert f["p_beat_target_best"].exact == reroll_value(rerolls, dice, beats)
+
+
+def test_no_reroll_mean_by_hand():
+    """One die: 7/2. Two dice: a 7 is struck out, so (252 - 6 * 7)/36 = 35/6."""
+    assert legit.optimal_mean(legit.Rules(dice=1, rerolls=0)) == F(7, 2)
+    assert legit.optimal_mean(legit.Rules(dice=2, rerolls=0)) == F(35, 6)
+
+
+@pytest.mark.parametrize("roll", [(1, 6, 1, 6, 6, 6), (3, 4, 4, 3, 2, 2), (1, 2, 3, 4, 5, 6), (2, 2, 2, 5, 1, 1)])
+def test_remove_pairs_matches_striking_out(roll):
+    assert legit.remove_pairs(roll) == tuple(sorted(strike_sevens(roll)))
+
+
+def test_heuristic_mean_against_brute_force():
+    """Reroll while below 12, with 3 rerolls: the recursion without the max."""
+    @cache
+    def value(r: int, n: int) -> F:
+        return sum((p * (t if r == 0 or m == 0 or t >= 12 else value(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0))
+
+    assert legit.report().figures["heuristic_mean"].exact == value(3, 6)
+
+
+# -- the dilemma --------------------------------------------------------------------------------------
+def beat_distribution(dice: int, cap: int, best: int) -> dict:
+    """The score distribution of a later player playing for P(above) + P(equal)/2 (brute force,
+    stopping on ties between the two choices)."""
+    payoff = cache(lambda t: 1 if t > best else (F(1, 2) if t == best else 0))
+
+    def walk(r: int, n: int, p: F, out: dict) -> None:
+        for (m, t), q in after_roll(n).items():
+            if r > 0 and m > 0 and reroll_value(r - 1, m, payoff) > payoff(t):
+                walk(r - 1, m, p * q, out)
+            else:
+                out[t] = out.get(t, 0) + p * q
+
+    out: dict = {}
+    walk(cap, dice, F(1), out)
+    return out
+
+
+@pytest.mark.parametrize("total,used", [(5, 0), (9, 1), (12, 2), (0, 2)])
+def test_share_with_three_players_by_enumerating_later_scores(total, used):
+    """Player 2 aims at the first player's total; player 3 at the best of the two."""
+    dice = 4
+    share = F(0)
+    for s2, p2 in beat_distribution(dice, used, total).items():
+        for s3, p3 in beat_distribution(dice, used, max(total, s2)).items():
+            scores = (total, s2, s3)
+            if total == max(scores):
+                share += p2 * p3 / scores.count(total)
+    assert legit.share(dice, 3, total, used) == share
+
+
+def test_first_player_against_every_stopping_policy():
+    """Two dice, one reroll, two players: the best of all 2^10 keep/reroll policies."""
+    rules = legit.Rules(dice=2, rerolls=1, players=2, target=10, reroll_below=10)
+    states = sorted(after_roll(2))
+    choices = [s for s in states if s[0] > 0]
+    best = F(-1)
+    for bits in product((False, True), repeat=len(choices)):
+        reroll = dict(zip(choices, bits))
+        value = F(0)
+        for (m, t), p in after_roll(2).items():
+            if reroll.get((m, t), False):
+                value += p * sum(q * legit.share(2, 2, t2, 1) for (_, t2), q in after_roll(m).items())
+            else:
+                value += p * legit.share(2, 2, t, 0)
+        best = max(best, value)
+    assert legit.first_share(rules) == best
+    assert legit.report(rules).figures["p_first_wins_optimal"].exact == best
+
+
+def test_two_player_share_is_one_minus_the_later_players_chance():
+    for total, used in [(7, 0), (11, 3)]:
+        d = beat_distribution(6, used, total)
+        later = sum(p for s, p in d.items() if s > total) + F(1, 2) * d.get(total, 0)
+        assert legit.share(6, 2, total, used) == 1 - later
+
+
+def test_dilemma_table():
+    d = legit.dilemma()
+    assert d.columns == ["rerolls_used", "later_mean", "p_stop", "share_if_stop", "stop_from_2_dice",
+                         "stop_from_4_dice", "stop_from_6_dice"]
+    assert d["rerolls_used"].to_list() == [0, 1, 2, 3]
+    assert d["p_stop"].sum() == pytest.approx(1, abs=1e-12)
+    means = [float(reroll_value(u, 6, identity)) for u in range(4)]
+    assert d["later_mean"].to_list() == pytest.approx(means, abs=1e-12)
+    shares = d["p_stop"] * d["share_if_stop"]
+    assert shares.sum() == pytest.approx(float(legit.first_share(legit.Rules())), abs=1e-12)
+    assert d["stop_from_6_dice"][3] == 0  # after 3 rerolls the first player must keep
+    assert d["stop_from_6_dice"][0] <= d["stop_from_6_dice"][1]  # stopping early is cheaper: it caps the others
+
+
+def test_no_rerolls_is_a_fair_round():
+    f = legit.report(legit.Rules(rerolls=0, players=3)).figures
+    assert f["p_first_wins_optimal"].exact == F(1, 3) == f["p_first_wins_max_mean"].exact
+
+
+def test_playing_for_the_share_beats_playing_for_the_mean():
+    f = legit.report().figures
+    assert f["p_first_wins_optimal"].exact > f["p_first_wins_max_mean"].exact > F(1, 2)
+
+
+# -- Monte Carlo -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players,seed", [(2, 1), (4, 2)])
+def test_simulation_agrees_with_exact(players, seed):
+    rules = legit.Rules(players=players)
+    exact = legit.report(rules).figures
+    sim = legit.simulate(rules, trials=40_000, seed=seed).figures
+    assert set(sim) == {"optimal_mean", "no_reroll_mean", "heuristic_mean", "p_first_wins_optimal"}
+    for name in sim:
+        lo, hi = sim[name].ci
+        assert lo <= exact[name].value <= hi, (name, sim[name].ci, exact[name].value)
+
+
+def test_rounds_by_dice_against_exact():
+    """Three players, 60,000 rounds rolled die by die: the exact share is in the interval."""
+    rules = legit.Rules(players=3)
+    wins = legit.rounds_by_dice(rules, np.random.default_rng(3), 60_000)
+    lo, hi = wilson(int(wins.sum()), wins.size)
+    assert lo <= float(legit.first_share(rules)) <= hi
+
+
+def test_roll_left_distribution():
+    """200,000 vectorised rolls of 6 dice against the exact (dice left, total) distribution."""
+    n, t = legit.roll_left(np.full(200_000, 6), np.random.default_rng(0))
+    exact = after_roll(6)
+    for key in [(0, 0), (2, 7), (6, 21)]:
+        p = float(exact.get(key, 0))
+        got = np.mean((n == key[0]) & (t == key[1]))
+        assert abs(got - p) < 4 * (p * (1 - p) / 200_000) ** 0.5 + 1e-9
+
+
+# -- a turn to play ------------------------------------------------------------------------------------
+def test_play_steps_and_hints():
+    play = legit.Play.start()
+    with pytest.raises(ValueError, match="roll first"):
+        play.keep()
+    play = play.roll(dice=(1, 6, 2, 2, 4, 6))
+    assert play.left == (2, 2, 4, 6) and play.total == 14 and play.rerolls_left == 3
+    hint = play.hint()
+    assert hint.values["keep"] == 14 and hint.values["reroll"] == reroll_value(2, 4, identity)
+    assert hint.best == ("keep" if 14 >= reroll_value(2, 4, identity) else "reroll")
+    play = play.roll(dice=(3, 4, 5, 5))
+    assert play.left == (5, 5) and play.rerolls_left == 2
+    with pytest.raises(ValueError, match="dice"):
+        play.roll(dice=(1, 2, 3))
+    beat = play.hint(best=11)
+    assert beat.values["keep"] == 0
+    play = play.keep()
+    assert play.over and play.total == 10
+    with pytest.raises(ValueError, match="over"):
+        play.roll(dice=(1, 1))
+    capped = legit.Play.start(cap=0).roll(dice=(1, 1, 1, 1, 1, 1))
+    assert set(capped.hint().values) == {"keep"}
+    with pytest.raises(ValueError, match="no reroll"):
+        capped.roll(dice=(1,) * 6)
+    empty = legit.Play.start().roll(dice=(1, 6, 2, 5, 3, 4))
+    assert empty.left == () and empty.total == 0
+    with pytest.raises(ValueError, match="no dice"):
+        empty.roll(dice=())
+
+
+# -- rules validation ------------------------------------------------------------------------------------
+RANGES = {"rerolls": (0, 3), "dice": (1, 8), "players": (2, 6), "target": (0, 48), "reroll_below": (0, 48)}
+
+
+@settings(max_examples=50, deadline=None)
+@given(bad_cases(RANGES))
+def test_rules_reject_bad_values(case):
+    assert_rejected(legit.Rules, RANGES, case)
+
+
+def test_scores_out_of_reach():
+    """Two dice score at most 12: beating 12 is impossible, and rerolling below 13 always rerolls."""
+    f = legit.report(legit.Rules(dice=2, target=12, reroll_below=13)).figures
+    assert f["p_beat_target_best"].exact == 0
+    always = cache(lambda r, n: sum((p * (t if r == 0 or m == 0 else always(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0)))
+    assert f["heuristic_mean"].exact == always(3, 2)
