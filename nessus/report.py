@@ -55,6 +55,12 @@ class Figure:
         """A Monte Carlo estimate with its confidence interval."""
         return cls(None, e.value, e.ci, "monte-carlo", help)
 
+    def contains(self, x: float) -> bool:
+        """Whether x lies in the figure's interval (a Monte Carlo interval or a bracket)."""
+        if self.ci is None:
+            raise ValueError(f"this figure has no interval (method {self.method})")
+        return self.ci[0] <= x <= self.ci[1]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "exact": exact_str(self.exact) if self.exact is not None else None,

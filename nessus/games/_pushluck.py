@@ -226,8 +226,14 @@ class Solved:
     tolerance: float
 
     def rolls(self) -> np.ndarray:
-        """Where rolling is strictly better than holding (the optimal action; ties hold)."""
-        return self.q_roll > self.q_hold
+        """Where rolling is strictly better than holding (the optimal action; ties hold);
+        computed once (the solution is immutable)."""
+        cached = self.__dict__.get("_rolls")
+        if cached is None:
+            cached = self.q_roll > self.q_hold
+            cached.setflags(write=False)
+            object.__setattr__(self, "_rolls", cached)
+        return cached
 
     def value(self, c: int, k: int = 0) -> float:
         return float(max(self.q_hold[c, k], self.q_roll[c, k]))
