@@ -410,6 +410,199 @@ def test_nessie(server, page):
             optimal_after_move_median=sorted(waits)[len(waits) // 2])
 
 
+TRAY = r"""() => Array.from(document.querySelectorAll('.nessus-tray .nessus-die'))
+    .filter(b => b.offsetParent !== null)
+    .map(b => [+(b.className.match(/face-(\d)/) || [0, 0])[1], b.classList.contains('held'), !b.disabled])"""
+
+
+def _tray(pg) -> list[tuple[int, bool, bool]]:
+    """The dice shown in the tray: (face, held, clickable) each."""
+    return [tuple(d) for d in pg.evaluate(TRAY)]
+
+
+def _made(pg) -> int:
+    return int(pg.locator(".roll-counter").get_attribute("data-made"))
+
+
+def _roll(pg) -> float:
+    """Click Roll; the seconds until the roll counter has moved on."""
+    made = _made(pg)
+    start = time.perf_counter()
+    pg.locator(".roll-button").click()
+    pg.wait_for_function("(n) => +document.querySelector('.roll-counter').dataset.made === n", arg=made + 1, timeout=30_000, polling=20)
+    return time.perf_counter() - start
+
+
+def _click_until(pg, locator, condition: str, arg=None) -> float:
+    """Click, then wait for a JS condition; the seconds it took."""
+    start = time.perf_counter()
+    locator.click()
+    pg.wait_for_function(condition, arg=arg, timeout=30_000, polling=20)
+    return time.perf_counter() - start
+
+
+EXACT_VALUE = re.compile(r"(probability|expected cargo) \d+(/\d+)?")
+
+
+def test_le_palais(server, page):
+    first = _open(page, server, "le-palais.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    _no_errors(page)
+    assert "playing for P(Manoir or better)" in page.locator(".widget-output").first.inner_text()
+    assert page.locator(".widget-output svg.marks").count() == 2  # the final hands, the single roll
+    page.screenshot(path=str(ARTIFACTS / "le-palais-start.png"), full_page=True)
+
+    # The first roll: five dice, none held; the hint lists every hold with its exact value.
+    rolls = [_roll(page)]
+    dice = _tray(page)
+    assert len(dice) == 5 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
+    hint = _click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    assert page.locator(".hint-row").count() >= 8 and page.locator(".hint-row.best").count() == 1
+    assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
+    assert "Goal: P(Manoir or better)" in page.locator(".hint-panel").inner_text()
+    assert "reroll all five" in page.locator(".hint-table").inner_text()
+
+    # Click a die: it is held, Roll now rolls four, and the hint weighs that choice.
+    face = dice[0][0]
+    choice = _click_until(page, page.locator(".nessus-tray .nessus-die").first,
+                          "() => document.querySelector('.roll-button').innerText.includes('Roll 4 dice')")
+    assert _tray(page)[0] == (face, True, True)
+    assert page.locator(".hint-row.chosen").count() == 1
+    verdict = page.locator(".hint-verdict").inner_text()
+    assert verdict.startswith("Your choice (hold") and ("is optimal" in verdict or "costs" in verdict), verdict
+    page.screenshot(path=str(ARTIFACTS / "le-palais-hint.png"), full_page=True)
+
+    # Roll again: the held die stays where it was.
+    rolls.append(_roll(page))
+    assert _tray(page)[0] == (face, True, True)
+    assert "Roll 2 of 3" in page.locator(".roll-counter").inner_text()
+
+    # Another goal: the chart and the hint follow it.
+    goal = page.locator(".palais-goal select")
+    before = _chart_svg(page, 0)
+    goal_redraw = _redraw_time(page, before, lambda: goal.select_option(label="Palais"), 0)
+    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(Palais)')", timeout=30_000)
+    assert "playing for P(Palais)" in page.locator(".widget-output").first.inner_text()
+
+    # Beat a given hand; a badly typed hand is a message in the page, no traceback.
+    before = _chart_svg(page, 0)
+    beat_redraw = _redraw_time(page, before, lambda: goal.select_option(label="beat a given hand"), 0)
+    assert "P(beating 3 3 3 2 2)" in page.locator(".widget-output").first.inner_text()
+    field = page.get_by_label("hand to beat", exact=True)
+    field.fill("7 7")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "type five dice from 1 to 6" in page.locator(".nessus-error").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "le-palais-bad-input.png"), full_page=True)
+    before = _chart_svg(page, 0)
+    _redraw_time(page, before, lambda: (field.fill("6 6 6 6 1"), field.press("Enter")), 0)
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(beating 6 6 6 6 1)')", timeout=30_000)
+
+    # Stop: the turn is over and the dice can no longer be clicked.
+    _click_until(page, page.locator(".stop-button"), "() => document.querySelector('.palais-status').innerText.includes('Turn over')")
+    assert not any(click for *_, click in _tray(page))
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-palais.png"), full_page=True)
+
+    # Against the machine, from seat 2: player 1 has played; you chase their hand, then the others play.
+    page.locator(".palais-mode button", has_text="Against the machine").click()
+    page.wait_for_selector(".palais-players", timeout=30_000)
+    assert page.locator(".palais-player").count() == 4
+    page.wait_for_function("() => document.querySelector('.widget-output').innerText.includes('P(none of 3 later players beats you)')",
+                           timeout=30_000)
+    before = _chart_svg(page, 0)
+    seat_redraw = _redraw_time(page, before, lambda: page.locator(".palais-seat select").select_option("2"), 0)
+    assert "P(beating" in page.locator(".widget-output").first.inner_text()
+    assert "to play" in page.locator(".palais-players").inner_text()
+    rolls.append(_roll(page))
+    game = _click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.palais-result')")
+    result = page.locator(".palais-result").inner_text()
+    assert re.search(r"(You win|Player \d wins) with \w", result), result
+    assert "to play" not in page.locator(".palais-players").inner_text()
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-palais-game.png"), full_page=True)
+    _record("le-palais", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
+            goal_redraw=goal_redraw, beat_redraw=beat_redraw, seat_redraw=seat_redraw, stop_and_machines=game)
+
+
+def _naute_cargo(pg, rolls: list[float]) -> None:
+    """Roll (new expeditions as needed) until ship, captain and crew are aboard with rolls left."""
+    for _ in range(60):
+        if "Expedition over" in pg.locator(".naute-status").inner_text():
+            _click_until(pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
+        rolls.append(_roll(pg))
+        if "Expedition over" not in pg.locator(".naute-status").inner_text() and pg.locator(".naute-slot.aboard").count() == 3:
+            return
+    pytest.fail("no crew aboard in 60 rolls")
+
+
+def test_le_naute(server, page):
+    first = _open(page, server, "le-naute.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    _no_errors(page)
+    assert "playing for the expected cargo" in page.locator(".widget-output").first.inner_text()
+    assert page.locator(".naute-slot.missing").count() == 3
+    page.screenshot(path=str(ARTIFACTS / "le-naute-start.png"), full_page=True)
+
+    # Before the crew is aboard the only move is to roll; the hint says what the expedition is worth.
+    hint = _click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    assert "roll 5 dice, looking for the ship (6)" in page.locator(".hint-best").inner_text()
+    assert page.locator(".hint-row").count() == 1
+
+    # Roll until the crew is aboard: the cargo dice can be clicked, and every cargo choice has its value.
+    rolls: list[float] = []
+    _naute_cargo(page, rolls)
+    cargo = _tray(page)
+    assert len(cargo) == 2 and all(click for *_, click in cargo)
+    table = page.locator(".hint-table").inner_text()
+    assert "stop: take cargo" in table and "reroll both cargo dice" in table
+    assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
+    choice = _click_until(page, page.locator(".nessus-tray .nessus-die:visible").first,
+                          "() => document.querySelector('.roll-button').innerText.includes('Roll 1 die')")
+    assert _tray(page)[0][1]
+    assert page.locator(".hint-verdict").inner_text().startswith("Your choice (keep")
+    page.screenshot(path=str(ARTIFACTS / "le-naute-cargo.png"), full_page=True)
+
+    # Beat a target: the chart follows the goal and the target slider.
+    before = _chart_svg(page, 0)
+    goal_redraw = _redraw_time(page, before, lambda: page.locator(".naute-goal button", has_text="beat a target").click(), 0)
+    assert "playing for P(cargo > 7)" in page.locator(".widget-output").first.inner_text()
+    before = _chart_svg(page, 0)
+    target_redraw = _redraw_time(page, before, lambda: _nudge_slider(page), 0)
+    assert "playing for P(cargo > 8)" in page.locator(".widget-output").first.inner_text()
+    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(cargo > 8)')", timeout=30_000)
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-naute.png"), full_page=True)
+
+    # Against the machine: a bad number of expeditions is a message; then one expedition, played out.
+    page.locator(".naute-mode button", has_text="Against the machine").click()
+    page.wait_for_selector(".naute-sheet", timeout=30_000)
+    assert page.locator(".naute-player").count() == 4
+    field = page.get_by_label("expeditions", exact=True)
+    field.fill("9")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "expeditions must be an integer from 1 to 6" in page.locator(".nessus-error").inner_text()
+    field.fill("1")
+    field.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.nessus-error') && document.querySelectorAll('.naute-sheet th').length === 3",
+                           timeout=30_000)
+    start = time.perf_counter()
+    while not page.locator(".naute-result").count():
+        if page.locator(".naute-slot.aboard").count() == 3 and not page.locator(".stop-button").is_disabled():
+            _click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.naute-result')")
+        else:
+            rolls.append(_roll(page))
+        assert time.perf_counter() - start < 60
+    result = page.locator(".naute-result").inner_text()
+    assert re.search(r"(You win|Player \d wins|Shared first place)", result), result
+    _no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-naute-game.png"), full_page=True)
+    _record("le-naute", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
+            goal_redraw=goal_redraw, target_redraw=target_redraw)
+
+
 def test_gallery_links_every_dashboard(server, page):
     page.goto(f"{server}/voila/render/index.ipynb", timeout=90_000, wait_until="commit")
     page.wait_for_selector("a.nessus-card", timeout=90_000)

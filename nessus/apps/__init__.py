@@ -21,4 +21,6 @@ GALLERY: tuple[Entry, ...] = (
     Entry("le-renard.ipynb", "Le Renard", "Bet against the bank on a triple: roll, watch your bankroll, and see the exact ruin odds."),
     Entry("la-boue.ipynb", "La Boue", "Play a turn of Stuck in the Mud die by die while simulated turns fill in the exact distribution."),
     Entry("nessie.ipynb", "Nessie", "Push your luck card by card against automatic opponents, with your exact odds of sinking beside you."),
+    Entry("le-palais.ipynb", "Le Palais", "Poker dice: hold dice between three rolls, alone or against the machine, with the exact value of every hold."),
+    Entry("le-naute.ipynb", "Le Naute", "Ship, captain and crew, then the cargo: every choice's exact value, and the cargo's distribution."),
 )

@@ -1,0 +1,468 @@
+"""Le Naute dashboard: play an expedition (ship, captain and crew, then the cargo) with the
+exact value of every cargo choice beside you, alone or in a game against machine players.
+
+Left: the ship, captain and crew set aside, the cargo dice (click one to keep or release it),
+Roll / Stop, the rolls so far, the hint panel and, in a game, the score sheet. Right: the exact
+distribution of an expedition's cargo under the optimal play for the goal and under "keep
+cargo dice of 4 or more", and the chance of having ship, captain and crew aboard by each roll.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable
+from functools import cache, partial
+
+import altair as alt
+import ipywidgets as widgets
+import numpy as np
+import polars as pl
+
+from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
+from nessus.apps.dicegame import (
+    DiceTray, HintPanel, counter_html, face_svg, hint_table, mini_dice, policy_bars, policy_frame, probability_bars,
+)
+from nessus.dist import Dist, exact_str
+from nessus.games import naute
+from nessus.games.naute import Above, CargoMean, Expedition
+
+ALONE, GAME = "Alone", "Against the machine"
+MOST, BEAT = "most cargo", "beat a target"
+CREW_NAMES = ("ship", "captain", "crew")
+CARGO_RULES = [("sticky: a kept die stays kept", "sticky"), ("free: reroll any cargo die", "free"), ("both: reroll both or none", "both")]
+MACHINES = ("optimal", "keep 4 or more")
+SCORES = [0, *range(2, naute.TOP + 1)]
+HEURISTIC_FACE = 4
+
+Objective = CargoMean | Above
+
+
+# -- goals and policies ------------------------------------------------------------------------
+def goal_text(objective: Objective) -> str:
+    """The goal in words."""
+    return "the expected cargo" if isinstance(objective, CargoMean) else f"P(cargo > {objective.target})"
+
+
+def optimal(objective: Objective, rules: naute.Rules) -> naute.Policy:
+    """The optimal play of the cargo for the goal (from the core solver); to beat a target,
+    the most expected cargo among the plays that beat it most often."""
+    if isinstance(objective, Above):
+        return naute.chase_policy(objective.target, rules)
+    return naute.optimal(objective, rules)
+
+
+def heuristic(rules: naute.Rules) -> naute.Policy:
+    """Keep every cargo die of 4 or more (as the cargo rule allows), reroll the others."""
+    return naute.legal(naute.keep_at_least(HEURISTIC_FACE), rules.cargo_holds)
+
+
+@cache
+def cargo_distributions(objective: Objective, cargo_holds: str) -> tuple[Dist, Dist]:
+    """The exact cargo distribution under the optimal play for the goal, and under the heuristic."""
+    rules = naute.Rules(cargo_holds=cargo_holds)
+    return naute.score_distribution(rules, optimal(objective, rules)), naute.score_distribution(rules, heuristic(rules))
+
+
+def last_target(totals: list[int], seat: int) -> int | None:
+    """The score to beat on a game's last expedition: the best other total minus your own,
+    when it can still be overtaken and is not already behind you (else: play for the mean)."""
+    gap = max(t for i, t in enumerate(totals) if i != seat) - totals[seat]
+    return gap if 0 <= gap < naute.TOP else None
+
+
+def play_machine(e: Expedition, policy: naute.Policy, rng: np.random.Generator) -> Expedition:
+    """A whole expedition played by `policy`."""
+    while not e.over:
+        if not e.crew:
+            e = e.roll(rng)
+            continue
+        action = policy(e.state)
+        e = e.stop() if action == "stop" else e.keep(action).roll(rng)
+    return e
+
+
+def action_label(e: Expedition, action: Hashable) -> str:
+    """An action in the game's words, with little dice."""
+    if action == "roll":
+        return f"roll {naute.DICE - e.aboard} dice, looking for the {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})"
+    if action == "stop":
+        return f"stop: take cargo {e.cargo}"
+    if not action:
+        return "reroll both cargo dice"
+    if len(action) == naute.CARGO_DICE:
+        return f"keep {mini_dice(action, held=True)}"
+    return f"keep {mini_dice(action, held=True)} reroll the other"
+
+
+def crew_html(aboard: int) -> str:
+    """Ship, captain and crew: a die for each one aboard, an empty dashed place otherwise."""
+    slots = []
+    for i, (name, face) in enumerate(zip(CREW_NAMES, naute.CREWS)):
+        if i < aboard:
+            pic = face_svg(face, 46, fill="#d9ecff", stroke="#1f5f99")
+        else:
+            pic = (f"<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
+                   f"stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/><text x='23' y='30' text-anchor='middle' "
+                   f"font-size='20' fill='#aaa'>{face}</text></svg>")
+        state = "aboard" if i < aboard else "missing"
+        slots.append(f"<div class='naute-slot {state}' data-role='{name}' style='text-align:center;margin-right:10px'>{pic}"
+                     f"<div style='font-size:12px;color:{'#1f5f99' if i < aboard else '#999'}'><b>{name.capitalize()}</b> ({face})</div></div>")
+    return f"<div class='naute-crew' style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
+
+
+class NauteDashboard:
+    """The widgets of the Le Naute page and the expedition (or game) they play."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        setup()
+        self.rng = np.random.default_rng(seed)
+        self.messages = Messages()
+        narrow = {"description_width": "90px"}
+        self.mode = widgets.ToggleButtons(options=[ALONE, GAME], value=ALONE, style={"button_width": "150px"})
+        self.mode.add_class("naute-mode")
+        self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
+        self.goal.add_class("naute-goal")
+        self.target = widgets.IntSlider(value=7, min=0, max=naute.TOP - 1, description="target", disabled=True,
+                                        continuous_update=False, style={"description_width": "50px"}, layout=widgets.Layout(width="250px"))
+        self.target.add_class("naute-target")
+        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal, self.target])
+        self.cargo_rule = widgets.Dropdown(options=CARGO_RULES, value="sticky", description="cargo rule", style=narrow,
+                                           layout=widgets.Layout(width="330px"))
+        self.cargo_rule.add_class("naute-cargo-rule")
+        self.players = ParamField(naute.PLAYERS, width="150px")
+        self.expeditions = ParamField(naute.EXPEDITIONS, width="170px")
+        self.expeditions.widget.style.description_width = "80px"
+        self.seat = widgets.Dropdown(options=[1], value=1, description="your seat", style={"description_width": "65px"},
+                                     layout=widgets.Layout(width="130px"))
+        self.seat.add_class("naute-seat")
+        self.machine = widgets.Dropdown(options=MACHINES, value="optimal", description="they play", style={"description_width": "65px"},
+                                        layout=widgets.Layout(width="200px"))
+        self.game_box = widgets.VBox([widgets.HBox([self.players.widget, self.expeditions.widget]), widgets.HBox([self.seat, self.machine])],
+                                     layout=widgets.Layout(display="none"))
+
+        self.crew = widgets.HTML()
+        self.tray_caption = widgets.HTML()
+        self.tray = DiceTray(naute.DICE, "kept", on_change=self.messages.guard(lambda: self.draw_choice()))
+        self.roll_button = widgets.Button(description="Roll 5 dice", button_style="primary", icon="refresh")
+        self.roll_button.add_class("roll-button")
+        self.stop_button = widgets.Button(description="Stop", button_style="success", icon="hand-paper-o")
+        self.stop_button.add_class("stop-button")
+        self.new_button = widgets.Button(description="New expedition")
+        self.new_button.add_class("new-button")
+        self.counter = widgets.HTML()
+        self.status = widgets.HTML()
+        self.log = widgets.HTML()
+        self.hint = HintPanel()
+        self.sheet = widgets.HTML()
+        self.chart = ChartPane(min_height="320px")
+        self.figures = widgets.HTML()
+        self.qualify = ChartPane(min_height="190px")
+        self._quiet = False
+
+        guard = self.messages.guard
+        self.mode.observe(guard(lambda _: self.new_mode()), names="value")
+        self.goal.observe(guard(lambda _: self.new_goal()), names="value")
+        self.target.observe(guard(lambda _: self.new_goal()), names="value")
+        self.cargo_rule.observe(guard(lambda _: self.restart()), names="value")
+        self.players.widget.observe(guard(lambda _: self.new_players()), names="value")
+        self.expeditions.widget.observe(guard(lambda _: self.restart()), names="value")
+        self.seat.observe(guard(lambda _: None if self._quiet else self.restart()), names="value")
+        self.machine.observe(guard(lambda _: self.restart()), names="value")
+        self.roll_button.on_click(guard(lambda _: self.roll()))
+        self.stop_button.on_click(guard(lambda _: self.stop()))
+        self.new_button.on_click(guard(lambda _: self.next()))
+
+        left = panel(
+            self.mode, self.goal_box, self.game_box, self.cargo_rule, self.messages.widget,
+            widgets.HBox([self.crew, widgets.VBox([self.tray_caption, self.tray.widget])]),
+            widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+            self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
+            width="590px",
+        )
+        self.view = widgets.VBox([
+            header("Le Naute", "Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); "
+                   "the two other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Right: the "
+                   "exact cargo distribution when you play the cargo optimally for your goal, or keep dice of 4 or more."),
+            widgets.HBox([left, panel(self.chart.widget, self.figures, self.qualify.widget)]),
+        ])
+        self.new_players()
+        self.draw_qualify()
+
+    # -- controls -----------------------------------------------------------------------------
+    def rules(self) -> naute.Rules:
+        """The rules in the controls (players and expeditions only count in a game)."""
+        if self.mode.value == ALONE:
+            return naute.Rules(cargo_holds=self.cargo_rule.value)
+        return naute.Rules(cargo_holds=self.cargo_rule.value, players=self.players.value(), expeditions=self.expeditions.value())
+
+    def objective(self) -> Objective:
+        """What the hint and the chart are for: your goal alone, the expedition's goal in a game."""
+        if self.mode.value == GAME:
+            return self.exp.objective()
+        return CargoMean() if self.goal.value == MOST else Above(self.target.value)
+
+    def new_mode(self) -> None:
+        game = self.mode.value == GAME
+        self.game_box.layout.display = None if game else "none"
+        self.goal_box.layout.display = "none" if game else None
+        self.restart()
+
+    def new_goal(self) -> None:
+        self.target.disabled = self.goal.value != BEAT
+        self.draw_chart()
+        self.draw_choice()
+
+    def new_players(self) -> None:
+        """A new number of players: the seats to choose from, and a new game."""
+        n = self.players.value()
+        seat = min(self.seat.value or 1, n)
+        self._quiet = True
+        try:
+            self.seat.options = list(range(1, n + 1))
+            self.seat.value = seat
+        finally:
+            self._quiet = False
+        self.restart()
+
+    # -- the game ---------------------------------------------------------------------------------
+    def restart(self) -> None:
+        """A new expedition (alone) or a new game: the machine players before you play at once."""
+        self.rules_now = self.rules()
+        self.messages.clear()
+        if self.mode.value == GAME:
+            r = self.rules_now
+            self.you = self.seat.value - 1
+            self.scores: list[list[int]] = [[] for _ in range(r.players)]
+            self.round = 0
+            self.result = ""
+            self.start_round()
+        else:
+            self.new_expedition(None)
+
+    def totals(self) -> list[int]:
+        return [sum(s) for s in self.scores]
+
+    def target_for(self, seat: int) -> int | None:
+        """The score `seat` plays to beat in the current expedition (None: the expected cargo)."""
+        return last_target(self.totals(), seat) if self.round == self.rules_now.expeditions - 1 else None
+
+    def play_seat(self, seat: int) -> None:
+        """A machine player's expedition."""
+        r = self.rules_now
+        target = self.target_for(seat)
+        if self.machine.value != "optimal":
+            policy = heuristic(r)
+        elif target is None:
+            policy = optimal(CargoMean(), r)
+        else:
+            policy = optimal(Above(target), r)
+        self.scores[seat].append(play_machine(Expedition.start(r, target), policy, self.rng).cargo)
+
+    def start_round(self) -> None:
+        """The machine players before you play this round's expedition; then it is yours."""
+        for seat in range(self.you):
+            self.play_seat(seat)
+        self.new_expedition(self.target_for(self.you))
+
+    def finish_expedition(self) -> None:
+        """Your expedition is over: the players after you play theirs."""
+        self.scores[self.you].append(self.exp.cargo)
+        for seat in range(self.you + 1, self.rules_now.players):
+            self.play_seat(seat)
+        self.round += 1
+        if self.round == self.rules_now.expeditions:
+            totals = self.totals()
+            top = [i for i, t in enumerate(totals) if t == max(totals)]
+            names = " and ".join("you" if i == self.you else f"player {i + 1}" for i in top)
+            if len(top) > 1:
+                self.result = f"Shared first place: {names}, with {max(totals)} cargo."
+            else:
+                self.result = f"{names.capitalize()} win{'' if top == [self.you] else 's'} with {max(totals)} cargo."
+            self.new_button.description = "New game"
+        else:
+            self.new_button.description = "Next expedition"
+
+    def next(self) -> None:
+        """The New / Next button."""
+        if self.mode.value == GAME and not self.result and self.exp.over:
+            self.start_round()
+        else:
+            self.restart()
+
+    # -- your moves -------------------------------------------------------------------------------
+    def new_expedition(self, target: int | None) -> None:
+        self.exp = Expedition.start(self.rules_now, target)
+        self.lines: list[str] = []
+        self.tray.show((), empty="Press Roll to throw the five dice.")
+        if self.mode.value == ALONE:
+            self.new_button.description = "New expedition"
+        elif not self.result:
+            self.new_button.description = "New game"
+        self.draw_chart()
+        self.draw_expedition()
+
+    def roll(self) -> None:
+        """Hunting: roll the dice not aboard. With the crew aboard: keep the dice marked kept,
+        reroll the others."""
+        e = self.exp
+        if e.over:
+            raise ValueError(f"the expedition is over: press {self.new_button.description}")
+        k = len(e.history) + 1
+        if e.crew:
+            keep = self.tray.held_faces
+            if len(keep) == naute.CARGO_DICE:
+                raise ValueError("both cargo dice are kept: release one to reroll it, or press Stop")
+            if keep not in naute.keep_options(e.kept, e.free, self.rules_now.cargo_holds):
+                raise ValueError("under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press Stop")
+            e = e.keep(keep)
+            new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.CARGO_DICE - len(keep))]
+            self.exp = e.roll(dice=new)
+            self.tray.reroll(new)
+            self.lines.append(f"Roll {k}: {mini_dice(new)} into the cargo → cargo <b>{self.exp.cargo}</b>.")
+        else:
+            new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.DICE - e.aboard)]
+            self.exp = e.roll(dice=new)
+            came = CREW_NAMES[e.aboard:self.exp.aboard]
+            rest = list(new)
+            for face in naute.CREWS[e.aboard:self.exp.aboard]:
+                rest.remove(face)
+            self.tray.faces, self.tray.held = rest, [False] * len(rest)
+            aboard = f"{', '.join(came)} aboard" if came else f"no {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})"
+            cargo = f"; cargo <b>{self.exp.cargo}</b>" if self.exp.crew else ""
+            self.lines.append(f"Roll {k}: {mini_dice(new)} → {aboard}{cargo}.")
+        self.messages.clear()
+        self.after_move()
+
+    def stop(self) -> None:
+        """Take the cargo as it is."""
+        e = self.exp
+        if e.over:
+            raise ValueError(f"the expedition is over: press {self.new_button.description}")
+        if not e.crew:
+            raise ValueError("you may stop once ship, captain and crew are aboard: roll on")
+        self.exp = e.stop()
+        self.lines.append(f"Stop: cargo <b>{self.exp.cargo}</b>.")
+        self.messages.clear()
+        self.after_move()
+
+    def after_move(self) -> None:
+        if self.exp.over and self.mode.value == GAME:
+            self.finish_expedition()
+        self.draw_expedition()
+
+    # -- drawing ---------------------------------------------------------------------------------
+    def draw_expedition(self) -> None:
+        e = self.exp
+        self.crew.value = crew_html(e.aboard)
+        if e.crew:
+            caption = "Cargo: click a die to keep it" if not e.over else "Cargo"
+        else:
+            caption = "Dice left from the last roll" if e.history else ""
+        self.tray_caption.value = f"<small style='color:#555'>{caption}</small>"
+        if e.history:
+            cargo = e.crew and not e.over
+            sticky = self.rules_now.cargo_holds == "sticky"
+            held = [h and cargo for h in self.tray.held]
+            self.tray.show(self.tray.faces, held, [h and sticky for h in held], active=cargo)
+        self.roll_button.disabled = e.over
+        self.stop_button.disabled = e.over or not e.crew
+        if e.over:
+            verdict = (f"Cargo <b class='naute-cargo'>{e.cargo}</b>. <b>Expedition over.</b>" if e.crew
+                       else "No ship, captain and crew within 3 rolls: <b class='naute-cargo'>0</b>. <b>Expedition over.</b>")
+        elif e.crew:
+            verdict = f"Ship, captain and crew aboard: cargo <b class='naute-cargo'>{e.cargo}</b> so far."
+        else:
+            verdict = f"Look for the {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})."
+        goal = "" if e.target is None else f" You play to beat <b>{e.target}</b> (last expedition)."
+        self.status.value = f"<div class='naute-status' style='font-size:15px'>{verdict}{goal}</div>"
+        lines = "".join(f"<div>{line}</div>" for line in self.lines)
+        self.log.value = f"<div class='naute-log' style='font-size:13px;line-height:1.7;min-height:20px'>{lines}</div>"
+        self.draw_sheet()
+        self.draw_choice()
+        self.counter.value = counter_html(len(e.history), naute.ROLLS, e.over, "Expedition over")  # last: the page is then up to date
+
+    def chosen(self) -> Hashable:
+        """What the dice marked kept say you will do."""
+        e = self.exp
+        if not e.crew:
+            return "roll"
+        keep = self.tray.held_faces
+        return "stop" if len(keep) == naute.CARGO_DICE else keep
+
+    def draw_choice(self) -> None:
+        """The Roll button's label and the hint for the dice marked kept."""
+        e = self.exp
+        if e.over:
+            self.roll_button.description, self.stop_button.description = "Roll", "Stop"
+            self.hint.show(None, "The expedition is over: no move is left to weigh.")
+            return
+        n = naute.CARGO_DICE - len(self.tray.held_faces) if e.crew else naute.DICE - e.aboard
+        self.roll_button.description = f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (keep fewer)"
+        self.stop_button.description = f"Stop: cargo {e.cargo}" if e.crew else "Stop"
+        goal = self.objective()
+        unit = "expected cargo" if isinstance(goal, CargoMean) else "probability"
+        note = "" if e.crew else " <small>(ship, captain and crew are set aside for you: the only move is to roll)</small>"
+        self.hint.show(lambda: f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b>{note}</div>"
+                       + hint_table(e.hint(goal), self.chosen(), partial(action_label, e), unit=unit))
+
+    def draw_sheet(self) -> None:
+        """The score sheet of a game: every player's cargo, expedition by expedition."""
+        if self.mode.value != GAME:
+            self.sheet.value = ""
+            return
+        n = self.rules_now.expeditions
+        head = "".join(f"<th>exp. {k + 1}</th>" for k in range(n))
+        rows = []
+        totals = self.totals()
+        for seat, s in enumerate(self.scores):
+            you = seat == self.you
+            who = "You" if you else f"Player {seat + 1} <small>({html.escape(self.machine.value)})</small>"
+            cells = "".join(f"<td align='center'>{s[k] if k < len(s) else ('…' if you and k == self.round else '')}</td>" for k in range(n))
+            style = "background:#fff4e5" if you else ""
+            rows.append(f"<tr class='naute-player' style='{style};border-top:1px solid #ddd'><td>{who}</td>{cells}"
+                        f"<td align='center'><b>{totals[seat]}</b></td></tr>")
+        result = f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""
+        self.sheet.value = (f"<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4><table class='naute-sheet' cellpadding='3' "
+                            f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{head}<th>total</th></tr>"
+                            f"{''.join(rows)}</table>{result}")
+
+    def draw_chart(self) -> None:
+        """The cargo distribution under the optimal play for the goal vs keeping 4 or more."""
+        goal = self.objective()
+        best, rule = cargo_distributions(goal, self.rules_now.cargo_holds)
+        frame = policy_frame({"optimal": best, f"keep {HEURISTIC_FACE} or more": rule}, SCORES, str)
+        if isinstance(goal, Above):
+            figure = f"P(cargo > {goal.target})"
+            values = [d.prob(lambda c: c > goal.target) for d in (best, rule)]
+        else:
+            figure, values = "expected cargo", [best.mean(), rule.mean()]
+        title = alt.Title(f"Cargo of one expedition, playing for {goal_text(goal)}",
+                          subtitle=f"{figure}: optimal {float(values[0]):.4f}, keep {HEURISTIC_FACE} or more {float(values[1]):.4f}")
+        self.chart.show(policy_bars(frame, title, "cargo (0: no ship, captain and crew)", [str(s) for s in SCORES], width=500, height=200))
+        rows = [(figure, *values)]
+        if isinstance(goal, Above):
+            rows.append(("expected cargo", best.mean(), rule.mean()))
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{fraction_html(b)}</td><td>{fraction_html(c)}</td></tr>" for a, b, c in rows)
+        self.figures.value = (
+            "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th><th align='left'>"
+            "<span style='color:#4c78a8'>■</span> optimal</th><th align='left'><span style='color:#f58518'>■</span> "
+            f"keep {HEURISTIC_FACE} or more</th></tr>{body}</table><small style='color:#555'>Exact. The bar at 0 is the same for "
+            "every way of playing: the cargo rule only changes what happens once ship, captain and crew are aboard.</small>"
+        )
+
+    def draw_qualify(self) -> None:
+        """P(ship, captain and crew aboard by roll k), k = 1, 2, 3."""
+        ps = naute.p_qualify_by_roll()
+        frame = pl.DataFrame({
+            "value": [f"by roll {k}" for k in range(1, len(ps) + 1)],
+            "probability": [float(p) for p in ps],
+            "exact": [exact_str(p) for p in ps],
+        })
+        self.qualify.show(probability_bars(frame, "Ship, captain and crew aboard (exact, any play)", "",
+                                           frame["value"].to_list(), width=500, height=110))
+
+
+def app(seed: int | None = None) -> widgets.Widget:
+    """The Le Naute dashboard as one widget."""
+    return NauteDashboard(seed).view
+
