@@ -27,6 +27,9 @@ REQUIRED = {
     "sept": {"best_hold", "best_hold_mean", "hold_mean", "p_first_player_wins_optimal"},
     "pig": {"p_first_player_wins_optimal", "hold_at_20_turn_mean"},
     "legit": {"optimal_mean", "no_reroll_mean"},
+    "tresse": {"p_win_seat_1", "p_win_seat_2", "p_win_seat_3", "expected_throws"},
+    "royaumes": {"p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fines", "player_ev", "bank_edge"},
+    "hypogeon": {"p_bust", "p_21", "mean_if_not_bust", "best_stand_at"},
 }
 PARAMS = {
     "order": {"players": (2, 10)},
@@ -38,12 +41,17 @@ PARAMS = {
     "sept": {"hold": (1, 200), "rounds": (1, 5), "players": (2, 6)},
     "pig": {"goal": (1, 100), "players": (2, 8)},
     "legit": {"rerolls": (0, 3), "dice": (1, 8), "players": (2, 6), "target": (0, 48), "reroll_below": (0, 48)},
+    "tresse": {"players": (2, 10), "dice": (1, 6)},
+    "royaumes": {"players": (1, 10), "rounds": (1, 1000)},
+    "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
     "naute": {"cargo_holds": ("sticky", "free", "both")},
     "sept": {"ties": ("replay", "half")},
+    "hypogeon": {"seat1": ("best", "same")},
 }
+FRACTIONS = {"royaumes": {"fine"}}  # exact-fraction parameters (tested in test_royaumes)
 COMMANDS = {"report", "simulate", "serve", "games"}
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
 
@@ -63,7 +71,7 @@ def run_json(capsys, *argv):
 def check_contract(doc, game, method):
     assert set(doc) == {"game", "rules", "figures"}
     assert doc["game"] == game
-    assert set(doc["rules"]) == set(PARAMS[game]) | set(CHOICES.get(game, {}))
+    assert set(doc["rules"]) == set(PARAMS[game]) | set(CHOICES.get(game, {})) | FRACTIONS.get(game, set())
     for name, fig in doc["figures"].items():
         assert set(fig) == {"exact", "value", "ci", "method"}, name
         assert fig["method"] in {"exact", "monte-carlo", "value-iteration"}
@@ -86,7 +94,7 @@ def test_games_lists_every_game(capsys):
     code, out, err = run_cli(capsys, "games")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie", "palais", "naute", "trois", "sept", "pig", "legit"]
+    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie", "palais", "naute", "tresse", "trois", "sept", "pig", "royaumes", "legit", "hypogeon"]
 
 
 @pytest.mark.parametrize("game", sorted(REQUIRED))

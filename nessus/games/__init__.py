@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from nessus.games import boue, legit, naute, nessie, order, palais, pig, renard, sept, trois
+from nessus.games import boue, hypogeon, legit, naute, nessie, order, palais, pig, renard, royaumes, sept, tresse, trois
 
-GAMES: dict[str, ModuleType] = {m.NAME: m for m in (order, renard, boue, nessie, palais, naute, trois, sept, pig, legit)}
+GAMES: dict[str, ModuleType] = {m.NAME: m for m in (
+    order, renard, boue, nessie, palais, naute, tresse, trois, sept, pig, royaumes, legit, hypogeon)}
 
 
 def get(name: str) -> ModuleType:

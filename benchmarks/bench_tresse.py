@@ -1,0 +1,78 @@
+"""La Tresse: whole-game Monte Carlo (`tresse.games_kernel` through nessus.montecarlo.run, CIs
+included) against a plain Python loop playing the same games, as a ratio measured in one run
+(target >= 50x), and the cold cost of the exact figures for every table size (target < 1 s).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import time
+from functools import partial
+
+from nessus import montecarlo
+from nessus.games import tresse
+
+GAMES = 1_000_000
+LOOP_GAMES = 20_000
+
+
+def best_of(f, repeat: int = 3) -> float:
+    """The fastest of `repeat` timings of f(), in seconds."""
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def plain_loop(games: int, players: int, dice: int = 5) -> list[int]:
+    """The same games written the straightforward way: wins per seat."""
+    wins = [0] * players
+    for _ in range(games):
+        hold = [0] * players
+        hold[0] = dice
+        me = 0
+        while True:
+            faces = [random.randint(1, 6) for _ in range(hold[me])]
+            c, left, right = faces.count(1), faces.count(2), faces.count(5)
+            hold[me] -= c + left + right
+            hold[(me + 1) % players] += left
+            hold[(me - 1) % players] += right
+            if not any(hold):
+                wins[me] += 1
+                break
+            if not hold[me]:
+                me = next((me + k) % players for k in range(1, players + 1) if hold[(me + k) % players])
+    return wins
+
+
+def cold_report(players: int) -> tuple[float, dict]:
+    """Wall time of a new interpreter importing the game and printing its report as text (as
+    `nessus report` would; the game is not registered in the CLI here), and the report's JSON."""
+    code = ("import json; from nessus.games import tresse; r = tresse.report(tresse.Rules(players=%d)); "
+            "print(r.to_text()); print(json.dumps(r.to_json()))" % players)
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    seconds = time.perf_counter() - t
+    return seconds, json.loads(out.splitlines()[-1])
+
+
+def main() -> None:
+    for players in (2, 4, 10):
+        ours = best_of(lambda: montecarlo.run(partial(tresse.games_kernel, players, 5), GAMES, 7, progress=False))
+        loop = best_of(lambda: plain_loop(LOOP_GAMES, players))
+        ours_rate, loop_rate = GAMES / ours, LOOP_GAMES / loop
+        print(f"La Tresse, {players:2d} players: {ours_rate / 1e3:8.0f} k games/s, {ours_rate / loop_rate:5.0f}x the plain loop "
+              f"({loop_rate / 1e3:.1f} k games/s)")
+    for players in range(2, 11):
+        seconds, rep = cold_report(players)
+        kind = {name: "exact" if f["exact"] else "bracketed" for name, f in rep["figures"].items()}
+        print(f"report, {players:2d} players, cold (new interpreter, imports included): {seconds:.2f} s; "
+              f"p_win {kind['p_win_seat_1']}, expected_throws {kind['expected_throws']}")
+
+if __name__ == "__main__":
+    main()

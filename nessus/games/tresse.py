@@ -1,0 +1,570 @@
+"""La Tresse: seat 1 holds the dice. On a turn the player throws every die in hand: each 1 goes
+to the centre (out of play), each 2 to the left neighbour, each 5 to the right neighbour, and
+the player throws the rest (3, 4, 6) again, until the hand is empty. Then the next player to
+the left who holds dice plays with all of them (a player holding none is skipped). The player
+who puts the last die into the centre wins (RULES.md section 4).
+
+With two players both neighbours are the same player. A "throw" is one roll of the dice in
+hand; a "turn" is all of one player's throws until the hand is empty.
+
+**The chain.** A die keeps being thrown until it shows 1, 2 or 5, each equally likely, so in a
+turn each die in hand ends in the centre, on the left or on the right with probability 1/3
+each, independently; the turn's number of throws is the largest of the dice's Geometric(1/2)
+throw counts. The game is therefore an absorbing Markov chain on turn starts: the dice held by
+each seat counted from the player about to throw (offset 0, then 1 = left neighbour, ...).
+The player to the right of the one about to throw always holds nothing (they just played, or
+were skipped), which the reachable positions reflect. P(the seat at offset j wins) solves a
+linear system whose unknowns are (position, j); blocks with the same number of dice in play
+are solved in turn (dice only ever leave play).
+
+**Exact or bracketed.** Each block is solved exactly over the fractions by sparse elimination
+when it has at most `EXACT_UNKNOWNS` unknowns (p_win: 2 to 5 players with 5 dice; expected
+throws and turns: up to 7 players). Larger systems are solved in floating point and the figure is a
+rigorous bracket: the residual r of the float solution is computed exactly, and the error is at
+most max|r| times the expected number of turns, itself bounded by twice a float solution
+checked exactly (see `_bracket`). Brackets are narrower than 1e-12.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, partial
+from math import comb, factorial, lcm
+
+import numpy as np
+import scipy.sparse as sp
+
+from nessus import montecarlo
+from nessus.dice import check_faces
+from nessus.report import Figure, Report
+from nessus.rules import GameRules, Param, field
+
+NAME = "tresse"
+TITLE = "La Tresse"
+SUMMARY = "5d6 passed around: 1s to the centre, 2s left, 5s right; the last die into the centre wins."
+
+CENTRE, LEFT, RIGHT = 1, 2, 5
+EXACT_UNKNOWNS = 200
+BITS = 40  # the turn bound's float solution is rounded to multiples of 2**-BITS
+SOLUTION_BITS = 60  # float solutions are rounded to multiples of 2**-SOLUTION_BITS
+
+PLAYERS = Param("players", 4, 2, 10, "players around the table")
+DICE = Param("dice", 5, 1, 6, "dice in play, all in seat 1's hand at the start")
+
+Position = tuple[int, ...]
+"""Dice held per seat, counted to the left from the player about to throw (offset 0)."""
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    params = (PLAYERS, DICE)
+    players: int = field(PLAYERS)
+    dice: int = field(DICE)
+
+
+# -- one turn --------------------------------------------------------------------------------------
+def turn_split(hand: int) -> dict[tuple[int, int, int], Fraction]:
+    """P(a turn sends c dice to the centre, l to the left, r to the right) for each (c, l, r):
+    multinomial with probability 1/3 each."""
+    return {(c, left, hand - c - left): Fraction(factorial(hand), factorial(c) * factorial(left) * factorial(hand - c - left) * 3**hand)
+            for c in range(hand + 1) for left in range(hand - c + 1)}
+
+
+def turn_throws(hand: int) -> Fraction:
+    """E[throws in a turn that starts with `hand` dice] = E[max of `hand` Geometric(1/2)]
+    = sum_j (-1)^(j+1) C(hand, j) / (1 - 2^-j)."""
+    return sum((Fraction((-1) ** (j + 1) * comb(hand, j) * 2**j, 2**j - 1) for j in range(1, hand + 1)), Fraction(0))
+
+
+def after_turn(position: Position, left: int, right: int) -> tuple[Position | None, int]:
+    """The position after the player at offset 0 passes `left` and `right` dice and puts the rest
+    into the centre, counted from the next player to throw, and that player's offset in
+    `position` (None, 0 if no die is left: the player at offset 0 won)."""
+    n = len(position)
+    hold = list(position)
+    hold[0] = 0
+    hold[1 % n] += left
+    hold[-1 % n] += right
+    if not any(hold):
+        return None, 0
+    k = next(i for i in range(1, n + 1) if hold[i % n])
+    return tuple(hold[(k + i) % n] for i in range(n)), k
+
+
+@cache
+def next_turns(position: Position) -> tuple[tuple[Fraction, Position | None, int], ...]:
+    """The turn from `position`: (probability, next position or None if the thrower won, offset
+    of the next thrower in `position`), outcomes with the same result merged."""
+    merged: dict[tuple[Position | None, int], Fraction] = {}
+    for (_, left, right), p in turn_split(position[0]).items():
+        key = after_turn(position, left, right)
+        merged[key] = merged.get(key, Fraction(0)) + p
+    return tuple((p, nxt, k) for (nxt, k), p in merged.items())
+
+
+def start(rules: Rules) -> Position:
+    """Seat 1 about to throw with every die."""
+    return (rules.dice,) + (0,) * (rules.players - 1)
+
+
+@cache
+def positions(players: int, dice: int) -> tuple[Position, ...]:
+    """Every position reachable from the start, fewest dice in play first."""
+    first = (dice,) + (0,) * (players - 1)
+    seen, todo = {first}, [first]
+    while todo:
+        for _, nxt, _ in next_turns(todo.pop()):
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return tuple(sorted(seen, key=lambda s: (sum(s), s)))
+
+
+# -- exact and bracketed solutions ------------------------------------------------------------------
+@dataclass(frozen=True)
+class Solved:
+    """A figure of the chain: exact, or a rigorous bracket [low, high] from a float solve."""
+
+    low: Fraction
+    high: Fraction
+
+    @property
+    def exact(self) -> Fraction | None:
+        return self.low if self.low == self.high else None
+
+    def figure(self, help: str) -> Figure:
+        if self.exact is not None:
+            return Figure.of(self.exact, help)
+        return Figure.bracket(self.low, self.high, help + " (bracket from a float solve with a proven error bound)")
+
+
+Unknown = Hashable
+System = dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]
+"""Unknown -> (its row {unknown: coefficient of A}, right-hand side) for A x = b."""
+
+
+def solve_sparse(system: System) -> dict[Unknown, Fraction]:
+    """Solve A x = b exactly by Gaussian elimination over the fractions, choosing each pivot to
+    keep fill-in small (least (row entries - 1) * (column entries - 1), Markowitz).
+
+    Pivots are taken on the diagonal: A = I - P with P substochastic and absorbing is a
+    nonsingular M-matrix, whose Schur complements are M-matrices too, so no pivot vanishes."""
+    rows = {u: dict(row) for u, (row, _) in system.items()}
+    rhs = {u: b for u, (_, b) in system.items()}
+    cols: dict[Unknown, set[Unknown]] = {}
+    for u, row in rows.items():
+        for v in row:
+            cols.setdefault(v, set()).add(u)
+    left = set(rows)
+    order = []
+    while left:
+        p = min(left, key=lambda u: ((len(rows[u]) - 1) * (len(cols[u]) - 1), len(rows[u])))
+        left.discard(p)
+        prow = rows[p]
+        inv = 1 / prow[p]
+        for v in prow:
+            prow[v] *= inv
+        rhs[p] *= inv
+        for u in list(cols[p]):
+            if u == p or u not in left:
+                continue
+            row = rows[u]
+            factor = row.pop(p)
+            cols[p].discard(u)
+            for v, a in prow.items():
+                if v == p:
+                    continue
+                new = row.get(v, 0) - factor * a
+                if new:
+                    row[v] = new
+                    cols.setdefault(v, set()).add(u)
+                else:
+                    row.pop(v, None)
+                    cols[v].discard(u)
+            rhs[u] -= factor * rhs[p]
+        order.append(p)
+    x: dict[Unknown, Fraction] = {}
+    for p in reversed(order):
+        x[p] = rhs[p] - sum((a * x[v] for v, a in rows[p].items() if v != p), Fraction(0))
+    return x
+
+
+def _win_rows(players: int, position: Position, solved: dict[Unknown, Fraction]) -> dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]:
+    """The equations of W(position)[j] = P(the seat at offset j wins), j = 0..players-1:
+    W(s)[j] = [j = 0] P(win now) + sum p W(s')[(j - k) mod n]. Unknowns already `solved` move
+    to the right-hand side."""
+    out = {}
+    moves = next_turns(position)
+    for j in range(players):
+        row, b = {(position, j): Fraction(1)}, Fraction(0)
+        for p, nxt, k in moves:
+            if nxt is None:
+                b += p * (j == 0)
+                continue
+            u = (nxt, (j - k) % players)
+            if u in solved:
+                b += p * solved[u]
+            else:
+                row[u] = row.get(u, Fraction(0)) - p
+        out[(position, j)] = (row, b)
+    return out
+
+
+def _reward_rows(position: Position, reward: Fraction, solved: dict[Unknown, Fraction]) -> dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]:
+    """The equation of m(position) = reward + sum p m(s'), m = 0 once the game is over."""
+    row, b = {position: Fraction(1)}, reward
+    for p, nxt, _ in next_turns(position):
+        if nxt is None:
+            continue
+        if nxt in solved:
+            b += p * solved[nxt]
+        else:
+            row[nxt] = row.get(nxt, Fraction(0)) - p
+    return {position: (row, b)}
+
+
+def _blocks(players: int, dice: int) -> list[list[Position]]:
+    by_total: dict[int, list[Position]] = {}
+    for s in positions(players, dice):
+        by_total.setdefault(sum(s), []).append(s)
+    return [by_total[t] for t in sorted(by_total)]
+
+
+def _solve_exact(players: int, dice: int, rows_of) -> dict[Unknown, Fraction]:
+    solved: dict[Unknown, Fraction] = {}
+    for block in _blocks(players, dice):
+        system: System = {}
+        for s in block:
+            system.update(rows_of(s, solved))
+        solved.update(solve_sparse(system))
+    return solved
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """The turn chain as arrays, for the float solve: transition t goes from position src[t] to
+    dst[t] with integer weight[t] / 3**dice, the next thrower at offset rot[t]; win[i] is the
+    weight of the thrower at position i winning at once."""
+
+    positions: tuple[Position, ...]
+    src: np.ndarray
+    dst: np.ndarray
+    rot: np.ndarray
+    weight: np.ndarray
+    win: np.ndarray
+    scale: int
+
+
+@cache
+def _chain(players: int, dice: int) -> _Chain:
+    states = positions(players, dice)
+    index = {s: i for i, s in enumerate(states)}
+    scale = 3**dice
+    src, dst, rot, weight = [], [], [], []
+    win = np.zeros(len(states), dtype=np.int64)
+    for i, s in enumerate(states):
+        for p, nxt, k in next_turns(s):
+            w = int(p * scale)
+            if nxt is None:
+                win[i] += w
+            else:
+                src.append(i)
+                dst.append(index[nxt])
+                rot.append(k)
+                weight.append(w)
+    arr = partial(np.array, dtype=np.int64)
+    return _Chain(states, arr(src), arr(dst), arr(rot), arr(weight), win, scale)
+
+
+def _step_matrix(chain: _Chain, players: int | None) -> sp.csr_matrix:
+    """The integer step weights: over positions, or over (position, offset) unknowns i * n + j
+    when `players` is given (W(s)[j] draws on W(s')[(j - k) mod n])."""
+    m = len(chain.positions)
+    if players is None:
+        return sp.csr_matrix((chain.weight, (chain.src, chain.dst)), shape=(m, m))
+    j = np.arange(players)
+    rows = (chain.src[:, None] * players + j).ravel()
+    cols = (chain.dst[:, None] * players + (j - chain.rot[:, None]) % players).ravel()
+    data = np.repeat(chain.weight, players)
+    return sp.csr_matrix((data, (rows, cols)), shape=(m * players,) * 2)
+
+
+def _fixed_point(step: sp.csr_matrix, scale: int, b: np.ndarray) -> np.ndarray:
+    """Iterate x = b + P x (P = step / scale, substochastic, absorbing) until a sweep moves no
+    value by more than 1e-15 relative (the error is bounded afterwards, exactly)."""
+    p = step.astype(np.float64) / scale
+    x = b.copy()
+    for _ in range(100_000):
+        nxt = b + p @ x
+        if np.max(np.abs(nxt - x)) <= 1e-15 * max(1.0, float(np.max(np.abs(nxt)))):
+            return nxt
+        x = nxt
+    raise ArithmeticError("the fixed-point iteration did not settle")
+
+
+def _residual_max(step: sp.csr_matrix, scale: int, rhs: Sequence[Fraction], x: np.ndarray, bits: int) -> Fraction:
+    """max_i |b_i + (P x~)_i - x~_i| exactly, x~ = x rounded to multiples of 2**-bits, in
+    Python integers (no overflow)."""
+    a = np.array([int(v) for v in np.rint(np.ldexp(x, bits))], dtype=object)
+    den = lcm(*(b.denominator for b in rhs))
+    per_entry = step.data.astype(object) * a[step.indices]
+    counts = np.diff(step.indptr)
+    sums = np.zeros(len(a), dtype=object)
+    nonempty = counts > 0
+    sums[nonempty] = np.add.reduceat(per_entry, step.indptr[:-1][nonempty])
+    b_num = np.array([b.numerator * (den // b.denominator) for b in rhs], dtype=object)
+    resid = b_num * (scale << bits) + den * (sums - a * scale)
+    return Fraction(max(abs(r) for r in resid), den * (scale << bits))
+
+
+def _dyadic_float(x: np.ndarray, bits: int) -> np.ndarray:
+    return np.ldexp(np.rint(np.ldexp(x, bits)), -bits)
+
+
+@cache
+def _turns_bound(players: int, dice: int) -> Fraction:
+    """A proven upper bound on the expected number of turns from any position.
+
+    Let t be a float solution of t = 1 + P t, rounded to a dyadic t~ >= 0; if t~ - P t~ >= 1/2
+    holds exactly, then the true T = (I - P)^-1 1 <= 2 t~, since (I - P)^-1 has non-negative
+    entries: (I - P)(2 t~ - T) >= 0."""
+    chain = _chain(players, dice)
+    step = _step_matrix(chain, None)
+    t = _dyadic_float(_fixed_point(step, chain.scale, np.ones(len(chain.positions))) * 1.001, BITS)
+    if not 0 <= t.min() <= t.max() < 2**10:
+        raise ArithmeticError("the expected number of turns is out of the range this check allows")
+    num = np.rint(np.ldexp(t, BITS)).astype(np.int64)  # int64 is exact: |entries| <= 3**6 < 2**10, rows sum to <= 3**6
+    if not np.all(2 * (num * chain.scale - step @ num) >= chain.scale << BITS):
+        raise ArithmeticError("the bound on the expected number of turns could not be checked")
+    return 2 * Fraction(int(num.max()), 1 << BITS)
+
+
+def _bracket(players: int, dice: int, offsets: int | None, rhs: list[Fraction]) -> tuple[np.ndarray, Fraction]:
+    """Float solution x~ of x = b + P x and a proven bound on its error:
+    |x - x~| = (I - P)^-1 |r| <= max|r| * E[turns], P substochastic; r the exact residual."""
+    chain = _chain(players, dice)
+    step = _step_matrix(chain, offsets)
+    x = _dyadic_float(_fixed_point(step, chain.scale, np.array([float(b) for b in rhs])), SOLUTION_BITS)
+    return x, _residual_max(step, chain.scale, rhs, x, SOLUTION_BITS) * _turns_bound(players, dice)
+
+
+def _largest_block(players: int, dice: int) -> int:
+    return max(len(b) for b in _blocks(players, dice))
+
+
+def _use_exact(method: str, unknowns: int) -> bool:
+    if method not in ("auto", "exact", "float"):
+        raise ValueError(f"method must be one of auto, exact, float, got {method!r}")
+    return method == "exact" or (method == "auto" and unknowns <= EXACT_UNKNOWNS)
+
+
+@cache
+def win_chances(rules: Rules, method: str = "auto") -> tuple[Solved, ...]:
+    """P(seat i wins) for seats 1..players, seat 1 throwing first with every die: exact when the
+    largest block has at most EXACT_UNKNOWNS unknowns (or method="exact"), else bracketed
+    (or method="float")."""
+    n = rules.players
+    rows_of = partial(_win_rows, n)
+    first = start(rules)
+    if _use_exact(method, n * _largest_block(n, rules.dice)):
+        x = _solve_exact(n, rules.dice, rows_of)
+        return tuple(Solved(x[first, j], x[first, j]) for j in range(n))
+    chain = _chain(n, rules.dice)
+    rhs = [Fraction(int(w) * (j == 0), chain.scale) for w in chain.win for j in range(n)]
+    x, err = _bracket(n, rules.dice, n, rhs)
+    at = chain.positions.index(first) * n
+    out = []
+    for j in range(n):
+        v = Fraction(float(x[at + j]))
+        out.append(Solved(max(v - err, Fraction(0)), min(v + err, Fraction(1))))
+    return tuple(out)
+
+
+def _moments(rules: Rules, reward: Callable[[int], Fraction], method: str) -> Solved:
+    """E[sum of reward(dice in hand) over the turns of a game], exact or bracketed."""
+
+    def rows_of(position: Position, solved: dict[Unknown, Fraction]) -> System:
+        return _reward_rows(position, reward(position[0]), solved)
+
+    first = start(rules)
+    if _use_exact(method, _largest_block(rules.players, rules.dice)):
+        v = _solve_exact(rules.players, rules.dice, rows_of)[first]
+        return Solved(v, v)
+    chain = _chain(rules.players, rules.dice)
+    x, err = _bracket(rules.players, rules.dice, None, [reward(s[0]) for s in chain.positions])
+    v = Fraction(float(x[chain.positions.index(first)]))
+    return Solved(max(v - err, Fraction(0)), v + err)
+
+
+@cache
+def expected_throws(rules: Rules, method: str = "auto") -> Solved:
+    """E[throws in a whole game] (every throw of every player), exact or bracketed as for
+    `win_chances`."""
+    return _moments(rules, turn_throws, method)
+
+
+@cache
+def expected_turns(rules: Rules, method: str = "auto") -> Solved:
+    """E[turns in a whole game], exact or bracketed as for `win_chances`."""
+    return _moments(rules, lambda hand: Fraction(1), method)
+
+
+def report(rules: Rules | None = None) -> Report:
+    """P(win) per seat and the expected length of a game (exact, or bracketed for large tables)."""
+    rules = rules or Rules()
+    figures = {f"p_win_seat_{i}": w.figure(f"P(seat {i} puts the last die into the centre); seat 1 starts with the {rules.dice} dice")
+               for i, w in enumerate(win_chances(rules), start=1)}
+    figures["expected_throws"] = expected_throws(rules).figure("expected throws (rolls of the dice in hand) in a game")
+    figures["expected_turns"] = expected_turns(rules).figure("expected turns in a game")
+    return Report(NAME, rules.as_dict(), figures)
+
+
+# -- Monte Carlo -----------------------------------------------------------------------------------
+# A game's holdings are packed in one integer, 4 bits per seat counted from the thrower (bits
+# 0-3: the hand, 4-7: the left neighbour, ...): one throw is one table lookup and an addition,
+# and passing the turn is a rotation of the bits. Games advance one step at a time together.
+# A step draws `bits` random bits r: r < 6**dice is a throw (its base-6 digits are the faces),
+# a larger r throws nothing (so the faces stay exactly uniform; the step is not counted).
+BATCH = 1 << 15
+DONE = 15  # a finished game's code: no hand holds 15 dice, its table row is zero, so it stays put
+
+
+@cache
+def throw_table(players: int, dice: int) -> tuple[int, int, np.ndarray]:
+    """(m = 6**dice, bits, table): for a hand of h dice and a draw r of `bits` bits, r < m read
+    as base-6 digits (the first h digits are the faces thrown), table[h << bits | r] is the change
+    of the packed holdings: -(dice leaving the hand) + (2s << 4) + (5s << 4 (players - 1)); 0 for
+    r >= m."""
+    m = 6**dice
+    bits = (m - 1).bit_length()
+    r = np.arange(1 << bits)
+    faces = np.stack([np.where(r < m, (r // 6**i) % 6 + 1, 0) for i in range(dice)])
+    table = np.zeros((16, r.size), dtype=np.int64)
+    for hand in range(1, dice + 1):
+        f = faces[:hand]
+        centre, left, right = ((f == face).sum(axis=0) for face in (CENTRE, LEFT, RIGHT))
+        table[hand] = -(centre + left + right) + (left << 4) + (right << 4 * (players - 1))
+    return m, bits, table.ravel()
+
+
+def _draws(rng: np.random.Generator, n: int, bits: int) -> np.ndarray:
+    """n draws of `bits` (<= 16) random bits."""
+    return (rng.bit_generator.random_raw(-(-n // 4)).view("<u2")[:n] & ((1 << bits) - 1)).astype(np.int64)
+
+
+def _play(players: int, dice: int, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """n whole games: (winning seat from 0, throws, turns)."""
+    m, bits, table = throw_table(players, dice)
+    width = 4 * players
+    full = (1 << width) - 1
+    seven = sum(7 << 4 * j for j in range(1, players))  # + 7 sets bit 3 of every non-empty seat but the thrower's
+    eights = sum(8 << 4 * j for j in range(1, players))
+    state = np.full(n, dice, dtype=np.int64)
+    moved = np.zeros(n, dtype=np.int64)  # 4 x seats the turn has moved to the left, in all
+    turns = np.zeros(n, dtype=np.int64)
+    thrown = np.zeros(n, dtype=np.int64)
+    ids = np.arange(n)
+    winner, throws, turns_out = (np.empty(n, dtype=np.int64) for _ in range(3))
+    live = n
+    while live:
+        draw = _draws(rng, state.size, bits)
+        thrown += draw < m
+        draw |= (state & 15) << bits
+        state += table.take(draw)
+        passing = (state & 15) == 0
+        # bit 4k set for each seat k > 0 holding dice, when the hand is empty; bit `width` always:
+        # the lowest set bit is the next thrower (a full turn of the table, i.e. no move, otherwise)
+        ahead = ((state + seven) & eights) >> 3
+        ahead *= passing
+        ahead |= 1 << width
+        low = (ahead & -ahead) - 1
+        shift = np.bitwise_count(low).astype(np.int64)
+        rotated = (state << (width - shift)) & full
+        state >>= shift
+        state |= rotated
+        moved += shift
+        turns += passing
+        over = np.flatnonzero(state == 0)
+        if over.size:
+            g = ids[over]
+            winner[g] = (moved[over] >> 2) % players
+            throws[g] = thrown[over]
+            turns_out[g] = turns[over]
+            state[over] = DONE
+            live -= over.size
+            if live <= state.size // 2:
+                keep = state != DONE
+                state, moved, turns, thrown, ids = state[keep], moved[keep], turns[keep], thrown[keep], ids[keep]
+    return winner, throws, turns_out
+
+
+def games_kernel(players: int, dice: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n whole games, in batches of BATCH: the winning seat, throws and turns."""
+    parts = [_play(players, dice, rng, min(BATCH, n - i)) for i in range(0, n, BATCH)]
+    winner, throws, turns = (np.concatenate(p) for p in zip(*parts))
+    out = {f"p_win_seat_{i + 1}": winner == i for i in range(players)}
+    out["expected_throws"] = throws
+    out["expected_turns"] = turns
+    return out
+
+
+def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
+    """Monte Carlo figures of whole games with 95% confidence intervals."""
+    rules = rules or Rules()
+    result = montecarlo.run(partial(games_kernel, rules.players, rules.dice), trials, seed, client=client, progress=progress)
+    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
+
+
+# -- the table -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Table:
+    """A game in progress. `holdings[i]` is the number of dice seat i + 1 holds (seats count from
+    1, seat 2 sits to the left of seat 1); `current` is the seat throwing next (None once the
+    game is over); `winner` the seat that put the last die into the centre."""
+
+    rules: Rules
+    holdings: tuple[int, ...]
+    current: int | None = 1
+    centre: int = 0
+    throws: int = 0
+    winner: int | None = None
+    history: tuple[tuple[int, tuple[int, ...]], ...] = ()
+
+    @classmethod
+    def start(cls, rules: Rules | None = None) -> Table:
+        rules = rules or Rules()
+        return cls(rules, start(rules))
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def hand(self) -> int:
+        """How many dice the current seat throws next (0 once the game is over)."""
+        return 0 if self.current is None else self.holdings[self.current - 1]
+
+    def throw(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> Table:
+        """The current seat throws every die in hand (or the given faces): the table after it."""
+        if self.over or self.current is None:
+            raise ValueError("the game is over: every die is in the centre")
+        if dice is None:
+            if rng is None:
+                raise ValueError("give rng or dice")
+            dice = tuple(int(x) for x in rng.integers(1, 7, size=self.hand))
+        dice = check_faces(dice, self.hand)
+        n, me = self.rules.players, self.current - 1
+        hold = list(self.holdings)
+        hold[me] -= sum(1 for d in dice if d in (CENTRE, LEFT, RIGHT))
+        hold[(me + 1) % n] += dice.count(LEFT)
+        hold[(me - 1) % n] += dice.count(RIGHT)
+        history = self.history + ((self.current, dice),)
+        centre = self.centre + dice.count(CENTRE)
+        if not any(hold):
+            return Table(self.rules, tuple(hold), None, centre, self.throws + 1, self.current, history)
+        nxt = self.current
+        if hold[me] == 0:
+            nxt = next((me + k) % n for k in range(1, n + 1) if hold[(me + k) % n]) + 1
+        return Table(self.rules, tuple(hold), nxt, centre, self.throws + 1, None, history)

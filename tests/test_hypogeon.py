@@ -1,0 +1,353 @@
+"""L'Hypogéon (RULES.md section 10) against independent computations written here:
+
+- a turn's final total by enumerating every ordered sequence of dice (2d6, then 1d6 at a time);
+- a round's points by enumerating every combination of the players' final totals and applying
+  the rulebook's scoring literally (a sole 21: 2 points; else a sole best total: 1 point);
+- best responses by maximising those expected points over k; the optimal rule of any shape
+  against brute force over every stand/roll policy of a shrunk game (bust above 10);
+- whole games by a dynamic programme over every seat's score (no symmetry used).
+"""
+
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from itertools import combinations, product
+
+import numpy as np
+import pytest
+from checks import assert_rejected, bad_cases, coverage
+from hypothesis import given, settings
+from scipy import stats
+
+from nessus.games import hypogeon
+
+F = Fraction
+
+
+# -- a turn by enumerating dice sequences ----------------------------------------------------------
+@cache
+def brute_final(stand_at: int, limit: int = 21) -> dict[int, Fraction]:
+    """{final total (0 = bust): probability}, over every ordered sequence of dice: the first
+    roll's 36 ordered pairs, then each face in turn while below `stand_at` (sequences with the
+    same running total share their continuations, memoised by total)."""
+
+    @cache
+    def from_total(total: int) -> tuple[tuple[int, Fraction], ...]:
+        if total > limit:
+            return ((0, F(1)),)
+        if total >= stand_at:
+            return ((total, F(1)),)
+        out: Counter = Counter()
+        for face in range(1, 7):
+            for t, p in from_total(total + face):
+                out[t] += p / 6
+        return tuple(out.items())
+
+    out: Counter = Counter()
+    for a, b in product(range(1, 7), repeat=2):
+        for t, p in from_total(a + b):
+            out[t] += p / 36
+    return dict(out)
+
+
+@pytest.mark.parametrize("k", [2, 7, 12, 13, 16, 17, 19, 21])
+def test_final_total_by_enumeration(k):
+    brute = brute_final(k)
+    assert dict(hypogeon.final_total(k).items()) == {t: p for t, p in brute.items() if p}
+    assert hypogeon.p_bust(k) == brute.get(0, 0)
+    assert hypogeon.p_21(k) == brute.get(21, 0)
+    alive = {t: p for t, p in brute.items() if t}
+    assert hypogeon.mean_if_not_bust(k) == sum(t * p for t, p in alive.items()) / sum(alive.values())
+
+
+def test_standing_on_the_first_roll_never_busts():
+    assert hypogeon.p_bust(2) == 0 and hypogeon.p_21(2) == 0 and hypogeon.mean_if_not_bust(2) == 7
+
+
+# -- a round by enumerating the players' totals ----------------------------------------------------
+def scores(totals: tuple[int, ...], limit: int = 21) -> list[int]:
+    """The rulebook's scoring of one round (0 = bust)."""
+    if totals.count(limit) == 1:
+        return [2 if t == limit else 0 for t in totals]
+    best = max(totals)
+    if best == 0 or totals.count(best) > 1:
+        return [0] * len(totals)
+    return [1 if t == best else 0 for t in totals]
+
+
+def brute_points(rules_per_seat: tuple[int, ...]) -> list[Fraction]:
+    """Each seat's expected points in one round, seat i standing at rules_per_seat[i]."""
+    dists = [brute_final(k) for k in rules_per_seat]
+    out = [F(0)] * len(dists)
+    for combo in product(*(d.items() for d in dists)):
+        p = F(1)
+        for _, q in combo:
+            p *= q
+        for i, s in enumerate(scores(tuple(t for t, _ in combo))):
+            out[i] += p * s
+    return out
+
+
+@pytest.mark.parametrize("k,opp,players", [(17, 17, 2), (19, 17, 2), (15, 18, 3), (20, 20, 3), (21, 12, 4)])
+def test_points_by_enumeration(k, opp, players):
+    assert hypogeon.points(k, opp, players) == brute_points((k,) + (opp,) * (players - 1))[0]
+
+
+@cache
+def brute_best_response(opp: int, players: int) -> int:
+    values = {k: brute_points((k,) + (opp,) * (players - 1))[0] for k in range(2, 22)}
+    return min(k for k, v in values.items() if v == max(values.values()))
+
+
+@pytest.mark.parametrize("opp,players", [(17, 2), (12, 2), (20, 2), (17, 3), (21, 3)])
+def test_best_stand_at_by_enumeration(opp, players):
+    rules = hypogeon.Rules(stand_at=opp, players=players)
+    assert hypogeon.report(rules).figures["best_stand_at"].exact == brute_best_response(opp, players)
+
+
+def test_equilibria_two_and_three_players():
+    """A symmetric equilibrium in stand-at rules is a k that is its own best response; the module
+    also checks rules of any shape, so its list can only be shorter."""
+    for players in (2, 3):
+        by_thresholds = [k for k in range(2, 22) if brute_best_response(k, players) == k]
+        assert hypogeon.equilibria(players) == by_thresholds
+    assert hypogeon.equilibria(3) == [20] and hypogeon.equilibria(2) == []
+
+
+# -- the optimal rule of any shape, shrunk ---------------------------------------------------------
+LIMIT = 10
+
+
+def policy_value(stand: frozenset[int], opponents: dict[int, Fraction], count: int, limit: int = LIMIT,
+                 start: dict[int, Fraction] | None = None) -> Fraction:
+    """Expected points of 'stand on the totals in `stand`, else roll' (bust above `limit`), from
+    the totals `start` (default: the first 2d6 roll)."""
+    reach: Counter = Counter()
+    if start is None:
+        for a, b in product(range(1, 7), repeat=2):
+            reach[a + b] += F(1, 36)
+    else:
+        reach.update(start)
+    value = F(0)
+    for t in range(2, limit + 7):
+        p = reach.pop(t, 0)
+        if not p or t > limit:
+            continue
+        if t in stand:
+            below = sum((q for u, q in opponents.items() if u < t), F(0))
+            value += p * (2 * (1 - opponents.get(limit, 0)) ** count if t == limit else below**count)
+        else:
+            for face in range(1, 7):
+                reach[t + face] += p / 6
+    return value
+
+
+def best_after_rolling(t: int, opponents: dict[int, Fraction], count: int, limit: int) -> Fraction:
+    """The best expected points after rolling one die from total t, over every policy."""
+    later = range(t + 1, limit + 1)
+    start = {t + f: F(1, 6) for f in range(1, 7)}
+    return max(policy_value(frozenset(s), opponents, count, limit, start) for r in range(len(later) + 1) for s in combinations(later, r))
+
+
+@pytest.mark.parametrize("opp,count", [(6, 1), (8, 1), (9, 2), (10, 1)])
+def test_optimal_rule_against_every_policy(opp, count):
+    opponents = brute_final(opp, LIMIT)
+    totals = range(2, LIMIT + 1)
+    best = max(policy_value(frozenset(s), opponents, count) for r in range(len(totals) + 1) for s in combinations(totals, r))
+    game = hypogeon.optimal_rule(hypogeon.final_total(opp, LIMIT), count, LIMIT)
+    assert game.value("start") == best
+    for t in totals:
+        hint = game.hint(t)
+        assert hint.values["stand"] == policy_value(frozenset({t}), opponents, count, start={t: F(1)})
+        assert hint.values["roll"] == best_after_rolling(t, opponents, count, LIMIT)
+
+
+def test_optimal_rule_is_a_threshold_at_full_size():
+    """Against every k and 1 to 9 opponents the optimum stands exactly from best_stand_at on."""
+    for players in (2, 3, 6, 10):
+        for k in (2, 12, 17, 20, 21):
+            best, value = hypogeon.best_response(k, players)
+            assert hypogeon.stand_totals(k, players) == tuple(range(best, 22))
+            assert hypogeon.optimal_points(k, players) == value
+
+
+def test_best_response_table():
+    table = hypogeon.best_response_table(3)
+    assert table.height == 20
+    assert table.filter(table["equilibrium"])["opponents_stand_at"].to_list() == [20]
+    assert table["optimal_is_stand_at"].all()
+
+
+# -- whole games -----------------------------------------------------------------------------------
+def brute_game(rules_per_seat: tuple[int, ...], target: int) -> tuple[list[Fraction], Fraction]:
+    """P(each seat wins), E[rounds], by a DP over all seats' scores with the round's outcomes
+    enumerated (who scores how much), rounds without a score summed geometrically."""
+    dists = [brute_final(k) for k in rules_per_seat]
+    n = len(dists)
+    events: Counter = Counter()
+    for combo in product(*(d.items() for d in dists)):
+        p = F(1)
+        for _, q in combo:
+            p *= q
+        s = scores(tuple(t for t, _ in combo))
+        events[next(((i, v) for i, v in enumerate(s) if v), None)] += p
+    none = events.pop(None, F(0))
+
+    @cache
+    def solve(score: tuple[int, ...]) -> tuple[tuple[Fraction, ...], Fraction]:
+        win, rounds = [F(0)] * n, 1 / (1 - none)
+        for (i, v), p in events.items():
+            q = p / (1 - none)
+            nxt = score[:i] + (score[i] + v,) + score[i + 1:]
+            if nxt[i] >= target:
+                win[i] += q
+                continue
+            w, r = solve(nxt)
+            win = [a + q * b for a, b in zip(win, w)]
+            rounds += q * r
+        return tuple(win), rounds
+
+    w, r = solve((0,) * n)
+    return list(w), r
+
+
+@pytest.mark.parametrize("players,stand_at,target,seat1", [(2, 17, 5, "best"), (3, 16, 3, "best"), (4, 19, 2, "same"), (3, 20, 1, "best"), (2, 21, 4, "same")])
+def test_game_odds_against_the_full_dp(players, stand_at, target, seat1):
+    rules = hypogeon.Rules(stand_at=stand_at, players=players, target=target, seat1=seat1)
+    wins, rounds = hypogeon.game_odds(rules)
+    bw, br = brute_game(hypogeon.seat_rules(rules), target)
+    assert wins == bw and rounds == br
+    assert sum(wins) == 1
+
+
+def test_same_rule_for_everyone_is_fair():
+    wins, _ = hypogeon.game_odds(hypogeon.Rules(players=4, seat1="same"))
+    assert wins == [F(1, 4)] * 4
+
+
+def test_report_figures_and_big_fractions():
+    rep = hypogeon.report()
+    assert rep.rules == {"stand_at": 17, "players": 2, "target": 5, "seat1": "best"}
+    names = {"p_bust", "p_21", "mean_if_not_bust", "best_stand_at", "p_win_seat_1", "p_win_seat_2", "expected_rounds"}
+    assert names <= set(rep.figures)
+    assert all(f.exact is not None for f in rep.figures.values())
+    big = hypogeon.report(hypogeon.Rules(players=10)).figures
+    wins, rounds = hypogeon.game_odds(hypogeon.Rules(players=10))
+    f = big["p_win_seat_1"]
+    assert f.exact is None and abs(f.value - float(wins[0])) < 1e-15 and f.ci[1] - f.ci[0] < 1e-15
+    big_text = hypogeon.report(hypogeon.Rules(players=10, target=10))
+    assert big_text.to_text() and big_text.to_json()
+
+
+# -- Monte Carlo -----------------------------------------------------------------------------------
+SEED = 20
+WIDEN = stats.norm.ppf(0.9995) / stats.norm.ppf(0.975)
+
+
+def covers(ci: tuple[float, float], x: float) -> bool:
+    """x within the 95% interval widened to 99.9% (up to 14 figures are checked together)."""
+    mid, half = (ci[0] + ci[1]) / 2, (ci[1] - ci[0]) / 2 * WIDEN
+    return mid - half <= x <= mid + half
+
+
+@pytest.mark.parametrize("kw", [{}, dict(players=5, stand_at=15, target=3), dict(players=10, stand_at=19, seat1="same")])
+def test_simulation_agrees_with_exact(kw):
+    rules = hypogeon.Rules(**kw)
+    exact = hypogeon.report(rules).figures
+    sim = hypogeon.simulate(rules, trials=100_000, seed=SEED).figures
+    common = set(exact) & set(sim)
+    assert {"p_bust", "p_21", "mean_if_not_bust", "expected_rounds"} | {f"p_win_seat_{i}" for i in range(1, rules.players + 1)} <= common
+    for name in common:
+        assert covers(sim[name].ci, exact[name].value), (name, exact[name].value, sim[name].ci)
+
+
+def test_simulation_coverage():
+    rules = hypogeon.Rules(players=3, target=2)
+    exact = {k: f.value for k, f in hypogeon.report(rules).figures.items()}
+    covered, need = coverage(lambda seed: hypogeon.simulate(rules, trials=2000, seed=seed).figures, exact)
+    assert {"p_bust", "p_21", "mean_if_not_bust", "p_win_seat_1", "expected_rounds"} <= set(covered)
+    assert all(c >= need for c in covered.values()), covered
+
+
+def test_round_points_kernel_against_the_scoring():
+    rng = np.random.default_rng(2)
+    for players in (2, 3, 5):
+        totals = rng.choice([0, 15, 18, 20, 21], size=(players, 5000)).astype(np.int8)
+        seat, points = hypogeon.round_points(totals)
+        for j in range(totals.shape[1]):
+            got = [0] * players
+            got[seat[j]] += int(points[j])
+            assert got == scores(tuple(int(t) for t in totals[:, j]))
+
+
+def test_turn_table_walks_by_the_rule():
+    """Each draw of the simulation's table rolls its dice one at a time: from before the first
+    roll the two first dice always, then one more while below the rule; nothing for r >= 6**5."""
+    for k in (2, 12, 17, 21):
+        table = hypogeon.turn_table(k).reshape(hypogeon.BUSTED + 1, -1)
+        for code in (0, 5, 16, 21, hypogeon.BUSTED):
+            for r in (0, 1, 7, 1295, 7775, 7776, 8191):
+                t, dice = code, [(r // 6**i) % 6 + 1 for i in range(5)] if r < 6**5 else []
+                for i, face in enumerate(dice):
+                    if t <= 21 and (t < k or (code == 0 and i < 2)):
+                        t += face
+                assert table[code, r] == (hypogeon.BUSTED if t > 21 else t)
+
+
+# -- a turn at the table ---------------------------------------------------------------------------
+def test_turn_roll_stand_and_bust():
+    turn = hypogeon.Turn.start()
+    with pytest.raises(ValueError, match="after the first roll"):
+        turn.stand()
+    turn = turn.roll(dice=(6, 5))
+    assert turn.total == 11 and not turn.over and turn.final is None
+    turn = turn.roll(dice=(6,)).roll(dice=(3,))
+    assert turn.total == 20
+    stood = turn.stand()
+    assert stood.over and stood.final == 20
+    bust = turn.roll(dice=(2,))
+    assert bust.bust and bust.final == hypogeon.BUST
+    with pytest.raises(ValueError, match="over"):
+        bust.roll(dice=(1,))
+    with pytest.raises(ValueError, match="dice"):
+        turn.roll(dice=(1, 1))
+
+
+def test_turn_hint_values_in_points():
+    """At 16 against two opponents standing at 17: standing is worth the points of 16, rolling
+    the best continuation over every policy (brute force over the totals 17 to 21)."""
+    rules = hypogeon.Rules(stand_at=17, players=3)
+    turn = hypogeon.Turn.start(rules).roll(dice=(6, 6)).roll(dice=(4,))
+    hint = turn.hint()
+    opponents = brute_final(17)
+    assert hint.values["stand"] == policy_value(frozenset({16}), opponents, 2, 21, {16: F(1)})
+    assert hint.values["roll"] == best_after_rolling(16, opponents, 2, 21)
+    assert hint.best == max(hint.values, key=hint.values.get)
+    with pytest.raises(ValueError, match="decision"):
+        hypogeon.Turn.start(rules).hint()
+
+
+def test_turn_with_a_generator():
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        turn = hypogeon.Turn.start().roll(rng)
+        while not turn.over:
+            turn = turn.roll(rng) if turn.total < 17 else turn.stand()
+        assert turn.final == hypogeon.BUST or 17 <= turn.final <= 21
+
+
+# -- rules validation ------------------------------------------------------------------------------
+RANGES = {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(bad_cases(RANGES))
+def test_rules_reject_bad_values(case):
+    assert_rejected(hypogeon.Rules, RANGES, case)
+
+
+def test_seat1_choices():
+    assert hypogeon.seat_rules(hypogeon.Rules(seat1="same", players=3)) == (17, 17, 17)
+    assert hypogeon.seat_rules(hypogeon.Rules(players=3)) == (20, 17, 17)
+    with pytest.raises(ValueError, match="seat1 must be one of best, same"):
+        hypogeon.Rules(seat1="optimal")

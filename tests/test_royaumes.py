@@ -1,0 +1,251 @@
+"""Les Royaumes (RULES.md section 7) against enumeration over the 36 ordered pairs of 2d6 for the
+bank and for the player, with the kingdoms parsed here from the rulebook's text, and the fines
+as a geometric series summed term by term."""
+
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pytest
+from checks import assert_rejected, bad_cases, coverage
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+
+from nessus.games import royaumes
+
+F = Fraction
+# The rulebook's lists, lowest to highest (seeds/jeux-populaires-de-nessus.txt).
+TEXT = {
+    "Gahanam": "1-1, 2-1, 3-1, 4-1, 5-1, 6-1, 2-2",
+    "Teur": "3-2, 4-2, 5-2, 6-2, 3-3, 4-3, 5-3",
+    "Elysium": "6-3, 4-4, 5-4, 6-4, 5-5, 6-5, 6-6",
+}
+PLACE = {frozenset(map(int, r.split("-"))): (k, i) for k, text in TEXT.items() for i, r in enumerate(text.split(", "))}
+PAIRS = list(product(range(1, 7), repeat=2))
+
+
+def place(a: int, b: int) -> tuple[str, int]:
+    """(kingdom, rank) of the ordered pair (a, b)."""
+    return PLACE[frozenset((a, b))]
+
+
+def bank_effect(a: int, b: int) -> str:
+    kingdom, rank = place(a, b)
+    return "wins" if rank == 6 else "pays" if rank == 0 else "duel"
+
+
+def duel_odds(a: int, b: int) -> tuple[Fraction, Fraction]:
+    """(P(the player beats the bank's (a, b)), P(one player roll lands in its kingdom)), counting
+    the player's ordered pairs: the first in-kingdom roll is uniform over those pairs."""
+    kingdom, rank = place(a, b)
+    inside = [p for p in PAIRS if place(*p)[0] == kingdom]
+    higher = [p for p in inside if place(*p)[1] > rank]
+    return F(len(higher), len(inside)), F(len(inside), 36)
+
+
+def fines_series(q: Fraction, terms: int = 400) -> Fraction:
+    """sum_k k (1 - q)^k q, cut after `terms` terms (the rest is below 1e-40 here)."""
+    return sum((k * (1 - q) ** k * q for k in range(terms)), F(0))
+
+
+def by_enumeration(fine: Fraction) -> dict[str, Fraction]:
+    out = dict.fromkeys(("wins", "pays", "duel", "fines", "ev"), F(0))
+    for a, b in PAIRS:
+        effect = bank_effect(a, b)
+        if effect == "wins":
+            out["wins"] += F(1, 36)
+            out["ev"] -= F(1, 36)
+        elif effect == "pays":
+            out["pays"] += F(1, 36)
+            out["ev"] += F(1, 36)
+        else:
+            p, q = duel_odds(a, b)
+            out["duel"] += p / 36
+            out["fines"] += fines_series(q) / 36
+            out["ev"] += (p - (1 - p) - fine * fines_series(q)) / 36
+    return out
+
+
+ENUM = by_enumeration(F(1, 10))
+
+
+def close(x: Fraction, y: Fraction) -> bool:
+    return abs(x - y) < F(1, 10**30)
+
+
+def test_kingdom_sizes_and_special_results():
+    assert [royaumes.p_kingdom(k) for k in ("Gahanam", "Teur", "Elysium")] == [F(12, 36), F(13, 36), F(11, 36)]
+    assert royaumes.p_bank_wins_all() == ENUM["wins"] == F(4, 36)
+    assert royaumes.p_bank_pays_all() == ENUM["pays"] == F(5, 36)
+    for a, b in PAIRS:
+        r = royaumes.result_of((a, b))
+        assert (royaumes.kingdom_of(r), royaumes.rank_of(r)) == place(a, b)
+        assert royaumes.bank_outcome(r) == {"wins": "bank wins all", "pays": "bank pays all", "duel": "duel"}[bank_effect(a, b)]
+
+
+def test_duel_odds_per_bank_result():
+    for a, b in PAIRS:
+        if bank_effect(a, b) == "duel":
+            p, q = duel_odds(a, b)
+            r = royaumes.result_of((a, b))
+            assert royaumes.p_player_beats(r) == p
+            assert close(royaumes.fines_expected(r), fines_series(q))
+
+
+def test_headline_figures_by_enumeration():
+    assert royaumes.p_player_wins_duel() == ENUM["duel"]
+    assert close(royaumes.fines_per_round(), ENUM["fines"])
+    assert close(royaumes.player_ev(F(1, 10)), ENUM["ev"])
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.fractions(min_value=0, max_value=1, max_denominator=1000))
+def test_ev_is_affine_in_the_fine(fine):
+    rules = royaumes.Rules(fine=fine)
+    rep = royaumes.report(rules).figures
+    ev = rep["player_ev"].exact
+    assert ev == royaumes.player_ev(F(0)) - fine * royaumes.fines_per_round()
+    assert rep["bank_edge"].exact == -ev
+    assert rep["expected_fines"].exact == fine * rep["expected_fine_count"].exact
+    assert rep["mean_bank_net"].exact == -ev * rules.players * rules.rounds
+
+
+def test_ev_against_enumeration_for_several_fines():
+    for fine in (F(0), F(1, 20), F(1, 3), F(1)):
+        assert close(royaumes.player_ev(fine), by_enumeration(fine)["ev"])
+
+
+def test_fair_fine_makes_ev_zero():
+    assert royaumes.player_ev(royaumes.fair_fine()) == 0
+    assert royaumes.fair_fine() < 0  # the bank is ahead even without fines
+
+
+def test_duel_table():
+    table = royaumes.duel_table()
+    assert table.height == 21
+    assert sum(F(x) for x in table["p_bank_rolls_exact"]) == 1
+    assert sum(F(p) * F(v) for p, v in zip(table["p_bank_rolls_exact"], table["player_ev_exact"])) == royaumes.player_ev(F(1, 10))
+
+
+def test_report_figures():
+    rep = royaumes.report()
+    assert {"p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fines", "player_ev", "bank_edge"} <= set(rep.figures)
+    assert rep.rules == {"fine": "1/10", "players": 4, "rounds": 20}
+
+
+# -- Monte Carlo -----------------------------------------------------------------------------------
+SEED = 20
+WIDEN = stats.norm.ppf(0.9995) / stats.norm.ppf(0.975)
+
+
+def covers(ci: tuple[float, float], x: float) -> bool:
+    """x within the 95% interval widened to 99.9% (about 10 figures are checked together)."""
+    mid, half = (ci[0] + ci[1]) / 2, (ci[1] - ci[0]) / 2 * WIDEN
+    return mid - half <= x <= mid + half
+
+
+@pytest.mark.parametrize("kw", [{}, dict(fine=F(1, 2), players=2, rounds=5)])
+def test_simulation_agrees_with_exact(kw):
+    rules = royaumes.Rules(**kw)
+    exact = royaumes.report(rules).figures
+    sim = royaumes.simulate(rules, trials=100_000, seed=SEED).figures
+    common = set(exact) & set(sim)
+    assert {"p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fines", "player_ev", "bank_edge", "mean_bank_net"} <= common
+    for name in common:
+        assert covers(sim[name].ci, exact[name].value), (name, exact[name].value, sim[name].ci)
+    seats = [sim[f"p_ahead_seat_{i}"] for i in range(1, rules.players + 1)]
+    assert all(covers(s.ci, seats[0].value) for s in seats)  # the players are exchangeable
+
+
+def test_simulation_coverage():
+    rules = royaumes.Rules(players=2, rounds=3)
+    exact = {k: f.value for k, f in royaumes.report(rules).figures.items()}
+    covered, need = coverage(lambda seed: royaumes.simulate(rules, trials=2000, seed=seed).figures, exact)
+    assert {"p_player_wins_duel", "player_ev", "mean_bank_net"} <= set(covered)
+    assert all(c >= need for c in covered.values()), covered
+
+
+def test_one_round_distribution_by_pair():
+    """play_rounds: the bank's pair is uniform and a player's fines are geometric with the kingdom's q."""
+    rng = np.random.default_rng(1)
+    bank, won, fines = royaumes.play_rounds(rng, 200_000, 1)
+    counts = np.bincount(bank, minlength=36)
+    assert stats.chisquare(counts).pvalue > 1e-3
+    teur = np.isin(bank, [i for i in range(36) if place(i // 6 + 1, i % 6 + 1)[0] == "Teur" and bank_effect(i // 6 + 1, i % 6 + 1) == "duel"])
+    f = fines[teur, 0]
+    q = 13 / 36
+    observed = np.bincount(np.minimum(f, 8), minlength=9)
+    expected = [(1 - q) ** k * q for k in range(8)] + [(1 - q) ** 8]
+    assert stats.chisquare(observed, np.array(expected) * f.size).pvalue > 1e-3
+
+
+# -- a round at the table --------------------------------------------------------------------------
+def test_round_special_results_end_it():
+    for dice, gain in (((2, 2), -1), ((3, 5), -1), ((1, 1), 1), ((2, 3), 1)):
+        rnd = royaumes.Round.start(royaumes.Rules(players=3)).roll(dice=dice)
+        assert rnd.over and rnd.nets == (gain,) * 3 and rnd.bank_net == -3 * gain and rnd.to_roll is None
+        with pytest.raises(ValueError, match="over"):
+            rnd.roll(dice=(1, 2))
+
+
+def test_round_duel_with_fines():
+    """Bank 4-2 (Teur, rank 1). Player 1: 1-1 (Gahanam, fine), 6-6 (Elysium, fine), 3-3 (rank 4:
+    wins). Player 2: 3-2 (rank 0: loses)."""
+    rules = royaumes.Rules(players=2, fine=F(1, 10))
+    rnd = royaumes.Round.start(rules)
+    assert rnd.to_roll == "bank"
+    rnd = rnd.roll(dice=(2, 4))
+    assert rnd.bank_result == (4, 2) and rnd.outcome == "duel" and rnd.to_roll == "player 1"
+    for dice in ((1, 1), (6, 6), (3, 3)):
+        rnd = rnd.roll(dice=dice)
+    assert rnd.nets[0] == 1 - F(2, 10) and rnd.fines == (2, 0) and rnd.to_roll == "player 2"
+    rnd = rnd.roll(dice=(2, 3))
+    assert rnd.over and rnd.nets == (F(8, 10), F(-1)) and rnd.bank_net == F(2, 10)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 5), st.data())
+def test_round_money_and_order(players, data):
+    rules = royaumes.Rules(players=players)
+    rnd = royaumes.Round.start(rules)
+    pair = st.tuples(st.integers(1, 6), st.integers(1, 6))
+    for _ in range(300):
+        if rnd.over:
+            break
+        rnd = rnd.roll(dice=data.draw(pair))
+    if rnd.over:
+        assert rnd.bank_net == -sum(rnd.nets)
+        for net, fines in zip(rnd.nets, rnd.fines):
+            assert net + fines * rules.fine in ((1, -1) if rnd.outcome == "duel" else (-rnd.bank_net / players,))
+
+
+def test_round_with_a_generator_and_bad_dice():
+    rng = np.random.default_rng(4)
+    rnd = royaumes.Round.start()
+    while not rnd.over:
+        rnd = rnd.roll(rng)
+    assert rnd.to_roll is None
+    with pytest.raises(ValueError, match="rng or dice"):
+        royaumes.Round.start().roll()
+    for bad in ((0, 1), (1, 2, 3), (7, 1), (1.0, 2)):
+        with pytest.raises(ValueError, match="dice"):
+            royaumes.Round.start().roll(dice=bad)
+
+
+# -- rules validation ------------------------------------------------------------------------------
+RANGES = {"fine": (0, 1), "players": (1, 10), "rounds": (1, 1000)}
+
+
+@settings(max_examples=40, deadline=None)
+@given(bad_cases(RANGES))
+def test_rules_reject_bad_values(case):
+    assert_rejected(royaumes.Rules, RANGES, case)
+
+
+def test_fine_from_strings():
+    assert royaumes.Rules.from_strings({"fine": "0.05"}).fine == F(1, 20)
+    assert royaumes.Rules.from_strings({"fine": "1/4"}).fine == F(1, 4)
+    for text in ("2", "-1/10", "a tenth"):
+        with pytest.raises(ValueError, match="fine must be a number"):
+            royaumes.Rules.from_strings({"fine": text})
