@@ -314,3 +314,15 @@ def test_serve_command_line():
     assert not any(c.startswith("--preheat") for c in cmd)
     assert "--preheat_kernel=True" in cli.serve_command()  # preheated kernels by default
     assert {"--preheat_kernel=True", "--pool_size=2"} <= set(cli.serve_command(pool_size=2))
+
+
+def test_a_report_imports_only_its_own_game():
+    """Games are imported on first use, so `nessus report order` stays quick."""
+    import subprocess
+    import sys
+
+    code = ("import sys, contextlib, io; from nessus import cli\n"
+            "with contextlib.redirect_stdout(io.StringIO()): cli.main(['report', 'order'])\n"
+            "print(sorted(m for m in sys.modules if m.startswith('nessus.games.')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "['nessus.games.order']"

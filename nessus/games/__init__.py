@@ -9,12 +9,31 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from types import ModuleType
 
-from nessus.games import boue, hypogeon, legit, naute, nessie, order, palais, pig, renard, royaumes, sept, tresse, trois
+NAMES = ("order", "renard", "boue", "nessie", "palais", "naute", "tresse", "trois", "sept", "pig", "royaumes",
+         "legit", "hypogeon")
 
-GAMES: dict[str, ModuleType] = {m.NAME: m for m in (
-    order, renard, boue, nessie, palais, naute, tresse, trois, sept, pig, royaumes, legit, hypogeon)}
+
+class _Registry(Mapping[str, ModuleType]):
+    """The game modules by name, each imported when first used (so `nessus report order`
+    does not import every game's solver)."""
+
+    def __getitem__(self, name: str) -> ModuleType:
+        if name not in NAMES:
+            raise KeyError(name)
+        return importlib.import_module(f"nessus.games.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(NAMES)
+
+    def __len__(self) -> int:
+        return len(NAMES)
+
+
+GAMES: Mapping[str, ModuleType] = _Registry()
 
 
 def get(name: str) -> ModuleType:
