@@ -13,19 +13,11 @@ from functools import partial
 
 from nessus import montecarlo
 from nessus.games import hypogeon
+from _timing import best_of
 
 GAMES = 400_000
 LOOP_GAMES = 10_000
 
-
-def best_of(f, repeat: int = 3) -> float:
-    """The fastest of `repeat` timings of f(), in seconds."""
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def plain_loop(games: int, rules: tuple[int, ...], target: int) -> list[int]:

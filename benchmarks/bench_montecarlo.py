@@ -9,7 +9,6 @@ both >= 50x the plain loop.
 from __future__ import annotations
 
 import random
-import time
 from functools import partial
 
 import numpy as np
@@ -17,19 +16,11 @@ import numpy as np
 from nessus import montecarlo
 from nessus.chains import RewardChain, Step
 from nessus.games import boue, renard
+from _timing import best_of
 
 DICE = 30_000_000
 LOOP_DICE = 600_000
 
-
-def best_of(f, repeat: int = 3) -> float:
-    """The fastest of `repeat` timings of f(), in seconds."""
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
 
 
 def raw(n: int, dtype=np.int64) -> float:
