@@ -1,10 +1,76 @@
 """Test configuration: hypothesis runs the same examples every time (a red CI must mean a real
-regression, not an unlucky draw). `HYPOTHESIS_PROFILE=explore` draws new examples each run."""
+regression, not an unlucky draw). `HYPOTHESIS_PROFILE=explore` draws new examples each run.
 
+The dashboard tests' fixtures live here so that every `test_dashboard*.py` file shares one
+voila server and one browser for the whole session (helpers in browser.py)."""
+
+import json
 import os
+import subprocess
+import time
+import urllib.request
 
+import pytest
+from browser import ARGS, ARTIFACTS, CHROMIUM, HARMLESS, TIMINGS, browser_or_skip, free_port, wait_for_pools
 from hypothesis import settings
+
+from nessus.serving import serve_command
 
 settings.register_profile("ci", derandomize=True)
 settings.register_profile("explore", derandomize=False, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="session")
+def server():
+    """A voila serving dashboards/ as `nessus serve` does, once its preheated kernels are ready."""
+    browser_or_skip()
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / "voila.log", "w")
+    proc = subprocess.Popen(serve_command(port), stdout=log, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while True:
+        try:
+            urllib.request.urlopen(base + "/", timeout=2)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail(f"voila did not start; see {ARTIFACTS / 'voila.log'}")
+            time.sleep(0.5)
+    wait_for_pools(proc, ARTIFACTS / "voila.log", deadline)
+    yield base
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+    (ARTIFACTS / "dashboard-timings.json").write_text(json.dumps(TIMINGS, indent=2))
+
+
+@pytest.fixture(scope="session")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, request):
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
+    pg.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" and not any(h.lower() in m.text.lower() for h in HARMLESS) else None)
+    pg.problems = problems
+    failed_before = request.session.testsfailed
+    yield pg
+    if request.session.testsfailed > failed_before:
+        pg.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
+    context.close()

@@ -1,209 +1,43 @@
-"""Dashboards in a real browser: a real `voila` process, driven in headless Chromium by Playwright.
-
-Screenshots go to test-artifacts/. Timings (page load to first chart, control change to
-redrawn chart) are printed and saved to test-artifacts/dashboard-timings.json.
-
-Without /usr/bin/chromium these tests are skipped with a reason, unless NESSUS_REQUIRE_BROWSER
-is set (as .ci/run does), where a missing browser is a failure.
-"""
+"""Dashboards in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py). The gallery test stays last: its link click takes a preheated kernel, and the
+pool refilling would compete with the next page's timings."""
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
+from browser import (
+    ARTIFACTS, chart_svg, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray,
+)
 
 from nessus.apps import GALLERY
-from nessus.serving import serve_command
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
-TIMINGS: dict[str, dict[str, float]] = {}
-HARMLESS = ("font-awesome", "fontawesome", "Failed to load resource", "not trusted", "module federation", "shared module")
-ERROR_TEXT = ("Traceback", "Error:", "setData is not a function", "Exception")
-
-
-def _browser_or_skip() -> None:
-    if Path(CHROMIUM).exists():
-        return
-    reason = f"{CHROMIUM} not found (apt-get install chromium); browser tests skipped"
-    if os.environ.get("NESSUS_REQUIRE_BROWSER"):
-        pytest.fail(reason.replace("skipped", "required here (NESSUS_REQUIRE_BROWSER is set)"))
-    print(f"\nSKIP: {reason}", file=sys.stderr)
-    pytest.skip(reason)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture(scope="module")
-def server():
-    """A voila serving dashboards/ as `nessus serve` does, once its preheated kernels are ready."""
-    _browser_or_skip()
-    port = _free_port()
-    ARTIFACTS.mkdir(exist_ok=True)
-    log = open(ARTIFACTS / "voila.log", "w")
-    proc = subprocess.Popen(serve_command(port), stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while True:
-        try:
-            urllib.request.urlopen(base + "/", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail(f"voila did not start; see {ARTIFACTS / 'voila.log'}")
-            time.sleep(0.5)
-    _wait_for_pools(proc, ARTIFACTS / "voila.log", deadline)
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-    log.close()
-    (ARTIFACTS / "dashboard-timings.json").write_text(json.dumps(TIMINGS, indent=2))
-
-
-def _wait_for_pools(proc: subprocess.Popen, log: Path, deadline: float) -> None:
-    """Wait until every dashboard's preheated kernel has started and finished its imports."""
-    notebooks = {p.name for p in (Path(__file__).resolve().parent.parent / "dashboards").glob("*.ipynb")}
-    while True:
-        text = log.read_text()
-        if all(f"Kernel pool of {n} is filled" in text for n in notebooks):
-            break
-        if proc.poll() is not None or time.monotonic() > deadline + 120:
-            pytest.fail(f"voila's kernel pools did not fill; see {log}")
-        time.sleep(0.5)
-    _wait_until_quiet(time.monotonic() + 120)
-
-
-def _cpu_idle_fraction(seconds: float = 1.0) -> float:
-    def sample() -> tuple[int, int]:
-        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        return fields[3] + fields[4], sum(fields)
-
-    idle0, total0 = sample()
-    time.sleep(seconds)
-    idle1, total1 = sample()
-    return (idle1 - idle0) / max(total1 - total0, 1)
-
-
-def _wait_until_quiet(deadline: float) -> None:
-    """Voila logs a pool as filled when its kernel starts, before the imports run: wait for
-    two quiet seconds of CPU in a row (or the deadline)."""
-    quiet = 0
-    while quiet < 2 and time.monotonic() < deadline:
-        quiet = quiet + 1 if _cpu_idle_fraction() > 0.85 else 0
-
-
-@pytest.fixture(scope="module")
-def browser(server):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser, request):
-    context = browser.new_context(viewport={"width": 1280, "height": 1000})
-    pg = context.new_page()
-    problems: list[str] = []
-    pg.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    pg.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" and not any(h.lower() in m.text.lower() for h in HARMLESS) else None)
-    pg.problems = problems
-    failed_before = request.session.testsfailed
-    yield pg
-    if request.session.testsfailed > failed_before:
-        pg.screenshot(path=str(ARTIFACTS / f"FAILED-{request.node.name}.png"), full_page=True)
-    context.close()
-
-
-def _marks(pg) -> int:
-    """How many vega marks are drawn on the page."""
-    return pg.locator("[aria-roledescription]").count()
-
-
-def _chart_svg(pg, index: int = 0) -> str:
-    return pg.locator(".widget-output svg.marks").nth(index).inner_html()
-
-
-def _no_errors(pg) -> None:
-    text = pg.locator("body").inner_text()
-    assert not any(e in text for e in ERROR_TEXT), text[:2000]
-    assert not pg.problems, pg.problems
-
-
-def _open(pg, server: str, notebook: str) -> float:
-    """Open a dashboard; the seconds from navigation to the first drawn vega chart."""
-    start = time.perf_counter()
-    pg.goto(f"{server}/voila/render/{notebook}", timeout=90_000, wait_until="commit")
-    pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
-    return time.perf_counter() - start
-
-
-def _redraw_time(pg, before: str, action, index: int = 0) -> float:
-    """Seconds from `action` to the chart's SVG differing from `before`."""
-    start = time.perf_counter()
-    action()
-    pg.wait_for_function(
-        "([i, old]) => { const s = document.querySelectorAll('.widget-output svg.marks')[i]; return s && s.innerHTML !== old; }",
-        arg=[index, before], timeout=30_000, polling=20,
-    )
-    return time.perf_counter() - start
-
-
-def _nudge_slider(pg) -> None:
-    """Move the page's first slider one step right, as a keyboard user would."""
-    handle = pg.locator(".noUi-handle").first
-    handle.focus()
-    handle.press("ArrowRight")
-
-
-def _record(name: str, **values: float) -> None:
-    TIMINGS[name] = values
-    print(f"\n[timing] {name}: " + ", ".join(f"{k} = {v:.2f} s" for k, v in values.items()))
-
 
 def test_le_renard(server, page):
-    first = _open(page, server, "le-renard.ipynb")
+    first = open_dashboard(page, server, "le-renard.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-renard-start.png"), full_page=True)
     assert "1/36" in page.locator("table.figures").inner_text()
 
     # Roll: three dice appear and the bankroll chart gains a point.
-    before = _chart_svg(page, 0)
-    roll = _redraw_time(page, before, lambda: page.locator(".roll-button").click(), 0)
+    before = chart_svg(page, 0)
+    roll = redraw_time(page, before, lambda: page.locator(".roll-button").click(), 0)
     assert page.locator(".widget-html svg.die").count() == 3
     assert "after 1 of 100 rounds" in page.locator(".bankroll").inner_text()
 
     # Change the payout: the exact ruin curve and the figures change.
     figures_before = page.locator("table.figures").inner_text()
-    ruin_before = _chart_svg(page, 1)
-    change = _redraw_time(page, ruin_before, lambda: _nudge_slider(page), 1)
+    ruin_before = chart_svg(page, 1)
+    change = redraw_time(page, ruin_before, lambda: nudge_slider(page), 1)
     page.wait_for_function("(old) => document.querySelector('table.figures').innerText !== old", arg=figures_before, timeout=30_000)
     assert "payout 11" in page.locator("body").inner_text()
     assert "-2/3" in page.locator("table.figures").inner_text()  # (11 - 35) / 36
-    _no_errors(page)
+    no_errors(page)
 
     # A bad value typed in a field: a message in the page, no traceback.
     stake = page.get_by_label("stake", exact=True)
@@ -215,16 +49,16 @@ def test_le_renard(server, page):
     stake.fill("2")
     stake.press("Enter")
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-renard.png"), full_page=True)
-    _record("le-renard", first_chart=first, roll_redraw=roll, payout_redraw=change)
+    record("le-renard", first_chart=first, roll_redraw=roll, payout_redraw=change)
 
 
 def test_la_boue(server, page):
-    first = _open(page, server, "la-boue.ipynb")
+    first = open_dashboard(page, server, "la-boue.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
-    _no_errors(page)
-    marks_before = _marks(page)
+    no_errors(page)
+    marks_before = marks(page)
 
     # Play a turn die by die until it ends: stuck dice are drawn apart, in the mud.
     for rolls in range(1, 200):
@@ -237,29 +71,29 @@ def test_la_boue(server, page):
     page.screenshot(path=str(ARTIFACTS / "la-boue-turn.png"), full_page=True)
 
     # More simulated turns: the red ticks change.
-    before = _chart_svg(page, 0)
-    change = _redraw_time(page, before, lambda: _nudge_slider(page), 0)
+    before = chart_svg(page, 0)
+    change = redraw_time(page, before, lambda: nudge_slider(page), 0)
     assert "10,000 simulated turns" in page.locator("body").inner_text()
-    assert _marks(page) >= marks_before
+    assert marks(page) >= marks_before
 
     # Fewer dice: the exact bars change; a bad value shows a message.
     field = page.get_by_label("dice", exact=True)
-    before = _chart_svg(page, 0)
-    dice_change = _redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
+    before = chart_svg(page, 0)
+    dice_change = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
     assert "with 3 dice" in page.locator("body").inner_text()
     field.fill("11")
     field.press("Enter")
     page.wait_for_selector(".nessus-error", timeout=30_000)
     assert "dice must be an integer from 1 to 10" in page.locator(".nessus-error").inner_text()
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-boue.png"), full_page=True)
-    _record("la-boue", first_chart=first, trials_redraw=change, dice_redraw=dice_change)
+    record("la-boue", first_chart=first, trials_redraw=change, dice_redraw=dice_change)
 
 
 def _nessie_act(pg, button) -> float:
     """Click a Nessie button; the seconds until the log and the odds chart are both redrawn
     (the opponents' turns included). After the last move of a game only the log need change."""
-    log, svg = pg.locator(".nessie-log").inner_text(), _chart_svg(pg)
+    log, svg = pg.locator(".nessie-log").inner_text(), chart_svg(pg)
     start = time.perf_counter()
     button.click()
     pg.wait_for_function(
@@ -318,10 +152,10 @@ OPTIMAL_VALUE = re.compile(r"(\d+(/\d+)?|≈ \d+\.\d+) treasure")
 
 
 def test_nessie(server, page):
-    first = _open(page, server, "nessie.ipynb")
+    first = open_dashboard(page, server, "nessie.ipynb")
     opened = time.perf_counter() - first
     page.wait_for_selector(".odds-panel table.figures", timeout=30_000)
-    _no_errors(page)
+    no_errors(page)
     assert "P(sink on the next card)" in page.locator(".odds-panel").inner_text()
     assert page.locator(".nessie-row .nessie-card").count() == 0
     assert page.locator(".nessie-player").count() == 3  # you and two opponents
@@ -333,7 +167,7 @@ def test_nessie(server, page):
     stop.click()
     page.wait_for_selector(".nessus-error", timeout=30_000)
     assert "reveal at least one card before stopping" in page.locator(".nessus-error").inner_text()
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie-bad-input.png"), full_page=True)
 
     # Reveal at once, while the optimal player (a thread in the kernel) is most likely still
@@ -351,7 +185,7 @@ def test_nessie(server, page):
     assert re.search(r"Optimal player .*: (reveal|stop and take \d+) — ", text), text
     assert "if it stops now" in text and "if it reveals" in text and OPTIMAL_VALUE.search(text), text
     assert "Look-ahead player" in page.locator(".nessie-advice").inner_text()
-    _no_errors(page)
+    no_errors(page)
 
     # Two more reveals (each may sink you: then the opponents play and your new turn starts),
     # then more until a card of your current turn is in the row.
@@ -386,7 +220,7 @@ def test_nessie(server, page):
     assert "Game over" in log or _nessie_your_turn_started(page)
     if "Game over" not in log:
         assert "reveal (compulsory)" in page.locator(".optimal-advice").inner_text()
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie.png"), full_page=True)
 
     # The opponents switch to the look-ahead player: their next turns say so.
@@ -398,65 +232,34 @@ def test_nessie(server, page):
             _nessie_move(page, stop, stops, waits)
             assert "(look-ahead)" in page.locator(".nessie-log").inner_text()
             break
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie-look-ahead.png"), full_page=True)
     # Redraws are timed with the optimal player's thread idle (each move waits for its answer),
     # except first_reveal_redraw, made while it solves the first turn. optimal_first_decision:
     # from opening the page to its answer after the first reveal; optimal_after_move_*: from a
     # click to its answer (redraw included).
-    _record("nessie", first_chart=first, first_reveal_redraw=first_reveal, reveal_redraw_max=max(redraws),
+    record("nessie", first_chart=first, first_reveal_redraw=first_reveal, reveal_redraw_max=max(redraws),
             reveal_redraw_mean=sum(redraws) / len(redraws), stop_and_opponents=max(stops),
             optimal_first_decision=optimal_first, optimal_after_move_max=max(waits),
             optimal_after_move_median=sorted(waits)[len(waits) // 2])
-
-
-TRAY = r"""() => Array.from(document.querySelectorAll('.nessus-tray .nessus-die'))
-    .filter(b => b.offsetParent !== null)
-    .map(b => [+(b.className.match(/face-(\d)/) || [0, 0])[1], b.classList.contains('held'), !b.disabled])"""
-
-
-def _tray(pg) -> list[tuple[int, bool, bool]]:
-    """The dice shown in the tray: (face, held, clickable) each."""
-    return [tuple(d) for d in pg.evaluate(TRAY)]
-
-
-def _made(pg) -> int:
-    return int(pg.locator(".roll-counter").get_attribute("data-made"))
-
-
-def _roll(pg) -> float:
-    """Click Roll; the seconds until the roll counter has moved on."""
-    made = _made(pg)
-    start = time.perf_counter()
-    pg.locator(".roll-button").click()
-    pg.wait_for_function("(n) => +document.querySelector('.roll-counter').dataset.made === n", arg=made + 1, timeout=30_000, polling=20)
-    return time.perf_counter() - start
-
-
-def _click_until(pg, locator, condition: str, arg=None) -> float:
-    """Click, then wait for a JS condition; the seconds it took."""
-    start = time.perf_counter()
-    locator.click()
-    pg.wait_for_function(condition, arg=arg, timeout=30_000, polling=20)
-    return time.perf_counter() - start
 
 
 EXACT_VALUE = re.compile(r"(probability|expected cargo) \d+(/\d+)?")
 
 
 def test_le_palais(server, page):
-    first = _open(page, server, "le-palais.ipynb")
+    first = open_dashboard(page, server, "le-palais.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
-    _no_errors(page)
+    no_errors(page)
     assert "playing for P(Manoir or better)" in page.locator(".widget-output").first.inner_text()
     assert page.locator(".widget-output svg.marks").count() == 2  # the final hands, the single roll
     page.screenshot(path=str(ARTIFACTS / "le-palais-start.png"), full_page=True)
 
     # The first roll: five dice, none held; the hint lists every hold with its exact value.
-    rolls = [_roll(page)]
-    dice = _tray(page)
+    rolls = [roll_dice(page)]
+    dice = tray(page)
     assert len(dice) == 5 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
-    hint = _click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
     assert page.locator(".hint-row").count() >= 8 and page.locator(".hint-row.best").count() == 1
     assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
     assert "Goal: P(Manoir or better)" in page.locator(".hint-panel").inner_text()
@@ -464,29 +267,29 @@ def test_le_palais(server, page):
 
     # Click a die: it is held, Roll now rolls four, and the hint weighs that choice.
     face = dice[0][0]
-    choice = _click_until(page, page.locator(".nessus-tray .nessus-die").first,
+    choice = click_until(page, page.locator(".nessus-tray .nessus-die").first,
                           "() => document.querySelector('.roll-button').innerText.includes('Roll 4 dice')")
-    assert _tray(page)[0] == (face, True, True)
+    assert tray(page)[0] == (face, True, True)
     assert page.locator(".hint-row.chosen").count() == 1
     verdict = page.locator(".hint-verdict").inner_text()
     assert verdict.startswith("Your choice (hold") and ("is optimal" in verdict or "costs" in verdict), verdict
     page.screenshot(path=str(ARTIFACTS / "le-palais-hint.png"), full_page=True)
 
     # Roll again: the held die stays where it was.
-    rolls.append(_roll(page))
-    assert _tray(page)[0] == (face, True, True)
+    rolls.append(roll_dice(page))
+    assert tray(page)[0] == (face, True, True)
     assert "Roll 2 of 3" in page.locator(".roll-counter").inner_text()
 
     # Another goal: the chart and the hint follow it.
     goal = page.locator(".palais-goal select")
-    before = _chart_svg(page, 0)
-    goal_redraw = _redraw_time(page, before, lambda: goal.select_option(label="Palais"), 0)
+    before = chart_svg(page, 0)
+    goal_redraw = redraw_time(page, before, lambda: goal.select_option(label="Palais"), 0)
     page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(Palais)')", timeout=30_000)
     assert "playing for P(Palais)" in page.locator(".widget-output").first.inner_text()
 
     # Beat a given hand; a badly typed hand is a message in the page, no traceback.
-    before = _chart_svg(page, 0)
-    beat_redraw = _redraw_time(page, before, lambda: goal.select_option(label="beat a given hand"), 0)
+    before = chart_svg(page, 0)
+    beat_redraw = redraw_time(page, before, lambda: goal.select_option(label="beat a given hand"), 0)
     assert "P(beating 3 3 3 2 2)" in page.locator(".widget-output").first.inner_text()
     field = page.get_by_label("hand to beat", exact=True)
     field.fill("7 7")
@@ -494,15 +297,15 @@ def test_le_palais(server, page):
     page.wait_for_selector(".nessus-error", timeout=30_000)
     assert "type five dice from 1 to 6" in page.locator(".nessus-error").inner_text()
     page.screenshot(path=str(ARTIFACTS / "le-palais-bad-input.png"), full_page=True)
-    before = _chart_svg(page, 0)
-    _redraw_time(page, before, lambda: (field.fill("6 6 6 6 1"), field.press("Enter")), 0)
+    before = chart_svg(page, 0)
+    redraw_time(page, before, lambda: (field.fill("6 6 6 6 1"), field.press("Enter")), 0)
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
     page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(beating 6 6 6 6 1)')", timeout=30_000)
 
     # Stop: the turn is over and the dice can no longer be clicked.
-    _click_until(page, page.locator(".stop-button"), "() => document.querySelector('.palais-status').innerText.includes('Turn over')")
-    assert not any(click for *_, click in _tray(page))
-    _no_errors(page)
+    click_until(page, page.locator(".stop-button"), "() => document.querySelector('.palais-status').innerText.includes('Turn over')")
+    assert not any(click for *_, click in tray(page))
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-palais.png"), full_page=True)
 
     # Against the machine, from seat 2: player 1 has played; you chase their hand, then the others play.
@@ -511,18 +314,18 @@ def test_le_palais(server, page):
     assert page.locator(".palais-player").count() == 4
     page.wait_for_function("() => document.querySelector('.widget-output').innerText.includes('P(none of 3 later players beats you)')",
                            timeout=30_000)
-    before = _chart_svg(page, 0)
-    seat_redraw = _redraw_time(page, before, lambda: page.locator(".palais-seat select").select_option("2"), 0)
+    before = chart_svg(page, 0)
+    seat_redraw = redraw_time(page, before, lambda: page.locator(".palais-seat select").select_option("2"), 0)
     assert "P(beating" in page.locator(".widget-output").first.inner_text()
     assert "to play" in page.locator(".palais-players").inner_text()
-    rolls.append(_roll(page))
-    game = _click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.palais-result')")
+    rolls.append(roll_dice(page))
+    game = click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.palais-result')")
     result = page.locator(".palais-result").inner_text()
     assert re.search(r"(You win|Player \d wins) with \w", result), result
     assert "to play" not in page.locator(".palais-players").inner_text()
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-palais-game.png"), full_page=True)
-    _record("le-palais", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
+    record("le-palais", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
             goal_redraw=goal_redraw, beat_redraw=beat_redraw, seat_redraw=seat_redraw, stop_and_machines=game)
 
 
@@ -530,49 +333,49 @@ def _naute_cargo(pg, rolls: list[float]) -> None:
     """Roll (new expeditions as needed) until ship, captain and crew are aboard with rolls left."""
     for _ in range(60):
         if "Expedition over" in pg.locator(".naute-status").inner_text():
-            _click_until(pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
-        rolls.append(_roll(pg))
+            click_until(pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
+        rolls.append(roll_dice(pg))
         if "Expedition over" not in pg.locator(".naute-status").inner_text() and pg.locator(".naute-slot.aboard").count() == 3:
             return
     pytest.fail("no crew aboard in 60 rolls")
 
 
 def test_le_naute(server, page):
-    first = _open(page, server, "le-naute.ipynb")
+    first = open_dashboard(page, server, "le-naute.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
-    _no_errors(page)
+    no_errors(page)
     assert "playing for the expected cargo" in page.locator(".widget-output").first.inner_text()
     assert page.locator(".naute-slot.missing").count() == 3
     page.screenshot(path=str(ARTIFACTS / "le-naute-start.png"), full_page=True)
 
     # Before the crew is aboard the only move is to roll; the hint says what the expedition is worth.
-    hint = _click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
     assert "roll 5 dice, looking for the ship (6)" in page.locator(".hint-best").inner_text()
     assert page.locator(".hint-row").count() == 1
 
     # Roll until the crew is aboard: the cargo dice can be clicked, and every cargo choice has its value.
     rolls: list[float] = []
     _naute_cargo(page, rolls)
-    cargo = _tray(page)
+    cargo = tray(page)
     assert len(cargo) == 2 and all(click for *_, click in cargo)
     table = page.locator(".hint-table").inner_text()
     assert "stop: take cargo" in table and "reroll both cargo dice" in table
     assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
-    choice = _click_until(page, page.locator(".nessus-tray .nessus-die:visible").first,
+    choice = click_until(page, page.locator(".nessus-tray .nessus-die:visible").first,
                           "() => document.querySelector('.roll-button').innerText.includes('Roll 1 die')")
-    assert _tray(page)[0][1]
+    assert tray(page)[0][1]
     assert page.locator(".hint-verdict").inner_text().startswith("Your choice (keep")
     page.screenshot(path=str(ARTIFACTS / "le-naute-cargo.png"), full_page=True)
 
     # Beat a target: the chart follows the goal and the target slider.
-    before = _chart_svg(page, 0)
-    goal_redraw = _redraw_time(page, before, lambda: page.locator(".naute-goal button", has_text="beat a target").click(), 0)
+    before = chart_svg(page, 0)
+    goal_redraw = redraw_time(page, before, lambda: page.locator(".naute-goal button", has_text="beat a target").click(), 0)
     assert "playing for P(cargo > 7)" in page.locator(".widget-output").first.inner_text()
-    before = _chart_svg(page, 0)
-    target_redraw = _redraw_time(page, before, lambda: _nudge_slider(page), 0)
+    before = chart_svg(page, 0)
+    target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
     assert "playing for P(cargo > 8)" in page.locator(".widget-output").first.inner_text()
     page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(cargo > 8)')", timeout=30_000)
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-naute.png"), full_page=True)
 
     # Against the machine: a bad number of expeditions is a message; then one expedition, played out.
@@ -591,15 +394,15 @@ def test_le_naute(server, page):
     start = time.perf_counter()
     while not page.locator(".naute-result").count():
         if page.locator(".naute-slot.aboard").count() == 3 and not page.locator(".stop-button").is_disabled():
-            _click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.naute-result')")
+            click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.naute-result')")
         else:
-            rolls.append(_roll(page))
+            rolls.append(roll_dice(page))
         assert time.perf_counter() - start < 60
     result = page.locator(".naute-result").inner_text()
     assert re.search(r"(You win|Player \d wins|Shared first place)", result), result
-    _no_errors(page)
+    no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-naute-game.png"), full_page=True)
-    _record("le-naute", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
+    record("le-naute", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
             goal_redraw=goal_redraw, target_redraw=target_redraw)
 
 
@@ -616,5 +419,6 @@ def test_gallery_links_every_dashboard(server, page):
     dashboard = opened.value
     dashboard.wait_for_selector(".widget-output svg.marks", timeout=90_000)
     assert dashboard.url.endswith(GALLERY[0].notebook)
-    _no_errors(page)
+    no_errors(page)
     dashboard.close()
+

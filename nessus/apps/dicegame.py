@@ -16,10 +16,12 @@ import altair as alt
 import ipywidgets as widgets
 import polars as pl
 
-from nessus.apps.common import PIPS, fraction_html
+from nessus.apps.common import PIPS, ParamField, fraction_html
 from nessus.dist import Dist, exact_str
+from nessus.rules import Param
 from nessus.solver import Hint
 
+ALONE, GAME = "Alone", "Against the machine"
 HELD = "#f58518"
 OPTIMAL, HEURISTIC = "#4c78a8", "#f58518"
 DIE = 54
@@ -146,6 +148,82 @@ class DiceTray:
         """Put freshly rolled faces in the places of the dice not held (in order)."""
         it = iter(new)
         self.faces = [f if h else next(it) for f, h in zip(self.faces, self.held)]
+
+
+class Table:
+    """Who plays: alone, or a game against machine players, with the number of players, your
+    seat and how the machines play. CSS classes `<game>-mode`, `<game>-seat`, `<game>-machine`.
+
+    `on_mode()` runs when the mode changes, `on_table()` when the players, seat or machine
+    change (a new game is due); both go through `guard`, so a bad entry is a message.
+    """
+
+    def __init__(self, game: str, players: Param, machines: Sequence[str], guard: Callable[[Callable], Callable],
+                 on_mode: Callable[[], None], on_table: Callable[[], None]) -> None:
+        self.mode = widgets.ToggleButtons(options=[ALONE, GAME], value=ALONE, style={"button_width": "150px"})
+        self.mode.add_class(f"{game}-mode")
+        self.players = ParamField(players, width="150px")
+        narrow = {"description_width": "65px"}
+        self.seat = widgets.Dropdown(options=[1], value=1, description="your seat", style=narrow, layout=widgets.Layout(width="130px"))
+        self.seat.add_class(f"{game}-seat")
+        self.machine = widgets.Dropdown(options=list(machines), value=machines[0], description="they play", style=narrow,
+                                        layout=widgets.Layout(width="250px"))
+        self.machine.add_class(f"{game}-machine")
+        self.box = widgets.HBox([self.players.widget, self.seat, self.machine], layout=widgets.Layout(display="none", flex_flow="row wrap"))
+        self._on_table = on_table
+        self._quiet = False
+        self.mode.observe(guard(lambda _: self._mode(on_mode)), names="value")
+        self.players.widget.observe(guard(lambda _: self.new_players()), names="value")
+        self.seat.observe(guard(lambda _: None if self._quiet else on_table()), names="value")
+        self.machine.observe(guard(lambda _: on_table()), names="value")
+
+    @property
+    def game(self) -> bool:
+        """True in a game against the machine, False alone."""
+        return self.mode.value == GAME
+
+    @property
+    def you(self) -> int:
+        """Your seat, from 0."""
+        return self.seat.value - 1
+
+    def _mode(self, on_mode: Callable[[], None]) -> None:
+        self.box.layout.display = None if self.game else "none"
+        on_mode()
+
+    def new_players(self) -> None:
+        """A new number of players: the seats to choose from (keeping yours if it still exists), and a new game."""
+        n = self.players.value()
+        seat = min(self.seat.value or 1, n)
+        self._quiet = True
+        try:
+            self.seat.options = list(range(1, n + 1))
+            self.seat.value = seat
+        finally:
+            self._quiet = False
+        self._on_table()
+
+    def name(self, seat: int) -> str:
+        """"You" or "Player n" (seats from 0)."""
+        return "You" if seat == self.you else f"Player {seat + 1}"
+
+    def who_html(self, seat: int) -> str:
+        """A score sheet's first cell: "You", or "Player n (how the machines play)"."""
+        return "You" if seat == self.you else f"Player {seat + 1} <small>({html.escape(self.machine.value)})</small>"
+
+    def row_style(self, seat: int) -> str:
+        """A score sheet row's style: yours is tinted."""
+        return ("background:#fff4e5;" if seat == self.you else "") + "border-top:1px solid #ddd"
+
+
+def move_buttons(roll: str, stop: str, new: str) -> tuple[widgets.Button, widgets.Button, widgets.Button]:
+    """The Roll, Stop and New buttons (CSS classes roll-button, stop-button, new-button)."""
+    buttons = (widgets.Button(description=roll, button_style="primary", icon="refresh"),
+               widgets.Button(description=stop, button_style="success", icon="hand-paper-o"),
+               widgets.Button(description=new))
+    for b, css in zip(buttons, ("roll-button", "stop-button", "new-button")):
+        b.add_class(css)
+    return buttons
 
 
 def counter_html(made: int, total: int, over: bool = False, over_text: str = "Turn over") -> str:

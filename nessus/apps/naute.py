@@ -20,13 +20,13 @@ import polars as pl
 
 from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
 from nessus.apps.dicegame import (
-    DiceTray, HintPanel, counter_html, face_svg, hint_table, mini_dice, policy_bars, policy_frame, probability_bars,
+    DiceTray, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars, policy_frame,
+    probability_bars,
 )
 from nessus.dist import Dist, exact_str
 from nessus.games import naute
 from nessus.games.naute import Above, CargoMean, Expedition
 
-ALONE, GAME = "Alone", "Against the machine"
 MOST, BEAT = "most cargo", "beat a target"
 CREW_NAMES = ("ship", "captain", "crew")
 CARGO_RULES = [("sticky: a kept die stays kept", "sticky"), ("free: reroll any cargo die", "free"), ("both: reroll both or none", "both")]
@@ -118,8 +118,7 @@ class NauteDashboard:
         self.rng = np.random.default_rng(seed)
         self.messages = Messages()
         narrow = {"description_width": "90px"}
-        self.mode = widgets.ToggleButtons(options=[ALONE, GAME], value=ALONE, style={"button_width": "150px"})
-        self.mode.add_class("naute-mode")
+        guard = self.messages.guard
         self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
         self.goal.add_class("naute-goal")
         self.target = widgets.IntSlider(value=7, min=0, max=naute.TOP - 1, description="target", disabled=True,
@@ -129,26 +128,15 @@ class NauteDashboard:
         self.cargo_rule = widgets.Dropdown(options=CARGO_RULES, value="sticky", description="cargo rule", style=narrow,
                                            layout=widgets.Layout(width="330px"))
         self.cargo_rule.add_class("naute-cargo-rule")
-        self.players = ParamField(naute.PLAYERS, width="150px")
+        self.seats = Table("naute", naute.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
         self.expeditions = ParamField(naute.EXPEDITIONS, width="170px")
         self.expeditions.widget.style.description_width = "80px"
-        self.seat = widgets.Dropdown(options=[1], value=1, description="your seat", style={"description_width": "65px"},
-                                     layout=widgets.Layout(width="130px"))
-        self.seat.add_class("naute-seat")
-        self.machine = widgets.Dropdown(options=MACHINES, value="optimal", description="they play", style={"description_width": "65px"},
-                                        layout=widgets.Layout(width="200px"))
-        self.game_box = widgets.VBox([widgets.HBox([self.players.widget, self.expeditions.widget]), widgets.HBox([self.seat, self.machine])],
-                                     layout=widgets.Layout(display="none"))
+        self.seats.box.children = (*self.seats.box.children, self.expeditions.widget)
 
         self.crew = widgets.HTML()
         self.tray_caption = widgets.HTML()
         self.tray = DiceTray(naute.DICE, "kept", on_change=self.messages.guard(lambda: self.draw_choice()))
-        self.roll_button = widgets.Button(description="Roll 5 dice", button_style="primary", icon="refresh")
-        self.roll_button.add_class("roll-button")
-        self.stop_button = widgets.Button(description="Stop", button_style="success", icon="hand-paper-o")
-        self.stop_button.add_class("stop-button")
-        self.new_button = widgets.Button(description="New expedition")
-        self.new_button.add_class("new-button")
+        self.roll_button, self.stop_button, self.new_button = move_buttons("Roll 5 dice", "Stop", "New expedition")
         self.counter = widgets.HTML()
         self.status = widgets.HTML()
         self.log = widgets.HTML()
@@ -157,23 +145,17 @@ class NauteDashboard:
         self.chart = ChartPane(min_height="320px")
         self.figures = widgets.HTML()
         self.qualify = ChartPane(min_height="190px")
-        self._quiet = False
 
-        guard = self.messages.guard
-        self.mode.observe(guard(lambda _: self.new_mode()), names="value")
         self.goal.observe(guard(lambda _: self.new_goal()), names="value")
         self.target.observe(guard(lambda _: self.new_goal()), names="value")
         self.cargo_rule.observe(guard(lambda _: self.restart()), names="value")
-        self.players.widget.observe(guard(lambda _: self.new_players()), names="value")
         self.expeditions.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.seat.observe(guard(lambda _: None if self._quiet else self.restart()), names="value")
-        self.machine.observe(guard(lambda _: self.restart()), names="value")
         self.roll_button.on_click(guard(lambda _: self.roll()))
         self.stop_button.on_click(guard(lambda _: self.stop()))
         self.new_button.on_click(guard(lambda _: self.next()))
 
         left = panel(
-            self.mode, self.goal_box, self.game_box, self.cargo_rule, self.messages.widget,
+            self.seats.mode, self.goal_box, self.seats.box, self.cargo_rule, self.messages.widget,
             widgets.HBox([self.crew, widgets.VBox([self.tray_caption, self.tray.widget])]),
             widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
             self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
@@ -185,26 +167,24 @@ class NauteDashboard:
                    "exact cargo distribution when you play the cargo optimally for your goal, or keep dice of 4 or more."),
             widgets.HBox([left, panel(self.chart.widget, self.figures, self.qualify.widget)]),
         ])
-        self.new_players()
+        self.seats.new_players()
         self.draw_qualify()
 
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> naute.Rules:
         """The rules in the controls (players and expeditions only count in a game)."""
-        if self.mode.value == ALONE:
+        if not self.seats.game:
             return naute.Rules(cargo_holds=self.cargo_rule.value)
-        return naute.Rules(cargo_holds=self.cargo_rule.value, players=self.players.value(), expeditions=self.expeditions.value())
+        return naute.Rules(cargo_holds=self.cargo_rule.value, players=self.seats.players.value(), expeditions=self.expeditions.value())
 
     def objective(self) -> Objective:
         """What the hint and the chart are for: your goal alone, the expedition's goal in a game."""
-        if self.mode.value == GAME:
+        if self.seats.game:
             return self.exp.objective()
         return CargoMean() if self.goal.value == MOST else Above(self.target.value)
 
     def new_mode(self) -> None:
-        game = self.mode.value == GAME
-        self.game_box.layout.display = None if game else "none"
-        self.goal_box.layout.display = "none" if game else None
+        self.goal_box.layout.display = "none" if self.seats.game else None
         self.restart()
 
     def new_goal(self) -> None:
@@ -212,26 +192,14 @@ class NauteDashboard:
         self.draw_chart()
         self.draw_choice()
 
-    def new_players(self) -> None:
-        """A new number of players: the seats to choose from, and a new game."""
-        n = self.players.value()
-        seat = min(self.seat.value or 1, n)
-        self._quiet = True
-        try:
-            self.seat.options = list(range(1, n + 1))
-            self.seat.value = seat
-        finally:
-            self._quiet = False
-        self.restart()
-
     # -- the game ---------------------------------------------------------------------------------
     def restart(self) -> None:
         """A new expedition (alone) or a new game: the machine players before you play at once."""
         self.rules_now = self.rules()
         self.messages.clear()
-        if self.mode.value == GAME:
+        if self.seats.game:
             r = self.rules_now
-            self.you = self.seat.value - 1
+            self.you = self.seats.you
             self.scores: list[list[int]] = [[] for _ in range(r.players)]
             self.round = 0
             self.result = ""
@@ -250,7 +218,7 @@ class NauteDashboard:
         """A machine player's expedition."""
         r = self.rules_now
         target = self.target_for(seat)
-        if self.machine.value != "optimal":
+        if self.seats.machine.value != "optimal":
             policy = heuristic(r)
         elif target is None:
             policy = optimal(CargoMean(), r)
@@ -284,7 +252,7 @@ class NauteDashboard:
 
     def next(self) -> None:
         """The New / Next button."""
-        if self.mode.value == GAME and not self.result and self.exp.over:
+        if self.seats.game and not self.result and self.exp.over:
             self.start_round()
         else:
             self.restart()
@@ -294,7 +262,7 @@ class NauteDashboard:
         self.exp = Expedition.start(self.rules_now, target)
         self.lines: list[str] = []
         self.tray.show((), empty="Press Roll to throw the five dice.")
-        if self.mode.value == ALONE:
+        if not self.seats.game:
             self.new_button.description = "New expedition"
         elif not self.result:
             self.new_button.description = "New game"
@@ -346,7 +314,7 @@ class NauteDashboard:
         self.after_move()
 
     def after_move(self) -> None:
-        if self.exp.over and self.mode.value == GAME:
+        if self.exp.over and self.seats.game:
             self.finish_expedition()
         self.draw_expedition()
 
@@ -407,7 +375,7 @@ class NauteDashboard:
 
     def draw_sheet(self) -> None:
         """The score sheet of a game: every player's cargo, expedition by expedition."""
-        if self.mode.value != GAME:
+        if not self.seats.game:
             self.sheet.value = ""
             return
         n = self.rules_now.expeditions
@@ -416,10 +384,9 @@ class NauteDashboard:
         totals = self.totals()
         for seat, s in enumerate(self.scores):
             you = seat == self.you
-            who = "You" if you else f"Player {seat + 1} <small>({html.escape(self.machine.value)})</small>"
+            who = self.seats.who_html(seat)
             cells = "".join(f"<td align='center'>{s[k] if k < len(s) else ('…' if you and k == self.round else '')}</td>" for k in range(n))
-            style = "background:#fff4e5" if you else ""
-            rows.append(f"<tr class='naute-player' style='{style};border-top:1px solid #ddd'><td>{who}</td>{cells}"
+            rows.append(f"<tr class='naute-player' style='{self.seats.row_style(seat)}'><td>{who}</td>{cells}"
                         f"<td align='center'><b>{totals[seat]}</b></td></tr>")
         result = f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""
         self.sheet.value = (f"<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4><table class='naute-sheet' cellpadding='3' "

@@ -20,13 +20,14 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
-from nessus.apps.dicegame import DiceTray, HintPanel, counter_html, hint_table, mini_dice, policy_bars, policy_frame, probability_bars
+from nessus.apps.common import ChartPane, Messages, fraction_html, header, panel, setup
+from nessus.apps.dicegame import (
+    DiceTray, HintPanel, Table, counter_html, hint_table, mini_dice, move_buttons, policy_bars, policy_frame, probability_bars,
+)
 from nessus.dist import Dist, exact_str
 from nessus.games import palais
 from nessus.games.palais import AtLeast, Beat, Outlast, Turn
 
-ALONE, GAME = "Alone", "Against the machine"
 BEAT = "beat"
 NAMES = {h: h.replace("_", " ").capitalize() for h in palais.HANDS}
 GOALS = [(f"at least {NAMES[h]}", h) for h in palais.HANDS[1:-1]] + [("Palais", "palais"), ("beat a given hand", BEAT)]
@@ -132,27 +133,16 @@ class PalaisDashboard:
         self.rng = np.random.default_rng(seed)
         self.messages = Messages()
         narrow = {"description_width": "90px"}
-        self.mode = widgets.ToggleButtons(options=[ALONE, GAME], value=ALONE, style={"button_width": "150px"})
-        self.mode.add_class("palais-mode")
         self.goal = widgets.Dropdown(options=GOALS, value="manoir", description="goal", style=narrow, layout=widgets.Layout(width="260px"))
         self.goal.add_class("palais-goal")
         self.target = widgets.Text(value=DEFAULT_TARGET, description="hand to beat", continuous_update=False, style=narrow,
                                    layout=widgets.Layout(width="220px", display="none"))
         self.sticky = widgets.Checkbox(value=False, description="set-aside dice stay aside", indent=False, layout=widgets.Layout(width="240px"))
-        self.players = ParamField(palais.PLAYERS, width="170px")
-        self.seat = widgets.Dropdown(options=[1], value=1, description="your seat", style=narrow, layout=widgets.Layout(width="170px"))
-        self.seat.add_class("palais-seat")
-        self.machine = widgets.Dropdown(options=MACHINES, value="optimal", description="they play", style=narrow,
-                                        layout=widgets.Layout(width="250px"))
-        self.game_box = widgets.HBox([self.players.widget, self.seat, self.machine], layout=widgets.Layout(display="none"))
+        guard = self.messages.guard
+        self.seats = Table("palais", palais.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
 
         self.tray = DiceTray(palais.DICE, "held", on_change=self.messages.guard(lambda: self.draw_choice()))
-        self.roll_button = widgets.Button(description="Roll 5 dice", button_style="primary", icon="refresh")
-        self.roll_button.add_class("roll-button")
-        self.stop_button = widgets.Button(description="Stop", button_style="success", icon="hand-paper-o")
-        self.stop_button.add_class("stop-button")
-        self.new_button = widgets.Button(description="New turn")
-        self.new_button.add_class("new-button")
+        self.roll_button, self.stop_button, self.new_button = move_buttons("Roll 5 dice", "Stop", "New turn")
         self.counter = widgets.HTML()
         self.status = widgets.HTML()
         self.hint = HintPanel()
@@ -161,22 +151,16 @@ class PalaisDashboard:
         self.figures = widgets.HTML()
         self.single = ChartPane(min_height="220px")
 
-        self._quiet = False
-        guard = self.messages.guard
-        self.mode.observe(guard(lambda _: self.new_mode()), names="value")
         self.goal.observe(guard(lambda _: self.new_goal()), names="value")
         self.target.observe(guard(lambda _: self.new_goal()), names="value")
         self.sticky.observe(guard(lambda _: self.restart()), names="value")
-        self.players.widget.observe(guard(lambda _: self.new_players()), names="value")
-        self.seat.observe(guard(lambda _: None if self._quiet else self.restart()), names="value")
-        self.machine.observe(guard(lambda _: self.restart()), names="value")
         self.roll_button.on_click(guard(lambda _: self.roll()))
         self.stop_button.on_click(guard(lambda _: self.stop()))
         self.new_button.on_click(guard(lambda _: self.restart()))
 
         left = panel(
-            self.mode,
-            widgets.HBox([self.goal, self.target]), self.game_box, self.sticky, self.messages.widget,
+            self.seats.mode,
+            widgets.HBox([self.goal, self.target]), self.seats.box, self.sticky, self.messages.widget,
             widgets.HTML("<small style='color:#555'>Click a die to hold it (or release it); Roll rerolls the others.</small>"),
             self.tray.widget,
             widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
@@ -190,13 +174,13 @@ class PalaisDashboard:
                    "of each hand on a single roll."),
             widgets.HBox([left, panel(self.chart.widget, self.figures, self.single.widget)]),
         ])
-        self.new_players()
+        self.seats.new_players()
         self.draw_single()
 
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> palais.Rules:
         """The rules in the controls (players only counts in a game)."""
-        players = self.players.value() if self.mode.value == GAME else palais.PLAYERS.default
+        players = self.seats.players.value() if self.seats.game else palais.PLAYERS.default
         return palais.Rules(sticky_holds=self.sticky.value, players=players)
 
     def chosen_goal(self) -> Objective:
@@ -207,48 +191,35 @@ class PalaisDashboard:
 
     def objective(self) -> Objective:
         """What the hint and the chart are for: your goal alone, your seat's goal in a game."""
-        return self.chosen_goal() if self.mode.value == ALONE else self.turn.objective()
+        return self.turn.objective() if self.seats.game else self.chosen_goal()
 
     def new_mode(self) -> None:
-        game = self.mode.value == GAME
-        self.game_box.layout.display = None if game else "none"
+        game = self.seats.game
         self.goal.layout.display = "none" if game else None
         self.target.layout.display = "none" if game or self.goal.value != BEAT else None
         self.new_button.description = "New game" if game else "New turn"
         self.restart()
 
     def new_goal(self) -> None:
-        self.target.layout.display = None if self.goal.value == BEAT and self.mode.value == ALONE else "none"
-        if self.mode.value == ALONE:
+        self.target.layout.display = None if self.goal.value == BEAT and not self.seats.game else "none"
+        if not self.seats.game:
             self.objective()
             self.messages.clear()
         self.draw_chart()
         self.draw_choice()
 
-    def new_players(self) -> None:
-        """A new number of players: the seats to choose from, and a new game."""
-        n = self.players.value()
-        seat = min(self.seat.value or 1, n)
-        self._quiet = True
-        try:
-            self.seat.options = list(range(1, n + 1))
-            self.seat.value = seat
-        finally:
-            self._quiet = False
-        self.restart()
-
     def restart(self) -> None:
         """A new turn (alone) or a new game: the machine players before you play at once."""
         self.rules_now = self.rules()
         self.messages.clear()
-        if self.mode.value == GAME:
+        if self.seats.game:
             n = self.rules_now.players
-            self.you = self.seat.value - 1
+            self.you = self.seats.you
             self.hands: list[Turn | None] = [None] * n
             self.result, self.winner = "", -1
             for seat in range(self.you):
                 self.play_seat(seat)
-        self.turn = Turn.start(self.rules_now, target=self.best_so_far() if self.mode.value == GAME else None)
+        self.turn = Turn.start(self.rules_now, target=self.best_so_far() if self.seats.game else None)
         self.tray.show((), empty="Press Roll to throw the five dice.")
         self.draw_turn()
         self.draw_chart()
@@ -263,7 +234,7 @@ class PalaisDashboard:
         """A machine player's whole turn, chasing the best hand so far."""
         turn = Turn.start(self.rules_now, target=self.best_so_far())
         goal = turn.objective()
-        policy = optimal(goal, self.rules_now.sticky_holds) if self.machine.value == "optimal" else heuristic(goal)
+        policy = optimal(goal, self.rules_now.sticky_holds) if self.seats.machine.value == "optimal" else heuristic(goal)
         self.hands[seat] = play_machine(turn, policy, self.rng)
 
     def finish_game(self) -> None:
@@ -274,15 +245,12 @@ class PalaisDashboard:
         key = [palais.strength(t.hand, self.rules_now.tie_break) for t in self.hands]
         top = [i for i, k in enumerate(key) if k == max(key)]
         winner = top[0] if len(top) == 1 else int(self.rng.choice(top))
-        name = self.name(winner)
+        name = self.seats.name(winner)
         hand = self.hands[winner]
         verb = "win" if winner == self.you else "wins"
-        rolloff = f"{' and '.join(self.name(i) for i in top)} tie; a roll-off picks one at random: " if len(top) > 1 else ""
+        rolloff = f"{' and '.join(self.seats.name(i) for i in top)} tie; a roll-off picks one at random: " if len(top) > 1 else ""
         self.result = f"{rolloff}{name} {verb} with {NAMES[hand.category]} ({hand_text(hand.hand)})."
         self.winner = winner
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.you else f"Player {seat + 1}"
 
     # -- your moves -------------------------------------------------------------------------------
     def roll(self) -> None:
@@ -315,7 +283,7 @@ class PalaisDashboard:
         self.after_move()
 
     def after_move(self) -> None:
-        if self.turn.over and self.mode.value == GAME:
+        if self.turn.over and self.seats.game:
             self.finish_game()
         self.draw_turn()
 
@@ -370,20 +338,19 @@ class PalaisDashboard:
 
     def draw_table(self) -> None:
         """The players' final hands in a game."""
-        if self.mode.value != GAME:
+        if not self.seats.game:
             self.table.value = ""
             return
         rows = []
         for seat, t in enumerate(self.hands):
             you = seat == self.you
-            who = "You" if you else f"Player {seat + 1} <small>({html.escape(self.machine.value)})</small>"
+            who = self.seats.who_html(seat)
             if t is None:
                 hand, cat = ("<i>playing…</i>" if you else "<i>to play</i>"), ""
             else:
                 hand, cat = mini_dice(reading_order(t.hand)), f"<b>{NAMES[t.category]}</b> <small>in {len(t.history)} roll{'s' if len(t.history) > 1 else ''}</small>"
             won = " <b style='color:#2e7d32'>★ wins</b>" if self.result and seat == self.winner else ""
-            style = "background:#fff4e5" if you else ""
-            rows.append(f"<tr class='palais-player' style='{style};border-top:1px solid #ddd'><td><b>{seat + 1}</b></td>"
+            rows.append(f"<tr class='palais-player' style='{self.seats.row_style(seat)}'><td><b>{seat + 1}</b></td>"
                         f"<td>{who}{won}</td><td>{hand}</td><td>{cat}</td></tr>")
         result = f"<div class='palais-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""
         self.table.value = (f"<h4 style='margin:8px 0 2px'>The game, in seat order</h4><table class='palais-players' cellpadding='3' "

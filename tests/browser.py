@@ -1,0 +1,152 @@
+"""Helpers for the dashboard tests in a real browser: a real `voila` process (the `server`
+fixture in conftest.py), driven in headless Chromium by Playwright.
+
+Screenshots go to test-artifacts/. Timings (page load to first chart, control change to
+redrawn chart) are printed and saved to test-artifacts/dashboard-timings.json.
+
+Without /usr/bin/chromium these tests are skipped with a reason, unless NESSUS_REQUIRE_BROWSER
+is set (as .ci/run does), where a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+TIMINGS: dict[str, dict[str, float]] = {}
+HARMLESS = ("font-awesome", "fontawesome", "Failed to load resource", "not trusted", "module federation", "shared module")
+ERROR_TEXT = ("Traceback", "Error:", "setData is not a function", "Exception")
+
+
+def browser_or_skip() -> None:
+    if Path(CHROMIUM).exists():
+        return
+    reason = f"{CHROMIUM} not found (apt-get install chromium); browser tests skipped"
+    if os.environ.get("NESSUS_REQUIRE_BROWSER"):
+        pytest.fail(reason.replace("skipped", "required here (NESSUS_REQUIRE_BROWSER is set)"))
+    print(f"\nSKIP: {reason}", file=sys.stderr)
+    pytest.skip(reason)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for_pools(proc: subprocess.Popen, log: Path, deadline: float) -> None:
+    """Wait until every dashboard's preheated kernel has started and finished its imports."""
+    notebooks = {p.name for p in (Path(__file__).resolve().parent.parent / "dashboards").glob("*.ipynb")}
+    while True:
+        text = log.read_text()
+        if all(f"Kernel pool of {n} is filled" in text for n in notebooks):
+            break
+        if proc.poll() is not None or time.monotonic() > deadline + 120:
+            pytest.fail(f"voila's kernel pools did not fill; see {log}")
+        time.sleep(0.5)
+    wait_until_quiet(time.monotonic() + 120)
+
+
+def cpu_idle_fraction(seconds: float = 1.0) -> float:
+    def sample() -> tuple[int, int]:
+        fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        return fields[3] + fields[4], sum(fields)
+
+    idle0, total0 = sample()
+    time.sleep(seconds)
+    idle1, total1 = sample()
+    return (idle1 - idle0) / max(total1 - total0, 1)
+
+
+def wait_until_quiet(deadline: float) -> None:
+    """Voila logs a pool as filled when its kernel starts, before the imports run: wait for
+    two quiet seconds of CPU in a row (or the deadline)."""
+    quiet = 0
+    while quiet < 2 and time.monotonic() < deadline:
+        quiet = quiet + 1 if cpu_idle_fraction() > 0.85 else 0
+
+
+def marks(pg) -> int:
+    """How many vega marks are drawn on the page."""
+    return pg.locator("[aria-roledescription]").count()
+
+
+def chart_svg(pg, index: int = 0) -> str:
+    return pg.locator(".widget-output svg.marks").nth(index).inner_html()
+
+
+def no_errors(pg) -> None:
+    text = pg.locator("body").inner_text()
+    assert not any(e in text for e in ERROR_TEXT), text[:2000]
+    assert not pg.problems, pg.problems
+
+
+def open_dashboard(pg, server: str, notebook: str) -> float:
+    """Open a dashboard; the seconds from navigation to the first drawn vega chart."""
+    start = time.perf_counter()
+    pg.goto(f"{server}/voila/render/{notebook}", timeout=90_000, wait_until="commit")
+    pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
+    return time.perf_counter() - start
+
+
+def redraw_time(pg, before: str, action, index: int = 0) -> float:
+    """Seconds from `action` to the chart's SVG differing from `before`."""
+    start = time.perf_counter()
+    action()
+    pg.wait_for_function(
+        "([i, old]) => { const s = document.querySelectorAll('.widget-output svg.marks')[i]; return s && s.innerHTML !== old; }",
+        arg=[index, before], timeout=30_000, polling=20,
+    )
+    return time.perf_counter() - start
+
+
+def nudge_slider(pg) -> None:
+    """Move the page's first slider one step right, as a keyboard user would."""
+    handle = pg.locator(".noUi-handle").first
+    handle.focus()
+    handle.press("ArrowRight")
+
+
+def record(name: str, **values: float) -> None:
+    TIMINGS[name] = values
+    print(f"\n[timing] {name}: " + ", ".join(f"{k} = {v:.2f} s" for k, v in values.items()))
+
+
+TRAY = r"""() => Array.from(document.querySelectorAll('.nessus-tray .nessus-die'))
+    .filter(b => b.offsetParent !== null)
+    .map(b => [+(b.className.match(/face-(\d)/) || [0, 0])[1], b.classList.contains('held'), !b.disabled])"""
+
+
+def tray(pg) -> list[tuple[int, bool, bool]]:
+    """The dice shown in the tray: (face, held, clickable) each."""
+    return [tuple(d) for d in pg.evaluate(TRAY)]
+
+
+def rolls_made(pg) -> int:
+    return int(pg.locator(".roll-counter").get_attribute("data-made"))
+
+
+def roll_dice(pg) -> float:
+    """Click Roll; the seconds until the roll counter has moved on."""
+    made = rolls_made(pg)
+    start = time.perf_counter()
+    pg.locator(".roll-button").click()
+    pg.wait_for_function("(n) => +document.querySelector('.roll-counter').dataset.made === n", arg=made + 1, timeout=30_000, polling=20)
+    return time.perf_counter() - start
+
+
+def click_until(pg, locator, condition: str, arg=None) -> float:
+    """Click, then wait for a JS condition; the seconds it took."""
+    start = time.perf_counter()
+    locator.click()
+    pg.wait_for_function(condition, arg=arg, timeout=30_000, polling=20)
+    return time.perf_counter() - start
