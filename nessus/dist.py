@@ -20,9 +20,25 @@ if TYPE_CHECKING:
 Event = Callable[[Any], bool] | Iterable[Hashable]
 
 
+def digits(n: int) -> str:
+    """An integer in decimal, however long: Python's str() refuses more than 4300 digits
+    (sys.get_int_max_str_digits), so longer ones are written 4000 digits at a time."""
+    try:
+        return str(n)
+    except ValueError:
+        pass
+    if n < 0:
+        return "-" + digits(-n)
+    pieces = []
+    while n:
+        n, piece = divmod(n, 10**4000)
+        pieces.append(piece)
+    return str(pieces[-1]) + "".join(str(piece).zfill(4000) for piece in reversed(pieces[:-1]))
+
+
 def exact_str(p: Fraction) -> str:
-    """The reduced fraction as "p/q" ("35" for an integer)."""
-    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+    """The reduced fraction as "p/q" ("35" for an integer), at any length."""
+    return digits(p.numerator) if p.denominator == 1 else f"{digits(p.numerator)}/{digits(p.denominator)}"
 
 
 def _sort_key(x: Hashable) -> tuple:

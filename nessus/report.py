@@ -11,6 +11,7 @@ in floats by value iteration (games with cycles, e.g. Pig) has `exact` null, met
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,18 @@ from nessus.montecarlo import Estimate
 
 if TYPE_CHECKING:
     import polars as pl
+
+
+def float_below(x: Fraction) -> float:
+    """The largest float <= x (float() alone rounds to the nearest, either way)."""
+    f = float(x)
+    return f if Fraction(f) <= x else math.nextafter(f, -math.inf)
+
+
+def float_above(x: Fraction) -> float:
+    """The smallest float >= x."""
+    f = float(x)
+    return f if Fraction(f) >= x else math.nextafter(f, math.inf)
 
 
 @dataclass(frozen=True)
@@ -41,8 +54,9 @@ class Figure:
 
     @classmethod
     def bracket(cls, lower: Fraction, upper: Fraction, help: str = "") -> Figure:
-        """A figure known exactly to lie in [lower, upper] (an infinite series cut off)."""
-        return cls(None, float((lower + upper) / 2), (float(lower), float(upper)), "exact", help)
+        """A figure known exactly to lie in [lower, upper] (an infinite series cut off); the
+        float ends are rounded outward, so the interval still holds the true value."""
+        return cls(None, float((lower + upper) / 2), (float_below(lower), float_above(upper)), "exact", help)
 
     @classmethod
     def approx(cls, value: float, help: str, interval: tuple[float, float] | None = None) -> Figure:

@@ -308,6 +308,12 @@ def test_le_palais(server, page):
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-palais.png"), full_page=True)
 
+    # Tie-break B: equal hands are equal categories, so the goal becomes a better hand (a new turn).
+    before = chart_svg(page, 0)
+    tie_redraw = redraw_time(page, before, lambda: page.locator(".palais-tie-break select").select_option(label="B: same hand, roll off"), 0)
+    assert "P(a better hand than Tour)" in page.locator(".widget-output").first.inner_text()
+    assert "rolls to come" in page.locator(".roll-counter").inner_text()
+
     # Against the machine, from seat 2: player 1 has played; you chase their hand, then the others play.
     page.locator(".palais-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".palais-players", timeout=30_000)
@@ -316,7 +322,7 @@ def test_le_palais(server, page):
                            timeout=30_000)
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".palais-seat select").select_option("2"), 0)
-    assert "P(beating" in page.locator(".widget-output").first.inner_text()
+    assert "P(a better hand than" in page.locator(".widget-output").first.inner_text()  # the chasers' goal under tie-break B
     assert "to play" in page.locator(".palais-players").inner_text()
     rolls.append(roll_dice(page))
     game = click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.palais-result')")
@@ -326,7 +332,7 @@ def test_le_palais(server, page):
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-palais-game.png"), full_page=True)
     record("le-palais", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
-            goal_redraw=goal_redraw, beat_redraw=beat_redraw, seat_redraw=seat_redraw, stop_and_machines=game)
+            goal_redraw=goal_redraw, beat_redraw=beat_redraw, tie_redraw=tie_redraw, seat_redraw=seat_redraw, stop_and_machines=game)
 
 
 def _naute_cargo(pg, rolls: list[float]) -> None:

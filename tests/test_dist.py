@@ -5,6 +5,7 @@ outcomes: P(x) = xs.count(x) / len(xs), and sums, maps and conditionals are comp
 walking the list (or itertools.product of it) directly.
 """
 
+import sys
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -189,6 +190,20 @@ def test_exact_str_is_reduced():
     assert exact_str(Fraction(35)) == "35"
     assert exact_str(Fraction(2, 4)) == "1/2"
     assert exact_str(Fraction(-25, 36)) == "-25/36"
+
+
+@pytest.mark.parametrize("size", [4299, 4301, 8000, 12001])
+def test_exact_str_writes_fractions_beyond_pythons_digit_limit(size):
+    """str(int) refuses more than 4300 digits by default; exact_str must still write the
+    fraction, and write what Python itself writes once the limit is lifted."""
+    p = Fraction(-(7**size) - 1, 3 * 10**size + 1)
+    text = exact_str(p)
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        assert text == f"{p.numerator}/{p.denominator}"
+    finally:
+        sys.set_int_max_str_digits(old)
 
 
 def _check_frame(frame, expected: dict):

@@ -55,7 +55,7 @@ def fraction_html(p: Fraction, digits: int = 6) -> str:
     """An exact fraction (shortened when long) with its decimal value."""
     text = exact_str(p)
     if len(text) > 24:
-        text = f"(a fraction of {len(str(p.denominator))}-digit denominator)"
+        text = f"(a fraction of {len(text.partition('/')[2])}-digit denominator)"
     return f"<code>{html.escape(text)}</code> ≈ {float(p):.{digits}g}"
 
 

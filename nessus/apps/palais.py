@@ -32,6 +32,7 @@ BEAT = "beat"
 NAMES = {h: h.replace("_", " ").capitalize() for h in palais.HANDS}
 GOALS = [(f"at least {NAMES[h]}", h) for h in palais.HANDS[1:-1]] + [("Palais", "palais"), ("beat a given hand", BEAT)]
 MACHINES = ("optimal", "most common face")
+TIE_BREAKS = [("A: higher dice win", "A"), ("B: same hand, roll off", "B")]
 DEFAULT_TARGET = "3 3 3 2 2"
 
 Objective = AtLeast | Beat | Outlast
@@ -44,6 +45,8 @@ def goal_text(objective: Objective) -> str:
         return "P(Palais)" if objective.hand == "palais" else f"P({NAMES[objective.hand]} or better)"
     if isinstance(objective, Beat):
         tie = ", a tie counting half" if objective.tie else ""
+        if objective.tie_break == "B":
+            return f"P(a better hand than {NAMES[palais.category(objective.target)]}{tie})"
         return f"P(beating {hand_text(objective.target)}{tie})"
     return f"P(none of {objective.others} later player{'s' if objective.others > 1 else ''} beats you)"
 
@@ -138,6 +141,9 @@ class PalaisDashboard:
         self.target = widgets.Text(value=DEFAULT_TARGET, description="hand to beat", continuous_update=False, style=narrow,
                                    layout=widgets.Layout(width="220px", display="none"))
         self.sticky = widgets.Checkbox(value=False, description="set-aside dice stay aside", indent=False, layout=widgets.Layout(width="240px"))
+        self.tie_break = widgets.Dropdown(options=TIE_BREAKS, value="A", description="equal hands", style=narrow,
+                                          tooltip=palais.TIE_BREAK.help, layout=widgets.Layout(width="300px"))
+        self.tie_break.add_class("palais-tie-break")
         guard = self.messages.guard
         self.seats = Table("palais", palais.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
 
@@ -154,13 +160,15 @@ class PalaisDashboard:
         self.goal.observe(guard(lambda _: self.new_goal()), names="value")
         self.target.observe(guard(lambda _: self.new_goal()), names="value")
         self.sticky.observe(guard(lambda _: self.restart()), names="value")
+        self.tie_break.observe(guard(lambda _: self.restart()), names="value")
         self.roll_button.on_click(guard(lambda _: self.roll()))
         self.stop_button.on_click(guard(lambda _: self.stop()))
         self.new_button.on_click(guard(lambda _: self.restart()))
 
         left = panel(
             self.seats.mode,
-            widgets.HBox([self.goal, self.target]), self.seats.box, self.sticky, self.messages.widget,
+            widgets.HBox([self.goal, self.target]), self.seats.box,
+            widgets.HBox([self.sticky, self.tie_break]), self.messages.widget,
             widgets.HTML("<small style='color:#555'>Click a die to hold it (or release it); Roll rerolls the others.</small>"),
             self.tray.widget,
             widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
@@ -181,12 +189,12 @@ class PalaisDashboard:
     def rules(self) -> palais.Rules:
         """The rules in the controls (players only counts in a game)."""
         players = self.seats.players.value() if self.seats.game else palais.PLAYERS.default
-        return palais.Rules(sticky_holds=self.sticky.value, players=players)
+        return palais.Rules(sticky_holds=self.sticky.value, tie_break=self.tie_break.value, players=players)
 
     def chosen_goal(self) -> Objective:
         """The goal in the controls (playing alone)."""
         if self.goal.value == BEAT:
-            return Beat(parse_hand(self.target.value))
+            return Beat(parse_hand(self.target.value), self.tie_break.value)
         return AtLeast(self.goal.value)
 
     def objective(self) -> Objective:
