@@ -4,11 +4,21 @@ import time
 from collections.abc import Callable
 
 
+def timed(f: Callable[[], object]) -> float:
+    """The seconds one call f() takes."""
+    t = time.perf_counter()
+    f()
+    return time.perf_counter() - t
+
+
 def best_of(f: Callable[[], object], repeat: int = 3) -> float:
     """The fastest of `repeat` timings of f(), in seconds."""
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+    return min(timed(f) for _ in range(repeat))
+
+
+def speedups(unit: str, loop_rate: float, rates: dict[str, float], target: float = 50) -> str:
+    """One line comparing rates (items/s) with a plain loop's: "plain loop 1,000 games/s;
+    a turn at a time 90,000 games/s = 90x; ...; target >= 50x"."""
+    parts = [f"plain loop {loop_rate:,.0f} {unit}/s"]
+    parts += [f"{name} {rate:,.0f} {unit}/s = {rate / loop_rate:.0f}x" for name, rate in rates.items()]
+    return "; ".join(parts) + f"; target >= {target:g}x"

@@ -7,9 +7,10 @@ die by die is shown too."""
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
+
+from _timing import best_of, speedups, timed
 
 from nessus.games import legit
 
@@ -46,12 +47,6 @@ def loop(rules: legit.Rules, n: int) -> int:
     return wins
 
 
-def timed(f) -> float:
-    t = time.perf_counter()
-    f()
-    return time.perf_counter() - t
-
-
 def main() -> None:
     print(f"exact report: {timed(legit.report):.3f} s (in-process, caches cold)")
     rules = legit.Rules()
@@ -59,12 +54,10 @@ def main() -> None:
           f"policy tables for die-by-die play: {timed(lambda: legit.policy_tables(6, 3, 2)):.3f} s")
     samplers = legit.round_samplers(6, 3, 2)
     rng = np.random.default_rng(1)
-    by_turn = min(timed(lambda: legit.rounds(rules.players, samplers, rng, ROUNDS)) for _ in range(3))
+    by_turn = best_of(lambda: legit.rounds(rules.players, samplers, rng, ROUNDS))
     by_dice = timed(lambda: legit.rounds_by_dice(rules, rng, ROUNDS))
     loop_rate = LOOP_ROUNDS / timed(lambda: loop(rules, LOOP_ROUNDS))
-    print(f"whole rounds (2 players): plain loop {loop_rate:,.0f} rounds/s; a turn at a time {ROUNDS / by_turn:,.0f} "
-          f"rounds/s = {ROUNDS / by_turn / loop_rate:.0f}x; die by die {ROUNDS / by_dice:,.0f} rounds/s = "
-          f"{ROUNDS / by_dice / loop_rate:.0f}x; target >= 50x")
+    print("whole rounds (2 players): " + speedups("rounds", loop_rate, {"a turn at a time": ROUNDS / by_turn, "die by die": ROUNDS / by_dice}))
 
 
 if __name__ == "__main__":

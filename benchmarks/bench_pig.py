@@ -10,6 +10,8 @@ import time
 
 import numpy as np
 
+from _timing import timed
+
 from nessus.games import _pushluck as pl_
 from nessus.games import pig
 
@@ -37,12 +39,6 @@ def loop(goal: int, rolls: list[list[bool]], n: int) -> int:
                 scores[mover] += k
                 mover, k = 1 - mover, 0
     return first
-
-
-def timed(f) -> float:
-    t = time.perf_counter()
-    f()
-    return time.perf_counter() - t
 
 
 def main() -> None:

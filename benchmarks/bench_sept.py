@@ -9,6 +9,8 @@ import time
 
 import numpy as np
 
+from _timing import timed
+
 from nessus.games import sept
 
 GAMES = 1 << 17
@@ -42,12 +44,6 @@ def loop(sol: sept.Solution, n: int) -> int:
             else:
                 t += 1
     return first
-
-
-def timed(f) -> float:
-    t = time.perf_counter()
-    f()
-    return time.perf_counter() - t
 
 
 def main() -> None:

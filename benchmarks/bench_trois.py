@@ -6,9 +6,10 @@ each turn whole from its exact score law (as `simulate` does); die by die is sho
 from __future__ import annotations
 
 import random
-import time
 
 import numpy as np
+
+from _timing import best_of, speedups, timed
 
 from nessus.dice import rolls
 from nessus.games import trois
@@ -52,23 +53,15 @@ def loop(rules: trois.Rules, n: int) -> int:
     return wins
 
 
-def timed(f) -> float:
-    t = time.perf_counter()
-    f()
-    return time.perf_counter() - t
-
-
 def main() -> None:
     print(f"exact report: {timed(trois.report):.3f} s (in-process, caches cold)")
     rules = trois.Rules()
     rng = np.random.default_rng(1)
     trois.score_table(5, "optimal"), trois.score_table(5, "heuristic"), trois.action_table(5, "optimal")
-    by_turn = min(timed(lambda: trois.games(rules, rng, GAMES)) for _ in range(3))
+    by_turn = best_of(lambda: trois.games(rules, rng, GAMES))
     by_dice = timed(lambda: trois.games(rules, rng, GAMES, by_dice=True))
     loop_rate = LOOP_GAMES / timed(lambda: loop(rules, LOOP_GAMES))
-    print(f"whole games (3 players, 5 rounds): plain loop {loop_rate:,.0f} games/s; a turn at a time "
-          f"{GAMES / by_turn:,.0f} games/s = {GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = "
-          f"{GAMES / by_dice / loop_rate:.0f}x; target >= 50x")
+    print("whole games (3 players, 5 rounds): " + speedups("games", loop_rate, {"a turn at a time": GAMES / by_turn, "die by die": GAMES / by_dice}))
 
 
 if __name__ == "__main__":
