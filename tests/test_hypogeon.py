@@ -179,9 +179,11 @@ def test_best_response_table():
 
 
 # -- whole games -----------------------------------------------------------------------------------
-def brute_game(rules_per_seat: tuple[int, ...], target: int) -> tuple[list[Fraction], Fraction]:
-    """P(each seat wins), E[rounds], by a DP over all seats' scores with the round's outcomes
-    enumerated (who scores how much), rounds without a score summed geometrically."""
+def brute_game(rules_per_seat: tuple[int, ...], target: int,
+               start: tuple[int, ...] | None = None) -> tuple[list[Fraction], Fraction]:
+    """P(each seat wins), E[rounds], by a DP over all seats' scores (from `start`, default all 0)
+    with the round's outcomes enumerated (who scores how much), rounds without a score summed
+    geometrically."""
     dists = [brute_final(k) for k in rules_per_seat]
     n = len(dists)
     events: Counter = Counter()
@@ -207,7 +209,7 @@ def brute_game(rules_per_seat: tuple[int, ...], target: int) -> tuple[list[Fract
             rounds += q * r
         return tuple(win), rounds
 
-    w, r = solve((0,) * n)
+    w, r = solve(start or (0,) * n)
     return list(w), r
 
 
@@ -218,6 +220,27 @@ def test_game_odds_against_the_full_dp(players, stand_at, target, seat1):
     bw, br = brute_game(hypogeon.seat_rules(rules), target)
     assert wins == bw and rounds == br
     assert sum(wins) == 1
+
+
+@pytest.mark.parametrize("players,stand_at,target,seat1,scores", [
+    (2, 17, 5, "best", (3, 4)), (2, 17, 5, "same", (0, 4)), (3, 16, 3, "best", (2, 0, 1)),
+    (4, 19, 4, "same", (0, 3, 1, 2)), (3, 20, 2, "best", (1, 1, 1)), (4, 18, 3, "best", (0, 2, 2, 1)),
+])
+def test_game_odds_from_a_position_against_the_full_dp(players, stand_at, target, seat1, scores):
+    rules = hypogeon.Rules(stand_at=stand_at, players=players, target=target, seat1=seat1)
+    wins, rounds = hypogeon.game_odds_from(rules, scores)
+    bw, br = brute_game(hypogeon.seat_rules(rules), target, scores)
+    assert wins == bw and rounds == br
+    assert sum(wins) == 1
+
+
+def test_game_odds_from_the_start_and_bad_positions():
+    for rules in (hypogeon.Rules(), hypogeon.Rules(players=5, stand_at=15, target=4, seat1="same")):
+        assert hypogeon.game_odds_from(rules, (0,) * rules.players) == hypogeon.game_odds(rules)
+    with pytest.raises(ValueError, match="the game is not over"):
+        hypogeon.game_odds_from(hypogeon.Rules(), (5, 0))
+    with pytest.raises(ValueError, match="scores must be 2 numbers"):
+        hypogeon.game_odds_from(hypogeon.Rules(), (0, 0, 0))
 
 
 def test_same_rule_for_everyone_is_fair():

@@ -233,6 +233,38 @@ def test_round_with_a_generator_and_bad_dice():
             royaumes.Round.start().roll(dice=bad)
 
 
+def duel_value(a: int, b: int, fine: Fraction) -> Fraction:
+    """A player's expected net in a duel against the bank's (a, b) from its first roll, by the
+    ordered pairs and the fines' series: P(beat) - P(not) - fine E[fines]."""
+    p, q = duel_odds(a, b)
+    return p - (1 - p) - fine * fines_series(q)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 4), st.fractions(min_value=0, max_value=1, max_denominator=100), st.data())
+def test_expected_nets_from_any_point_of_a_round(players, fine, data):
+    """Before the bank rolls: the enumerated EV per player; then, roll by roll, settled players
+    keep their net and the others add the duel's value to what they have paid so far."""
+    rnd = royaumes.Round.start(royaumes.Rules(players=players, fine=fine))
+    assert all(close(e, by_enumeration(fine)["ev"]) for e in royaumes.expected_nets(rnd))
+    pair = st.tuples(st.integers(1, 6), st.integers(1, 6))
+    for _ in range(40):
+        if rnd.over:
+            break
+        rnd = rnd.roll(dice=data.draw(pair))
+        nets = royaumes.expected_nets(rnd)
+        bank = rnd.bank
+        if rnd.over:
+            assert nets == rnd.nets
+            continue
+        settled = int(rnd.to_roll.split()[1]) - 1
+        for i in range(players):
+            if i < settled:
+                assert nets[i] == rnd.nets[i] and rnd.nets[i] + rnd.fines[i] * fine in (1, -1)
+            else:
+                assert close(nets[i], -rnd.fines[i] * fine + duel_value(*bank, fine))
+
+
 # -- rules validation ------------------------------------------------------------------------------
 RANGES = {"fine": (0, 1), "players": (1, 10), "rounds": (1, 1000)}
 

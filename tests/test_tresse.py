@@ -145,6 +145,76 @@ def test_right_neighbour_of_the_thrower_holds_nothing():
         assert all(s[-1] == 0 or s == (5,) + (0,) * (players - 1) for s in tresse.positions(players, 5))
 
 
+@cache
+def values_by_throws(players: int, dice: int) -> tuple[dict, dict]:
+    """P(win) per seat and E[throws left] from EVERY state of the throw-by-throw chain (dense
+    exact solves): {(holdings, thrower): [P(seat 1 wins), ...]}, {(holdings, thrower): E[throws]}."""
+    _, moves = throw_chain(players, dice)
+    states = list(moves)
+    at = {s: i for i, s in enumerate(states)}
+    matrix = [[F(int(i == j)) for j in range(len(states))] for i in range(len(states))]
+    for s, out in moves.items():
+        for p, nxt, _ in out:
+            if nxt is not None:
+                matrix[at[s]][at[nxt]] -= p
+    per_seat = [solve_linear(matrix, [sum((p for p, nxt, who in moves[s] if nxt is None and who == seat), F(0)) for s in states])
+                for seat in range(players)]
+    throws = solve_linear(matrix, [F(1)] * len(states))
+    return {s: [w[at[s]] for w in per_seat] for s in states}, {s: throws[at[s]] for s in states}
+
+
+def table_at(players: int, dice: int, state) -> tresse.Table:
+    """A Table with these holdings and this thrower (seats from 0), the other dice in the centre."""
+    hold, me = state
+    return tresse.Table(tresse.Rules(players=players, dice=dice), hold, me + 1, dice - sum(hold))
+
+
+@pytest.mark.parametrize("players,dice", [(2, 3), (3, 2), (3, 3), (4, 2), (5, 2)])
+def test_chances_from_every_position_match_the_throw_by_throw_chain(players, dice):
+    """Mid-turn positions included: every state of the throw chain, start and all."""
+    wins, throws = values_by_throws(players, dice)
+    for state in wins:
+        table = table_at(players, dice, state)
+        assert [w.exact for w in tresse.chances_from(table)] == wins[state], state
+        assert tresse.throws_left(table).exact == throws[state], state
+
+
+@pytest.mark.parametrize("players,dice", [(4, 3), (6, 2)])
+def test_chances_from_brackets_contain_the_exact_values(players, dice):
+    wins, throws = values_by_throws(players, dice)
+    for state in list(wins)[::7]:
+        table = table_at(players, dice, state)
+        for b, e in zip(tresse.chances_from(table, "float"), wins[state]):
+            assert b.exact is None and b.low <= e <= b.high and b.high - b.low < F(1, 10**12)
+        b = tresse.throws_left(table, "float")
+        assert b.low <= throws[state] <= b.high and b.high - b.low < F(1, 10**12)
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_chances_from_the_start_and_the_end(players):
+    """At the start: the same figures as win_chances and expected_throws (exact), or brackets that
+    overlap theirs (both hold the true value); once over: 1 for the winner."""
+    rules = tresse.Rules(players=players)
+    table = tresse.Table.start(rules)
+    for mine, theirs in zip(tresse.chances_from(table), tresse.win_chances(rules)):
+        assert mine == theirs if theirs.exact is not None else max(mine.low, theirs.low) <= min(mine.high, theirs.high)
+    start = tresse.throws_left(table)
+    whole = tresse.expected_throws(rules)
+    assert max(start.low, whole.low) <= min(start.high, whole.high)
+    rng = np.random.default_rng(players)
+    while not table.over:
+        table = table.throw(rng)
+        chances = tresse.chances_from(table)
+        assert sum(c.low for c in chances) <= 1 <= sum(c.high for c in chances)
+    assert [c.exact for c in tresse.chances_from(table)] == [int(i + 1 == table.winner) for i in range(players)]
+    assert tresse.throws_left(table).exact == 0
+
+
+def test_chances_from_rejects_holdings_that_do_not_add_up():
+    with pytest.raises(ValueError, match="holdings must add up"):
+        tresse.chances_from(tresse.Table(tresse.Rules(players=3), (2, 0, 0), 1, 0))
+
+
 # -- exact solutions vs brackets -------------------------------------------------------------------
 @pytest.mark.parametrize("players,dice", [(4, 5), (5, 3), (6, 3), (8, 2), (10, 2)])
 def test_float_brackets_contain_the_exact_values(players, dice):

@@ -251,3 +251,52 @@ def test_targets_out_of_reach():
     """A target at or above the highest score is always met; the rules accept it."""
     f = trois.report(trois.Rules(dice=2, target=12)).figures
     assert f["p_at_most_target_best"].exact == 1
+
+
+# -- goals for the dashboard: the win chance, a policy per goal ---------------------------------------
+@cache
+def brute_win(n: int, budget: int, sixes: bool) -> F:
+    """Best P(the dice still to set aside add up to at most `budget`, or every die set aside is a 6)."""
+    if n == 0:
+        return F(int(budget >= 0 or sixes))
+    return sum((max(brute_win(n - len(h), budget - points(h), sixes and set(h) == {6}) for h in position_choices(roll))
+                for roll in product(range(1, 7), repeat=n)), F(0)) / 6**n
+
+
+@pytest.mark.parametrize("need", [-3, -1, 0, 2, 9, 24])
+def test_win_turn_against_brute_force(need):
+    assert trois.win_turn(4, need).value() == brute_win(4, need, True)
+    assert trois.goal_turn(4, "win", need).value() == brute_win(4, need, True)
+
+
+def test_win_needs_below_zero_are_the_moon_and_high_ones_are_sure():
+    assert trois.goal_turn(5, "win", -1).value() == trois.moon_turn(5).value()
+    assert trois.goal_turn(3, "win", 18).value() == 1
+    moon = trois.Play(dice=2).throw(dice=(6, 2))
+    assert moon.hint("win", target=-1).values == moon.hint("moon").values
+    assert trois.Play(dice=2).throw(dice=(1, 4)).hint("win", target=1).values == {(1, 4): 0, (1,): F(1, 6), (4,): 0}
+
+
+def chase_the_moon(state):
+    """Set aside every 6 while the moon lives; with no 6, or once it is lost, the least expected
+    score (the brute-force choice)."""
+    so_far, roll = state
+    alive = so_far == 6 * (5 - len(roll))
+    return (6,) * roll.count(6) if alive and 6 in roll else tuple(sorted(brute_mean_choice(roll)))
+
+
+def test_goal_policies_reach_each_goal_and_break_ties_by_the_score():
+    rules = trois.Rules()
+    assert trois.score_distribution(rules, trois.policy(5)) == trois.score_distribution(rules)
+    moon = trois.score_distribution(rules, trois.policy(5, "moon"))
+    assert moon[30] == brute_moon(5)
+    assert moon == trois.score_distribution(rules, chase_the_moon)
+    for target in (0, 5, 12):
+        d = trois.score_distribution(rules, trois.policy(5, "target", target))
+        assert d.prob(lambda s: s <= target) == trois.target_turn(5, target).value()
+    d = trois.score_distribution(rules, trois.policy(5, "win", 7))
+    assert d.prob(lambda s: s <= 7 or s == 30) == trois.win_turn(5, 7).value()
+    sure = trois.score_distribution(rules, trois.policy(5, "target", 30))
+    assert sure == trois.score_distribution(rules)  # every choice meets the target: the lowest score decides
+    with pytest.raises(ValueError, match="goal"):
+        trois.policy(5, "fun")

@@ -23,4 +23,8 @@ GALLERY: tuple[Entry, ...] = (
     Entry("nessie.ipynb", "Nessie", "Push your luck card by card against automatic opponents, with your exact odds of sinking beside you."),
     Entry("le-palais.ipynb", "Le Palais", "Poker dice: hold dice between three rolls, alone or against the machine, with the exact value of every hold."),
     Entry("le-naute.ipynb", "Le Naute", "Ship, captain and crew, then the cargo: every choice's exact value, and the cargo's distribution."),
+    Entry("la-tresse.ipynb", "La Tresse", "Pass five dice round the table throw by throw, with every seat's exact chance of winning from the dice as they lie."),
+    Entry("les-trois.ipynb", "Les Trois", "Set aside at least one die per roll, lowest total wins: every choice's exact value, alone or against the machine, and your chance of the moon."),
+    Entry("les-royaumes.ipynb", "Les Royaumes", "Duel the bank's 2d6 within its kingdom: exact odds, fines and expected value for any fine, with running bankrolls."),
+    Entry("l-hypogeon.ipynb", "L'Hypogéon", "21 with dice: roll or stand with the exact value of each, alone or to the points target against the machine, and the best reply to any rule."),
 )

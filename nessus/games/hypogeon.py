@@ -11,10 +11,14 @@ round against `players` - 1 opponents who all stand at `stand_at` (the smallest 
 tie). A symmetric equilibrium is a k that is its own best response; `equilibria` lists them,
 checked against every rule, not only stand-at rules: `optimal_rule` finds the best rule of
 any shape with the expectimax solver (it stands or rolls on each total separately).
+
+**Whole games.** `game_odds` gives each seat's exact chance of winning from the start,
+`game_odds_from` from any scores (a game in progress).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -279,6 +283,47 @@ def game_odds(rules: Rules) -> tuple[list[Fraction], Fraction]:
     p1 = Fraction(sum(g * sigma ** (len(win) - 1 - m) for m, g in enumerate(win)), sigma ** len(win))
     rounds = Fraction(den * sum(g * sigma ** (len(nobody) - 1 - m) for m, g in enumerate(nobody)), sigma ** len(nobody))
     return [p1] + [(1 - p1) / (n - 1)] * (n - 1), rounds
+
+
+def _egf_integral(poly: list[int], sigma: int) -> Fraction:
+    """The integral over u >= 0 of exp(-sigma u) sum_m poly[m] u^m / m!, i.e. sum_m poly[m] / sigma^(m + 1)."""
+    return Fraction(sum(g * sigma ** (len(poly) - 1 - m) for m, g in enumerate(poly)), sigma ** len(poly))
+
+
+def game_odds_from(rules: Rules, scores: Sequence[int]) -> tuple[list[Fraction], Fraction]:
+    """Exact (P(seat i wins the game) for each seat, E[rounds still to play]) when the seats
+    already have `scores` points (each below `target`), with the seats' rules of `seat_rules`.
+    The Poisson embedding of `game_odds`, each seat needing its own number of points; seats
+    with the same rule and the same need share their computation."""
+    n, target = rules.players, rules.target
+    if len(scores) != n or any(not 0 <= s < target for s in scores):
+        raise ValueError(f"scores must be {n} numbers of points from 0 to {target - 1} (the game is not over), "
+                         f"got {list(scores)}")
+    first, others = seat_rules(rules)[:2]
+    sc = round_scores(first, others, n)
+    den = lcm(*(v.denominator for v in sc.values()))
+    x = {key: v.numerator * (den // v.denominator) for key, v in sc.items()}
+    sigma = x[0, 1] + x[0, 2] + (n - 1) * (x[1, 1] + x[1, 2])
+    keys = [(0 if i == 0 else 1, target - s) for i, s in enumerate(scores)]
+    below, hit = {}, {}
+    for kind, need in set(keys):
+        one, two = x[kind, 1], x[kind, 2]
+        polys = _points_polys(one, two, need)
+        below[kind, need] = [sum(col) for col in zip(*polys)]
+        hit[kind, need] = [sum(polys[c][k] * (one * (c + 1 >= need) + two * (c + 2 >= need)) for c in range(need))
+                           for k in range(need)]
+    but_one = {key: _egf_pow(below[key], keys.count(key) - 1) for key in below}  # all seats of a key but one
+    every = {key: _egf_mul(but_one[key], below[key]) for key in below}
+
+    def below_all(but: tuple[int, int] | None) -> list[int]:
+        """Every seat still below its need, leaving out one seat of key `but`."""
+        out = [1]
+        for key in below:
+            out = _egf_mul(out, but_one[key] if key == but else every[key])
+        return out
+
+    win = {key: _egf_integral(_egf_mul(hit[key], below_all(key)), sigma) for key in below}
+    return [win[key] for key in keys], den * _egf_integral(below_all(None), sigma)
 
 
 def report(rules: Rules | None = None) -> Report:

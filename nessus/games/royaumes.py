@@ -409,3 +409,18 @@ class Round:
     def bank_net(self) -> Fraction:
         """The bank's net gain in the round so far, in stakes."""
         return -sum(self.nets, Fraction(0))
+
+
+def expected_nets(round_: Round) -> tuple[Fraction, ...]:
+    """Each player's expected net gain for the whole round, in stakes, from the round as it
+    stands: what is settled counts as it is, fines already paid included; a duel still to play
+    adds `player_ev_given` (the rolls to come do not depend on the fines already paid); before
+    the bank's roll, `player_ev`. The bank's is minus their sum."""
+    fine, n = round_.rules.fine, round_.rules.players
+    if round_.bank_result is None:
+        return (player_ev(fine),) * n
+    if round_.outcome != "duel":
+        return round_.nets
+    ev = player_ev_given(round_.bank_result, fine)
+    return tuple(net + (ev if i >= round_.settled else 0) for i, net in enumerate(round_.nets))
+

@@ -411,6 +411,73 @@ def expected_turns(rules: Rules, method: str = "auto") -> Solved:
     return _moments(rules, lambda hand: Fraction(1), method)
 
 
+# -- from any position ------------------------------------------------------------------------------
+@cache
+def _win_values(players: int, dice: int, method: str) -> tuple[dict[Unknown, Fraction], Fraction]:
+    """W(position)[j] for every reachable position and offset j, and a proven bound on their
+    error (0 when solved exactly); exact or float as for `win_chances`."""
+    if _use_exact(method, players * _largest_block(players, dice)):
+        return _solve_exact(players, dice, partial(_win_rows, players)), Fraction(0)
+    chain = _chain(players, dice)
+    rhs = [Fraction(int(w) * (j == 0), chain.scale) for w in chain.win for j in range(players)]
+    x, err = _bracket(players, dice, players, rhs)
+    return {(s, j): Fraction(float(x[i * players + j])) for i, s in enumerate(chain.positions) for j in range(players)}, err
+
+
+@cache
+def _throw_values(players: int, dice: int, method: str) -> tuple[dict[Position, Fraction], Fraction]:
+    """E[throws until the end] from every reachable turn start, and a proven bound on their error."""
+    if _use_exact(method, _largest_block(players, dice)):
+        return _solve_exact(players, dice, lambda s, solved: _reward_rows(s, turn_throws(s[0]), solved)), Fraction(0)
+    chain = _chain(players, dice)
+    x, err = _bracket(players, dice, None, [turn_throws(s[0]) for s in chain.positions])
+    return {s: Fraction(float(x[i])) for i, s in enumerate(chain.positions)}, err
+
+
+def _rest_of_turn(table: Table) -> tuple[int, Position, tuple[tuple[Fraction, Position | None, int], ...]]:
+    """(the thrower's seat from 0, the holdings counted from the thrower, the outcomes of the rest
+    of the turn): the dice left in hand end in the centre, left or right 1/3 each, as a whole
+    turn's do, so the rest of a turn is one step of the turn chain."""
+    n = table.rules.players
+    me = table.current - 1
+    seen = tuple(table.holdings[(me + i) % n] for i in range(n))
+    if sum(seen) + table.centre != table.rules.dice or seen[0] == 0:
+        raise ValueError("holdings must add up to the dice not in the centre, the thrower holding some")
+    return me, seen, next_turns(seen)
+
+
+def _solved(value: Fraction, err: Fraction, top: Fraction | None = None) -> Solved:
+    low, high = max(value - err, Fraction(0)), value + err
+    return Solved(low, high if top is None else min(high, top))
+
+
+def chances_from(table: Table, method: str = "auto") -> tuple[Solved, ...]:
+    """P(seat i wins) for seats 1..players from the table as it stands, in the middle of a turn
+    too: exact for the tables `win_chances` solves exactly, else proven brackets (the float
+    solution's error bound holds at every position). A finished game: 1 for the winner."""
+    n = table.rules.players
+    if table.over:
+        return tuple(Solved(Fraction(int(i + 1 == table.winner)), Fraction(int(i + 1 == table.winner))) for i in range(n))
+    me, _, outcomes = _rest_of_turn(table)
+    values, err = _win_values(n, table.rules.dice, method)
+    by_offset = [Fraction(0)] * n
+    for p, nxt, k in outcomes:
+        for j in range(n):
+            by_offset[j] += p * (j == 0) if nxt is None else p * values[nxt, (j - k) % n]
+    return tuple(_solved(by_offset[(i - me) % n], err, Fraction(1)) for i in range(n))
+
+
+def throws_left(table: Table, method: str = "auto") -> Solved:
+    """E[throws still to come] from the table as it stands (the rest of the current turn, a
+    maximum of Geometric(1/2) counts, included): exact or bracketed as for `expected_throws`."""
+    if table.over:
+        return Solved(Fraction(0), Fraction(0))
+    _, seen, outcomes = _rest_of_turn(table)
+    values, err = _throw_values(table.rules.players, table.rules.dice, method)
+    rest = sum((p * values[nxt] for p, nxt, _ in outcomes if nxt is not None), Fraction(0))
+    return _solved(turn_throws(seen[0]) + rest, err)
+
+
 def report(rules: Rules | None = None) -> Report:
     """P(win) per seat and the expected length of a game (exact, or bracketed for large tables)."""
     rules = rules or Rules()

@@ -9,7 +9,13 @@ set aside, the roll in front of the player), memoised on (that summary, dice lef
 - the policy minimising the expected score (`optimal_mean`; `p_zero_optimal` = P(score 0)
   under it; the minimising choice is unique in every state, so the distribution is too);
 - the policy maximising P(6-6-6-6-6) (`p_moon_optimal_for_moon`);
-- the policy maximising P(score <= `target`) (`p_at_most_target_best`).
+- the policy maximising P(score <= `target`) (`p_at_most_target_best`);
+- the policy maximising P(score <= need, or the moon) (`win_turn`: the last player of a
+  game's last round, `need` being the most they may score and still be lowest).
+
+`policy(dice, goal, target)` plays for any of these goals, breaking its ties by the least
+expected score (so once the moon or the target is lost it plays for the lowest score); `Play`
+is a turn in progress and `Play.hint` the value of every choice for a goal.
 
 Ties between choices (none occur for the mean) go to the choice listed first: more dice set
 aside, then the lower score. The human rule `heuristic`: set aside every 3, or with no 3 the
@@ -140,6 +146,67 @@ def moon_turn(dice: int) -> Turn:
 def target_turn(dice: int, target: int) -> Turn:
     """Maximise P(score <= target); the summary is the score so far, capped at target + 1."""
     return Turn(dice, 0, lambda s, h: min(s + score(h), target + 1), lambda s: int(s <= target), maximise=True)
+
+
+@cache
+def win_turn(dice: int, need: int) -> Turn:
+    """Maximise P(score <= need, or 6-6-...-6: the moon), what the last player of a game's last
+    round plays for; the summary is (the score so far capped at need + 1, all 6s so far). With
+    `need` below 0 only the moon counts."""
+    cap = max(need, -1) + 1
+    return Turn(dice, (0, True), lambda s, h: (min(s[0] + score(h), cap), s[1] and all(d == 6 for d in h)),
+                lambda s: int(s[0] <= need or s[1]), maximise=True)
+
+
+GOALS = ("mean", "target", "moon", "win")
+
+
+def _goal(dice: int, goal: str, target: int) -> tuple[Turn, Callable[[int, int], Hashable]]:
+    """The turn solved for `goal`, and its summary of the dice set aside from (their points, how many)."""
+    if goal == "mean":
+        return mean_turn(dice), lambda points, n: points
+    if goal == "moon":
+        return moon_turn(dice), lambda points, n: points == 6 * n
+    if goal == "target":
+        return target_turn(dice, target), lambda points, n: min(points, target + 1)
+    if goal == "win":
+        need = min(max(target, -1), 6 * dice)
+        return win_turn(dice, need), lambda points, n: (min(points, need + 1), points == 6 * n)
+    raise ValueError(f"goal must be one of {', '.join(GOALS)}, got {goal!r}")
+
+
+def goal_turn(dice: int, goal: str = "mean", target: int = 5) -> Turn:
+    """The turn solved for `goal` (see `Play.hint`); its `value()` is the best expected score
+    ("mean") or the best probability of the goal."""
+    return _goal(dice, goal, target)[0]
+
+
+def policy(dice: int, goal: str = "mean", target: int = 5) -> Callable[[tuple[int, Roll | None]], Hashable]:
+    """Play for `goal` (see `Play.hint`), taking among the choices best for it the one with the
+    least expected score (so once the moon or the target is lost, or sure, play for the lowest
+    score). A policy for `score_distribution`: state (points set aside so far, roll)."""
+    return _policy(dice, goal, target if goal in ("target", "win") else 0)
+
+
+@cache
+def _policy(dice: int, goal: str, target: int) -> Callable[[tuple[int, Roll | None]], Hashable]:
+    turn, summary = _goal(dice, goal, target)
+    mean = mean_turn(dice).game
+
+    @cache
+    def choose(state: tuple[int, Roll | None]) -> Hashable:
+        points, roll = state
+        if roll is None:
+            return START
+        values = turn.game.hint((summary(points, dice - len(roll)), roll)).values
+        top = (max if turn.game.maximise else min)(values.values())
+        best = [h for h, v in values.items() if v == top]
+        if len(best) == 1:
+            return best[0]
+        expected = mean.hint((points, roll)).values
+        return min(best, key=expected.__getitem__)
+
+    return choose
 
 
 def heuristic(state: tuple[Hashable, Roll | None]) -> Hashable:
@@ -346,13 +413,9 @@ class Play:
 
     def hint(self, goal: str = "mean", target: int = 5) -> Hint:
         """The value of every choice of dice to set aside: expected final score (goal "mean"),
-        P(all 6s) ("moon") or P(final score <= target) ("target")."""
+        P(all 6s) ("moon"), P(final score <= target) ("target") or P(final score <= target, or
+        all 6s) ("win", the target being the most the player may score and still win)."""
         if self.roll is None:
             raise ValueError("roll first: the hint is about which dice to set aside")
-        if goal == "mean":
-            return mean_turn(self.dice).game.hint((self.score, self.roll))
-        if goal == "moon":
-            return moon_turn(self.dice).game.hint((all(d == 6 for d in self.kept), self.roll))
-        if goal == "target":
-            return target_turn(self.dice, target).game.hint((min(self.score, target + 1), self.roll))
-        raise ValueError(f"goal must be one of mean, moon, target, got {goal!r}")
+        turn, summary = _goal(self.dice, goal, target)
+        return turn.game.hint((summary(self.score, len(self.kept)), self.roll))

@@ -1,0 +1,123 @@
+"""Les Royaumes in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py): the page opens with its two charts, the hint gives the exact odds of the duel
+once the bank has rolled, Roll and Play on settle a round, the fine redraws the EV chart (a bad
+one is a message), and rounds are played against the machine from a player's seat and as the bank."""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import pytest
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time
+
+from nessus.dist import exact_str
+from nessus.games import royaumes
+
+pytestmark = pytest.mark.browser
+
+ROLLS = "+document.querySelector('.royaumes-log').dataset.rolls"
+
+
+def rolls(pg) -> int:
+    return int(pg.locator(".royaumes-log").get_attribute("data-rolls"))
+
+
+def click_and_wait(pg, button) -> float:
+    """Click Roll or Play on; the seconds until the log counts more rolls."""
+    return click_until(pg, button, f"(n) => {ROLLS} > n", rolls(pg))
+
+
+def round_over(pg) -> bool:
+    return "over" in pg.locator(".royaumes-status").inner_text()
+
+
+def play_round(pg, moves: list[float]) -> None:
+    """Roll when the roll is yours, else Play on, until the round is over (a new round first if due)."""
+    if round_over(pg):
+        click_until(pg, pg.locator(".new-button"), "() => !document.querySelector('.royaumes-status').innerText.includes('over')")
+    start = time.perf_counter()
+    while not round_over(pg):
+        roll = pg.locator(".roll-button")
+        moves.append(click_and_wait(pg, pg.locator(".play-button") if roll.is_disabled() else roll))
+        assert time.perf_counter() - start < 30
+
+
+def test_les_royaumes(server, page):
+    first = open_dashboard(page, server, "les-royaumes.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    no_errors(page)
+    assert page.locator(".widget-output svg.marks").count() == 2  # EV by fine, P(win) by the bank's result
+    assert "A player's expected value per round, by fine (exact)" in page.locator(".widget-output").first.inner_text()
+    assert page.locator(".royaumes-cell").count() == 21
+    ev = royaumes.player_ev(Fraction(1, 10))
+    assert exact_str(ev) in page.locator("table.figures").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "les-royaumes-start.png"), full_page=True)
+
+    # The hint before the bank rolls: the round's exact expected value.
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    assert exact_str(ev) in page.locator(".hint-best").inner_text()
+
+    # Alone: roll for the bank; its result lights up in the kingdoms and in the duel chart.
+    before = chart_svg(page, 1)
+    bank_roll = redraw_time(page, before, lambda: page.locator(".roll-button").click(), 1)
+    page.wait_for_function(f"() => {ROLLS} === 1", timeout=30_000)
+    assert page.locator(".royaumes-cell.bank").count() == 1
+    result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
+    bank = tuple(int(x) for x in result.split("-"))
+    assert f"the bank rolled {result}" in page.locator(".widget-output").nth(1).inner_text()
+    if royaumes.bank_outcome(bank) == "duel":
+        assert exact_str(royaumes.p_player_beats(bank)) in page.locator(".hint-panel").inner_text()
+        assert exact_str(royaumes.player_ev_given(bank, Fraction(1, 10))) in page.locator(".hint-panel").inner_text()
+        assert "Roll your dice" in page.locator(".roll-button").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "les-royaumes-hint.png"), full_page=True)
+
+    # Play on to the end of the round: the score sheet has the bankrolls.
+    if not round_over(page):
+        click_and_wait(page, page.locator(".play-button"))
+    assert round_over(page)
+    assert "after 1 round:" in page.locator(".royaumes-result").inner_text()
+    no_errors(page)
+
+    # The fine: the EV chart is redrawn; a bad fine is a message, no traceback.
+    field = page.get_by_label("fine", exact=True)
+    before = chart_svg(page, 0)
+    fine_redraw = redraw_time(page, before, lambda: (field.fill("1/2"), field.press("Enter")), 0)
+    assert f"at fine 1/2: {exact_str(royaumes.player_ev(Fraction(1, 2)))}" in page.locator(".widget-output").first.inner_text()
+    field.fill("3/2")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "fine must be a number (e.g. 1/10 or 0.1) from 0 to 1" in page.locator(".nessus-error").inner_text()
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "les-royaumes-bad-input.png"), full_page=True)
+    before = chart_svg(page, 0)
+    redraw_time(page, before, lambda: (field.fill("0.1"), field.press("Enter")), 0)
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    assert "at fine 1/10" in page.locator(".widget-output").first.inner_text()
+
+    # Against the machine from seat 2: the bank and player 1 roll when you press Play on.
+    page.locator(".royaumes-mode button", has_text="Against the machine").click()
+    page.wait_for_function("() => document.querySelectorAll('.royaumes-sheet .royaumes-player').length === 5", timeout=30_000)
+    page.locator(".royaumes-seat select").select_option("2")
+    page.wait_for_function("() => document.querySelector('.royaumes-status').innerText.includes('the bank rolls')", timeout=30_000)
+    assert page.locator(".roll-button").is_disabled()
+    moves: list[float] = []
+    play_round(page, moves)
+    assert "Round 1 over" in page.locator(".royaumes-status").inner_text()
+    play_round(page, moves)
+    assert "after 2 rounds:" in page.locator(".royaumes-result").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "les-royaumes-game.png"), full_page=True)
+
+    # Holding the bank: you roll for it, the players roll when you press Play on.
+    page.locator(".royaumes-role button", has_text="the bank").click()
+    page.wait_for_function("() => document.querySelector('.royaumes-status').innerText.includes('roll for the bank')", timeout=30_000)
+    assert "You (the bank)" in page.locator(".royaumes-sheet").inner_text()
+    play_round(page, moves)
+    assert "Round 1 over" in page.locator(".royaumes-status").inner_text()
+    result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
+    page.wait_for_function("(r) => document.querySelectorAll('.widget-output')[1].innerText.includes(`the bank rolled ${r}`)",
+                           arg=result, timeout=30_000)
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "les-royaumes-bank.png"), full_page=True)
+    record("les-royaumes", first_chart=first, hint_shown=hint, bank_roll_redraw=bank_roll, fine_redraw=fine_redraw,
+           game_move_max=max(moves), game_moves=float(len(moves)))

@@ -1,0 +1,109 @@
+"""La Tresse in a real browser (helpers in browser.py, the voila `server` fixture in conftest.py):
+the page opens with its two charts, the hint gives every seat's exact P(win) from the table as
+it stands, Throw and Play on move the dice, the number of players redraws the chart (a bad one
+is a message), and a game against the machine is played to its end."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time
+
+pytestmark = pytest.mark.browser
+
+THROWS = "+document.querySelector('.tresse-log').dataset.throws"
+FIGURE = re.compile(r"≈ \d+\.\d+")
+
+
+def throws(pg) -> int:
+    return int(pg.locator(".tresse-log").get_attribute("data-throws"))
+
+
+def click_and_wait(pg, button) -> float:
+    """Click Throw or Play on; the seconds until the log counts more throws (or the game ended)."""
+    n = throws(pg)
+    return click_until(pg, button, f"(n) => {THROWS} > n || !!document.querySelector('.tresse-result')", n)
+
+
+def test_la_tresse(server, page):
+    first = open_dashboard(page, server, "la-tresse.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    no_errors(page)
+    assert page.locator(".widget-output svg.marks").count() == 2  # P(win) at the start, during the game
+    assert "P(win) by seat: 4 players, 5 dice (exact)" in page.locator(".widget-output").first.inner_text()
+    assert page.locator(".tresse-place").count() == 4
+    assert page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1"
+    assert "expected throws in a game" in page.locator("table.figures").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "la-tresse-start.png"), full_page=True)
+
+    # The hint: every seat's exact P(win) from the start, and the throws left.
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    assert page.locator(".hint-row").count() == 4
+    assert FIGURE.search(page.locator(".hint-best").inner_text()), page.locator(".hint-best").inner_text()
+    assert len(FIGURE.findall(page.locator(".hint-table").inner_text())) == 4
+    assert "Exact: the absorbing Markov chain" in page.locator(".hint-panel").inner_text()
+
+    # One throw of the five dice: each die says where it went, the chances move on.
+    before = chart_svg(page, 1)
+    throw = redraw_time(page, before, lambda: page.locator(".roll-button").click(), 1)
+    page.wait_for_function(f"() => {THROWS} === 1", timeout=30_000)
+    assert page.locator(".tresse-last .tresse-die").count() == 5
+    assert "Throw 1" in page.locator(".tresse-last").inner_text()
+    held = sum(int(s.get_attribute("data-dice")) for s in page.locator(".tresse-place").all())
+    centre = int(page.locator(".tresse-centre").get_attribute("data-dice"))
+    assert held + centre == 5
+
+    # Play on: the seat throws until its hand is empty, then the next seat with dice plays.
+    plays = []
+    while page.locator(".tresse-place.throwing").count() and page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1":
+        plays.append(click_and_wait(page, page.locator(".play-button")))
+    assert "Turn over" in page.locator(".tresse-log").inner_text() or page.locator(".tresse-result").count()
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "la-tresse-hint.png"), full_page=True)
+
+    # Six players: the start chart is redrawn, figures now bracketed (and say so).
+    field = page.get_by_label("players", exact=True)
+    before = chart_svg(page, 0)
+    players_redraw = redraw_time(page, before, lambda: (field.fill("6"), field.press("Enter")), 0)
+    assert "6 players, 5 dice (proven brackets" in page.locator(".widget-output").first.inner_text()
+    page.wait_for_function("() => document.querySelectorAll('.tresse-place').length === 6", timeout=30_000)
+    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Floats with a proven error bound')",
+                           timeout=30_000)
+    assert "± " in page.locator(".hint-table").inner_text() and "(proven bracket)" in page.locator(".hint-table").inner_text()
+
+    # A bad number of players: a message, no traceback; then a good one again.
+    field.fill("12")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "players must be an integer from 2 to 10" in page.locator(".nessus-error").inner_text()
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "la-tresse-bad-input.png"), full_page=True)
+    field.fill("3")
+    field.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.nessus-error') && document.querySelectorAll('.tresse-place').length === 3",
+                           timeout=30_000)
+
+    # Against the machine, from seat 2: player 1 throws when you press Play on; you throw yours.
+    page.locator(".tresse-mode button", has_text="Against the machine").click()
+    page.locator(".tresse-seat select").wait_for(state="visible", timeout=30_000)
+    before = chart_svg(page, 0)
+    seat_redraw = redraw_time(page, before, lambda: page.locator(".tresse-seat select").select_option("2"), 0)
+    page.wait_for_function("() => document.querySelector('.tresse-status').innerText.includes('Player 1 throws 5 dice next')",
+                           timeout=30_000)
+    assert page.locator(".roll-button").is_disabled() and not page.locator(".play-button").is_disabled()
+    moves = []
+    start = time.perf_counter()
+    while not page.locator(".tresse-result").count():
+        button = page.locator(".play-button") if page.locator(".roll-button").is_disabled() else page.locator(".roll-button")
+        moves.append(click_and_wait(page, button))
+        assert time.perf_counter() - start < 60
+    result = page.locator(".tresse-result").inner_text()
+    assert re.search(r"(You win|Player \d wins): the last die is in the centre", result), result
+    assert "Game over" in page.locator(".tresse-status").inner_text()
+    assert page.locator(".roll-button").is_disabled() and page.locator(".play-button").is_disabled()
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "la-tresse-game.png"), full_page=True)
+    record("la-tresse", first_chart=first, hint_shown=hint, throw_redraw=throw, play_on_max=max(plays),
+           players_redraw=players_redraw, seat_redraw=seat_redraw, game_move_max=max(moves), game_moves=float(len(moves)))

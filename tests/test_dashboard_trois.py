@@ -1,0 +1,135 @@
+"""The Les Trois dashboard in a real browser (helpers in browser.py, the voila `server` fixture
+in conftest.py): a turn played with clicks and the hint, the goals, a bad entry, and a game
+against the machine played to its end."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray
+
+pytestmark = pytest.mark.browser
+
+EXACT_VALUE = re.compile(r"(probability|expected final score) \d+(/\d+)?")
+
+
+def _output_text(pg, index: int = 0) -> str:
+    return pg.locator(".widget-output").nth(index).inner_text()
+
+
+def test_les_trois(server, page):
+    first = open_dashboard(page, server, "les-trois.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    no_errors(page)
+    assert page.locator(".widget-output svg.marks").count() == 2  # the score distribution, the moon chance
+    assert "playing for the least expected score" in _output_text(page, 0)
+    assert "504205555/80621568" in page.locator("table.figures").inner_text()  # the least expected score, exact
+    page.screenshot(path=str(ARTIFACTS / "les-trois-start.png"), full_page=True)
+
+    # The first roll: five dice, none set aside; the hint weighs every set-aside exactly.
+    moon_before = chart_svg(page, 1)
+    rolls = [roll_dice(page)]
+    dice = tray(page)
+    assert len(dice) == 5 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
+    page.wait_for_function("(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old", arg=moon_before,
+                           timeout=30_000)
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    assert page.locator(".hint-row").count() >= 5 and page.locator(".hint-row.best").count() == 1
+    assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
+    assert "Goal: the least expected score" in page.locator(".hint-panel").inner_text()
+    assert "set aside all: score" in page.locator(".hint-table").inner_text()
+
+    # Roll without setting a die aside: a message in the page, no traceback.
+    page.locator(".roll-button").click()
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "set aside at least one die" in page.locator(".nessus-error").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "les-trois-bad-input.png"), full_page=True)
+
+    # Click a die: it is marked, Roll now rolls four, and the hint weighs that choice.
+    face = dice[0][0]
+    choice = click_until(page, page.locator(".nessus-tray .nessus-die").first,
+                          "() => document.querySelector('.roll-button').innerText.includes('Roll 4 dice')")
+    assert tray(page)[0] == (face, True, True)
+    assert page.locator(".hint-row.chosen").count() == 1
+    verdict = page.locator(".hint-verdict").inner_text()
+    assert verdict.startswith("Your choice (set aside") and ("is optimal" in verdict or "costs" in verdict), verdict
+    page.screenshot(path=str(ARTIFACTS / "les-trois-hint.png"), full_page=True)
+
+    # Roll again: the die set aside is final (locked), four new dice are in play.
+    rolls.append(roll_dice(page))
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    dice = tray(page)
+    assert dice[0] == (face, True, False) and len(dice) == 5 and all(click for *_, click in dice[1:])
+    assert "Roll 2 · 1 of 5 dice set aside" in page.locator(".roll-counter").inner_text()
+    assert "final" in page.locator(".nessus-tray").inner_text()
+
+    # Another goal: the chart and the hint follow it.
+    goal = page.locator(".trois-goal select")
+    before = chart_svg(page, 0)
+    moon_redraw = redraw_time(page, before, lambda: goal.select_option(label="shoot the moon: five 6s"), 0)
+    assert "playing for P(shooting the moon: 5 sixes)" in _output_text(page, 0)
+    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(shooting the moon')",
+                           timeout=30_000)
+    before = chart_svg(page, 0)
+    goal_redraw = redraw_time(page, before, lambda: goal.select_option(label="P(score ≤ a target)"), 0)
+    assert "playing for P(score ≤ 5)" in _output_text(page, 0)
+    before = chart_svg(page, 0)
+    target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
+    assert "playing for P(score ≤ 6)" in _output_text(page, 0)
+    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score ≤ 6)')", timeout=30_000)
+
+    # End the turn: set aside every die left.
+    click_until(page, page.locator(".stop-button"), "() => document.querySelector('.trois-status').innerText.includes('Turn over')")
+    assert not any(click for *_, click in tray(page))
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "les-trois.png"), full_page=True)
+
+    # A bad number of dice is a message; three dice redraw the chart.
+    field = page.get_by_label("dice", exact=True)
+    field.fill("9")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "dice must be an integer from 1 to 6" in page.locator(".nessus-error").inner_text()
+    before = chart_svg(page, 0)
+    dice_redraw = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
+    assert "with 3 dice" in _output_text(page, 0)
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    assert "Roll 3 dice" in page.locator(".roll-button").inner_text()
+    field.fill("5")
+    field.press("Enter")
+    page.wait_for_function("() => document.querySelector('.roll-button').innerText.includes('Roll 5 dice')", timeout=30_000)
+
+    # Against the machine, one round, from the last seat: you play for the win against their totals.
+    page.locator(".trois-mode button", has_text="Against the machine").click()
+    page.wait_for_selector(".trois-sheet", timeout=30_000)
+    assert page.locator(".trois-player").count() == 3
+    rounds = page.get_by_label("rounds", exact=True)
+    rounds.fill("1")
+    rounds.press("Enter")
+    page.wait_for_function("() => document.querySelector('.trois-round').innerText.includes('Round 1 of 1')", timeout=30_000)
+    before = chart_svg(page, 0)
+    seat_redraw = redraw_time(page, before, lambda: page.locator(".trois-seat select").select_option("3"), 0)
+    start, game = time.perf_counter(), 0.0
+    while not page.locator(".trois-result").count():
+        status = page.locator(".trois-status").inner_text()
+        if "you play last" in status:
+            assert "or the moon" in _output_text(page, 0) or "moon" in status or "whatever you score" in status
+        if "Next round" in page.locator(".new-button").inner_text():
+            click_until(page, page.locator(".new-button"), "() => !document.querySelector('.stop-button').disabled || "
+                                                           "!!document.querySelector('.trois-result') || "
+                                                           "+document.querySelector('.roll-counter').dataset.made === 0")
+        elif page.locator(".stop-button").is_disabled():
+            rolls.append(roll_dice(page))
+        else:
+            game = click_until(page, page.locator(".stop-button"), "() => document.querySelector('.stop-button').disabled")
+        assert time.perf_counter() - start < 30
+    page.wait_for_function("() => document.querySelector('.roll-counter').innerText.includes('Turn over')", timeout=30_000)
+    result = page.locator(".trois-result").inner_text()
+    assert re.search(r"(You win|Player \d wins) with the lowest total|shoots? the moon", result), result
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "les-trois-game.png"), full_page=True)
+    record("les-trois", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice, moon_redraw=moon_redraw,
+           goal_redraw=goal_redraw, target_redraw=target_redraw, dice_redraw=dice_redraw, seat_redraw=seat_redraw,
+           set_aside_all_and_machines=game)
