@@ -237,3 +237,62 @@ def test_scores_out_of_reach():
     assert f["p_beat_target_best"].exact == 0
     always = cache(lambda r, n: sum((p * (t if r == 0 or m == 0 else always(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0)))
     assert f["heuristic_mean"].exact == always(3, 2)
+
+
+
+# -- the first player's choices, by brute force (four dice, two rerolls, three players) -------------------
+DICE4, REROLLS2, PLAYERS3 = 4, 2, 3
+
+
+@cache
+def first_keep(t: int, used: int) -> F:
+    """The first player's share on keeping t after `used` rerolls (`legit.share`, checked above by
+    enumerating the later players' scores)."""
+    return legit.share(DICE4, PLAYERS3, t, used)
+
+
+@cache
+def first_value(r: int, n: int) -> F:
+    """The first player's best share rolling n dice with r rerolls left afterwards."""
+    used = REROLLS2 - r
+    return sum((p * (first_keep(t, used) if r == 0 or m == 0 else max(first_keep(t, used), first_value(r - 1, m)))
+                for (m, t), p in after_roll(n).items()), F(0))
+
+
+def test_first_hint_against_brute_force():
+    """Keeping is worth the share at (total, rerolls used); rerolling, the recursion over the
+    rolls of the dice left with the better of keep and reroll."""
+    rules = legit.Rules(dice=DICE4, rerolls=REROLLS2)
+    play = legit.Play.start(rules).roll(dice=(1, 1, 2, 3))  # no 7-pair: total 7
+    hint = play.first_hint(PLAYERS3)
+    assert hint.values == {"keep": first_keep(7, 0), "reroll": first_value(1, 4)}
+    assert hint.best == max(hint.values, key=hint.values.get)
+    play = play.roll(dice=(6, 1, 5, 5))  # one 1-6 pair: 5, 5 left, one reroll used
+    assert play.first_hint(PLAYERS3).values == {"keep": first_keep(10, 1), "reroll": first_value(0, 2)}
+    with pytest.raises(ValueError, match="roll first"):
+        legit.Play.start(rules).first_hint(PLAYERS3)
+    with pytest.raises(ValueError, match="first player"):
+        legit.Play.start(rules, cap=1).roll(dice=(1, 1, 2, 3)).first_hint(PLAYERS3)
+    with pytest.raises(ValueError, match="players"):
+        play.first_hint(7)
+
+
+def test_first_stops_by_a_forward_pass():
+    """P(stop after exactly u rerolls) and the share given that, walking every roll with the
+    brute-force decision (keep when keeping is worth at least as much as rerolling)."""
+    stops = {u: [F(0), F(0)] for u in range(REROLLS2 + 1)}
+
+    def walk(used: int, n: int, p: F) -> None:
+        r = REROLLS2 - used
+        for (m, t), q in after_roll(n).items():
+            if r > 0 and m > 0 and first_value(r - 1, m) > first_keep(t, used):
+                walk(used + 1, m, p * q)
+            else:
+                stops[used][0] += p * q
+                stops[used][1] += p * q * first_keep(t, used)
+
+    walk(0, DICE4, F(1))
+    got = legit.first_stops(legit.Rules(dice=DICE4, rerolls=REROLLS2, players=PLAYERS3))
+    assert got == {u: (p, won / p if p else None) for u, (p, won) in stops.items()}
+    assert sum(p * s for p, s in got.values() if s is not None) == first_value(REROLLS2, DICE4)
+    assert sum(p for p, _ in got.values()) == 1

@@ -26,5 +26,6 @@ GALLERY: tuple[Entry, ...] = (
     Entry("la-tresse.ipynb", "La Tresse", "Pass five dice round the table throw by throw, with every seat's exact chance of winning from the dice as they lie."),
     Entry("les-trois.ipynb", "Les Trois", "Set aside at least one die per roll, lowest total wins: every choice's exact value, alone or against the machine, and your chance of the moon."),
     Entry("les-royaumes.ipynb", "Les Royaumes", "Duel the bank's 2d6 within its kingdom: exact odds, fines and expected value for any fine, with running bankrolls."),
+    Entry("le-legit.ipynb", "Le Légit", "Remove the 7-pairs, keep or reroll, alone or against the machine, with each choice's exact value and the first player's dilemma."),
     Entry("l-hypogeon.ipynb", "L'Hypogéon", "21 with dice: roll or stand with the exact value of each, alone or to the points target against the machine, and the best reply to any rule."),
 )

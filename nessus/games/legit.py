@@ -202,6 +202,19 @@ def first_share(rules: Rules, policy: Callable[[tuple], str] | None = None) -> F
     return sum((p * share(rules.dice, rules.players, t, used) for (t, used), p in final.items()), Fraction(0))
 
 
+def first_stops(rules: Rules | None = None) -> dict[int, tuple[Fraction, Fraction | None]]:
+    """For each number u of rerolls the share-optimal first player may use: (P(they stop after
+    exactly u rerolls), their share of the win given that; None if they never stop there)."""
+    rules = rules or Rules()
+    final = first_turn(rules.dice, rules.rerolls, rules.players).final()
+    out = {}
+    for u in range(rules.rerolls + 1):
+        stop_p = sum((p for (_, used), p in final.items() if used == u), Fraction(0))
+        won = sum((p * share(rules.dice, rules.players, t, used) for (t, used), p in final.items() if used == u), Fraction(0))
+        out[u] = (stop_p, won / stop_p if stop_p else None)
+    return out
+
+
 def dilemma(rules: Rules | None = None) -> pl.DataFrame:
     """One row per number u of rerolls the first player uses (the later players' cap):
     `later_mean` (a later player's best expected score with at most u rerolls), `p_stop`
@@ -212,14 +225,11 @@ def dilemma(rules: Rules | None = None) -> pl.DataFrame:
 
     rules = rules or Rules()
     turn = first_turn(rules.dice, rules.rerolls, rules.players)
-    final = turn.final()
     counts = sorted({m for m, _ in outcome(rules.dice).outcomes if m > 0})
     rows = []
-    for u in range(rules.rerolls + 1):
-        stop_p = sum((p for (_, used), p in final.items() if used == u), Fraction(0))
-        won = sum((p * share(rules.dice, rules.players, t, used) for (t, used), p in final.items() if used == u), Fraction(0))
+    for u, (stop_p, share_if_stop) in first_stops(rules).items():
         row = {"rerolls_used": u, "later_mean": float(mean_turn(rules.dice, u).value()),
-               "p_stop": float(stop_p), "share_if_stop": float(won / stop_p) if stop_p else None}
+               "p_stop": float(stop_p), "share_if_stop": None if share_if_stop is None else float(share_if_stop)}
         for n in counts:
             stops = [t for t in range(6 * n + 1) if turn.game.best(("rolled", rules.rerolls - u, n, t)) == "keep"]
             row[f"stop_from_{n}_dice"] = min(stops) if stops else None
@@ -439,3 +449,14 @@ class Play:
         r = self.rerolls_left
         turn = mean_turn(self.rules.dice, r) if best is None else beat_turn(self.rules.dice, r, best, Fraction(1, 2))
         return turn.game.hint(("rolled", r, len(self.left), self.total))
+
+    def first_hint(self, players: int) -> Hint:
+        """The first player's value of keeping and of rerolling: their share of the win among
+        `players` (later players capped at the rerolls used, chasing the best score; ties shared)."""
+        if self.left is None or self.kept:
+            raise ValueError("roll first" if self.left is None else "the turn is over")
+        PLAYERS.check(players)
+        r = self.rerolls_left
+        if r + len(self.rolls) - 1 != self.rules.rerolls:
+            raise ValueError("only the first player's turn (not capped) has a first player's hint")
+        return first_turn(self.rules.dice, self.rules.rerolls, players).game.hint(("rolled", r, len(self.left), self.total))

@@ -1,0 +1,165 @@
+"""Le Légit dashboard in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py): a turn played with clicks and the hint, the goal and rerolls controls redrawing
+the charts (a bad value is a message), and rounds against the machine, first and second seat."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice
+
+pytestmark = pytest.mark.browser
+
+EXACT_VALUE = re.compile(r"(expected score|probability|share of the win) (\d+(/\d+)?|≈ \d+\.\d+)")
+FRACTION = re.compile(r"^exact: -?\d+/\d+$")
+TURN_OVER = "() => document.querySelector('.legit-status').innerText.includes('Turn over')"
+DILEMMA_ROWS = ("(n) => document.querySelectorAll('.dilemma-row').length === n"
+                " && document.querySelectorAll('.widget-output svg.marks').length === 2")
+
+
+def exact_best(pg) -> bool:
+    """The hint's best value is exact: a whole number or a fraction shown, or a decimal with the
+    fraction on hover."""
+    best = pg.locator(".hint-best")
+    if not EXACT_VALUE.search(best.inner_text()):
+        return False
+    hover = best.locator(".exact")
+    return hover.count() == 0 or bool(FRACTION.match(hover.first.get_attribute("title")))
+
+
+def status(pg) -> str:
+    return pg.locator(".legit-status").inner_text()
+
+
+def roll_to_a_choice(pg, rolls: list[float]) -> None:
+    """Roll (new turns as needed) until the turn waits for keep or reroll."""
+    for _ in range(20):
+        if "Turn over" in status(pg):
+            click_until(pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
+        rolls.append(roll_dice(pg))
+        if "Turn over" not in status(pg):
+            return
+    pytest.fail("no choice to make in 20 rolls")
+
+
+def finish_turn(pg, rolls: list[float]) -> float:
+    """Keep at once (or roll first if the turn has not started); the seconds the click took to
+    end the turn (the roll's, if every die paired off)."""
+    if "press Roll" in status(pg):
+        rolls.append(roll_dice(pg))
+    if "Turn over" in status(pg):
+        return rolls[-1]
+    return click_until(pg, pg.locator(".keep-button"), TURN_OVER)
+
+
+def test_le_legit(server, page):
+    first = open_dashboard(page, server, "le-legit.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    no_errors(page)
+    assert "playing for the expected score" in page.locator(".widget-output").first.inner_text()
+    start = time.perf_counter()
+    page.wait_for_function(DILEMMA_ROWS, arg=4, timeout=30_000)
+    dilemma = time.perf_counter() - start + first
+    assert "The first player's dilemma (2 players, up to 3 rerolls)" in page.locator(".widget-output").nth(1).inner_text()
+    assert "playing to win" in page.locator(".dilemma-share").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "le-legit-start.png"), full_page=True)
+    page.locator("table.dilemma").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "le-legit-dilemma.png"), full_page=True)
+    page.locator(".legit-mode").scroll_into_view_if_needed()
+
+    # Before the first roll the hint says what the turn is worth; after it, keep against reroll, exactly.
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-panel')")
+    assert "this turn is worth" in page.locator(".hint-panel").inner_text()
+    rolls: list[float] = []
+    roll_to_a_choice(page, rolls)
+    page.wait_for_selector(".hint-table", timeout=30_000)
+    assert page.locator(".hint-row").count() == 2 and page.locator(".hint-row.best").count() == 1
+    table = page.locator(".hint-table").inner_text()
+    total = int(page.locator(".legit-total").inner_text())
+    assert f"keep {total}" in table and re.search(r"reroll the \d dice left", table), table
+    assert exact_best(page), page.locator(".hint-best").inner_text()
+    assert page.locator(".keep-button").inner_text().strip() == f"Keep {total}"
+    pairs = page.locator(".legit-pair").count()
+    assert page.locator(".legit-roll svg.die").count() == 6 - 2 * pairs
+    page.screenshot(path=str(ARTIFACTS / "le-legit-hint.png"), full_page=True)
+
+    # Reroll, then keep: each choice is judged in the log against the best one.
+    rolls.append(roll_dice(page))
+    assert "Roll 2 of 4" in page.locator(".roll-counter").inner_text() or "Turn over" in status(page)
+    keep = finish_turn(page, rolls)
+    verdicts = page.locator(".legit-verdict")
+    assert verdicts.count() >= 1 and re.search(r"You (reroll|keep): (optimal|it costs)", verdicts.first.inner_text())
+    assert re.search(r"Your score: \d+", status(page))
+    no_errors(page)
+
+    # Beat a score: the chart follows the goal and the slider; the hint too.
+    before = chart_svg(page, 0)
+    goal_redraw = redraw_time(page, before, lambda: page.locator(".legit-goal button", has_text="beat a score").click(), 0)
+    assert "playing for P(score > 15) + ½ P(score = 15)" in page.locator(".widget-output").first.inner_text()
+    before = chart_svg(page, 0)
+    target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
+    assert "P(score > 16)" in page.locator(".widget-output").first.inner_text()
+    click_until(page, page.locator(".new-button"), "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score > 16)')")
+    page.screenshot(path=str(ARTIFACTS / "le-legit-beat.png"), full_page=True)
+
+    # Rerolls: a bad value is a message in the page; a good one redraws both charts.
+    field = page.get_by_label("rerolls", exact=True)
+    field.fill("5")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "rerolls must be an integer from 0 to 3" in page.locator(".nessus-error").inner_text()
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-legit-bad-input.png"), full_page=True)
+    before = chart_svg(page, 0)
+    rerolls_redraw = redraw_time(page, before, lambda: (field.fill("1"), field.press("Enter")), 0)
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    assert "at most 1 reroll," in page.locator(".widget-output").first.inner_text()
+    page.wait_for_function(DILEMMA_ROWS, arg=2, timeout=30_000)
+    assert "up to 1 reroll)" in page.locator(".widget-output").nth(1).inner_text()
+    field.fill("3")
+    field.press("Enter")
+    page.wait_for_function(DILEMMA_ROWS, arg=4, timeout=30_000)
+
+    # Against the machine, first seat: you set the cap; the hint weighs your share of the win.
+    page.locator(".legit-mode button", has_text="Against the machine").click()
+    page.wait_for_selector(".legit-players", timeout=30_000)
+    assert page.locator(".legit-player").count() == 2
+    page.wait_for_function("() => document.querySelector('.widget-output').innerText.includes('first of 2 players')", timeout=30_000)
+    rolls.append(roll_dice(page))
+    if "Turn over" not in status(page):
+        assert "Goal: your share of the win, first of 2 players" in page.locator(".hint-panel").inner_text()
+        assert exact_best(page), page.locator(".hint-best").inner_text()
+    round_first = finish_turn(page, rolls)
+    page.wait_for_selector(".legit-result", timeout=30_000)
+    assert re.search(r"(You win|Player 2 wins|share the win) with \d+", page.locator(".legit-result").inner_text())
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-legit-game-first.png"), full_page=True)
+
+    # Four players, second seat: player 1 has played and capped your rerolls; you chase the best score.
+    players = page.get_by_label("players", exact=True)
+    before = chart_svg(page, 1)
+    players_redraw = redraw_time(page, before, lambda: (players.fill("4"), players.press("Enter")), 1)
+    assert "(4 players, up to 3 rerolls)" in page.locator(".widget-output").nth(1).inner_text()
+    page.locator(".legit-machine select").select_option(label="reroll below 8")
+    page.wait_for_function("() => document.querySelector('.legit-players').innerText.includes('(reroll below 8)')", timeout=30_000)
+    before = chart_svg(page, 0)
+    seat_redraw = redraw_time(page, before, lambda: page.locator(".legit-seat select").select_option("2"), 0)
+    page.wait_for_function("() => document.querySelector('.legit-status').innerText.includes('Score to beat')", timeout=30_000)
+    assert "to play" in page.locator(".legit-players").inner_text()
+    assert "P(score >" in page.locator(".widget-output").first.inner_text()
+    while "Turn over" not in status(page):
+        if page.locator(".roll-button").is_disabled() or "press Roll" not in status(page):
+            click_until(page, page.locator(".keep-button"), TURN_OVER)
+        else:
+            rolls.append(roll_dice(page))
+    page.wait_for_selector(".legit-result", timeout=30_000)
+    assert re.search(r"(You win|Player \d wins|share the win) with \d+", page.locator(".legit-result").inner_text())
+    assert "to play" not in page.locator(".legit-players").inner_text()
+    assert page.locator(".legit-players").inner_text().count("reroll below 8") == 3
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "le-legit-game.png"), full_page=True)
+    record("le-legit", first_chart=first, dilemma_shown=dilemma, hint_shown=hint, roll_max=max(rolls), keep=keep,
+           goal_redraw=goal_redraw, target_redraw=target_redraw, rerolls_redraw=rerolls_redraw, round_as_first=round_first,
+           players_redraw=players_redraw, seat_redraw=seat_redraw)
