@@ -9,6 +9,7 @@
 """
 
 from fractions import Fraction
+from functools import cache
 
 import numpy as np
 import pytest
@@ -157,6 +158,39 @@ def test_hold_at_distribution_by_enumerating_faces(n):
     d = pl_.hold_at_distribution(pig.ROLL, n)
     assert {x: d[x] for x in d.outcomes} == {x: p for x, p in want.items() if p}
     assert pl_.hold_at_mean(pig.ROLL, n) == sum(x * p for x, p in want.items())
+
+
+@pytest.mark.parametrize("k", [0, 1, 7, 19, 20, 21, 30])
+def test_points_hint_by_hand(k):
+    """Rolling now and then holding at the best N > k (faces enumerated, every N up to k + 40);
+    from 20 on one roll then hold: (5k + 20)/6, a fair bet at 20."""
+
+    @cache
+    def mean(j: int, n: int) -> F:
+        return F(j) if j >= n else sum((F(1, 6) * mean(j + r, n) for r in range(2, 7)), F(0))
+
+    h = pig.points_hint(k)
+    best = max(sum((F(1, 6) * mean(k + r, n) for r in range(2, 7)), F(0)) for n in range(k + 1, k + 41))
+    assert h["roll"] == best and h.get("hold") == (k or None)
+    if k >= 20:
+        assert h["roll"] == F(5 * k + 20, 6)
+    if k == 0:
+        assert h["roll"] == pig.hold_at_20_turn_mean()
+
+
+def test_hold_boundary_against_the_exact_optimum():
+    """Goal 10: the first turn total at which the exact optimal policy holds (goal - i when it
+    never does), for every pair of scores; goal 100: the published 41 against 49 (holds from 22)."""
+    goal = 10
+    _, policy = exact_optimum(goal)
+    rules = pig.Rules(goal=goal)
+    for i in range(goal):
+        for j in range(goal):
+            want = next((k for k in range(1, goal - i) if not policy[(i, j, k)]), goal - i)
+            assert pig.hold_boundary(i, j, rules) == want, (i, j)
+    assert pig.hold_boundary(41, 49) == 22
+    with pytest.raises(ValueError, match="score from 0 to 9"):
+        pig.hold_boundary(10, 0, rules)
 
 
 def test_best_hold_is_20():

@@ -85,6 +85,61 @@ def test_report_figures():
     assert p.value == pytest.approx(float(one_round_half()), abs=1e-12)
 
 
+@cache
+def hold_from(k: int, n: int) -> F:
+    """E[the turn's score] from turn total k, rolling (at least once) while below n, by the 36 outcomes."""
+    return sum((p * (k + s if k + s >= n else hold_from(k + s, n)) for s, p in GAINS.items()), F(0))
+
+
+@pytest.mark.parametrize("k", [0, 1, 12, 34, 35, 36, 50])
+def test_points_hint_is_the_best_threshold_after_rolling(k):
+    """Rolling now and then holding at the best N > k (every N up to k + 60 tried); holding banks k."""
+    h = sept.points_hint(k)
+    assert h["roll"] == max(hold_from(k, n) for n in range(k + 1, k + 61))
+    assert h.get("hold") == (k or None)
+    if k < 35:
+        assert h["roll"] == pl_.hold_at_chain(sept.ROLL, 35).mean(k)
+    else:  # one roll then hold: 5/6 k + 35/6, a fair bet at 35
+        assert h["roll"] == F(5 * k + 35, 6) and (h["roll"] == h["hold"]) == (k == 35)
+
+
+@pytest.mark.parametrize("k", [-1, 2.0, True, None])
+def test_points_hint_rejects_bad_totals(k):
+    with pytest.raises(ValueError, match="turn total"):
+        sept.points_hint(k)
+
+
+def one_round_first_holds() -> int:
+    """One round, a tie counting half: the smallest turn total at which the first player holds
+    (holding at k is worth 1 - g(k), exactly; ties hold), as in `one_round_half`."""
+    def g(x: int) -> F:
+        return F(11, 12) if x == 0 else reach(x + 1)
+
+    top = next(k for k in range(1, 400) if all(g(m) <= g(0) / 6 for m in range(k, k + 13)))
+    v = {k: 1 - g(k) for k in range(top, top + 13)}
+    roll = {}
+    for k in range(top - 1, -1, -1):
+        roll[k] = P[7] * (1 - g(0)) + sum(p * v[k + s] for s, p in GAINS.items())
+        v[k] = max(roll[k], 1 - g(k)) if k else roll[k]
+    return min([k for k in range(1, top) if 1 - g(k) >= roll[k]] + [top])
+
+
+def test_hold_boundary():
+    """The first player's first turn of a one-round game against the exact derivation; the
+    second player's last turn: behind by L, roll until ahead by one (1 + L); level or ahead,
+    hold after the compulsory roll. Off the grid as `rolls` plays."""
+    assert sept._solve(1, "half").hold_boundary(0, 0) == one_round_first_holds()
+    sol = sept.solution()
+    last = 2 * sept.Rules().rounds - 1
+    assert [sol.hold_boundary(last, lead) for lead in (-40, -12, -1, 0, 1, 30)] == [41, 13, 2, 1, 1, 1]
+    assert sol.hold_boundary(0, -60) > 35 > sol.hold_boundary(0, 60)
+    m = sol.duel.margin
+    assert sol.hold_boundary(0, m + 1) == 1 and sol.hold_boundary(0, -m - 5) == 2 * m + 6
+    assert all(sol.rolls(0, -m - 5, k) for k in range(1, 2 * m + 6)) and not sol.rolls(0, -m - 5, 2 * m + 6)
+    with pytest.raises(ValueError, match="level"):
+        sol.hold_boundary(2 * sept.Rules().rounds, 3)
+
+
 # -- the game ----------------------------------------------------------------------------------------
 @cache
 def reach(n: int) -> F:

@@ -25,6 +25,7 @@ GALLERY: tuple[Entry, ...] = (
     Entry("le-naute.ipynb", "Le Naute", "Ship, captain and crew, then the cargo: every choice's exact value, and the cargo's distribution."),
     Entry("la-tresse.ipynb", "La Tresse", "Pass five dice round the table throw by throw, with every seat's exact chance of winning from the dice as they lie."),
     Entry("les-trois.ipynb", "Les Trois", "Set aside at least one die per roll, lowest total wins: every choice's exact value, alone or against the machine, and your chance of the moon."),
+    Entry("le-sept-fatal.ipynb", "Le Sept fatal (and Pig)", "Push your luck with two dice (a 7 wipes the turn) or Pig's one die: one turn for points with exact odds, or a game against the machine with your chance of winning."),
     Entry("les-royaumes.ipynb", "Les Royaumes", "Duel the bank's 2d6 within its kingdom: exact odds, fines and expected value for any fine, with running bankrolls."),
     Entry("le-legit.ipynb", "Le Légit", "Remove the 7-pairs, keep or reroll, alone or against the machine, with each choice's exact value and the first player's dilemma."),
     Entry("l-hypogeon.ipynb", "L'Hypogéon", "21 with dice: roll or stand with the exact value of each, alone or to the points target against the machine, and the best reply to any rule."),

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import functools
 import html
+import threading
+import traceback
 from collections.abc import Callable
 from fractions import Fraction
 
 import altair as alt
 import ipywidgets as widgets
 import scipy.stats  # noqa: F401 - confidence intervals; imported while a preheated kernel waits
+from IPython.core.interactiveshell import InteractiveShell
 from IPython.display import clear_output, display
 
 from nessus.dist import exact_str
@@ -52,11 +55,14 @@ def dice_html(faces: tuple[int, ...], stuck: bool = False, empty: str = "") -> s
 
 
 def fraction_html(p: Fraction, digits: int = 6) -> str:
-    """An exact fraction (shortened when long) with its decimal value."""
+    """An exact fraction with its decimal value; a long one named by its size, the fraction
+    itself shown when the mouse is over it."""
     text = exact_str(p)
-    if len(text) > 24:
-        text = f"(a fraction of {len(text.partition('/')[2])}-digit denominator)"
-    return f"<code>{html.escape(text)}</code> ≈ {float(p):.{digits}g}"
+    if len(text) <= 24:
+        return f"<code>{html.escape(text)}</code> ≈ {float(p):.{digits}g}"
+    size = len(text.partition("/")[2])
+    return (f"<code title='{text}' style='cursor:help'>(a fraction of {size}-digit denominator)</code> "
+            f"≈ {float(p):.{digits}g}")
 
 
 class ParamField:
@@ -117,6 +123,48 @@ class ChartPane:
             clear_output(wait=True)
             display(chart)
 
+    def show_from_thread(self, chart: alt.TopLevelMixin) -> None:
+        """Show a chart from any thread: the Output widget's outputs are set directly (its
+        context manager only captures what the kernel's main thread displays)."""
+        data, metadata = InteractiveShell.instance().display_formatter.format(chart)
+        self.widget.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
+
+
+class LatestJob:
+    """One daemon thread running submitted jobs one at a time; a job still waiting when a newer
+    one is submitted is dropped (only the latest state of the page matters). Jobs report their
+    own failures; anything escaping one is printed and the thread carries on. `idle` is set
+    while no job runs or waits."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._waiting = threading.Condition()
+        self._job: Callable[[], None] | None = None
+        self._thread: threading.Thread | None = None
+        self.idle = threading.Event()
+        self.idle.set()
+
+    def submit(self, job: Callable[[], None]) -> None:
+        """Run `job` next (replacing a job not started yet); starts the thread on first use."""
+        with self._waiting:
+            self._job = job
+            self.idle.clear()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+            self._waiting.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._waiting:
+                while self._job is None:
+                    self.idle.set()
+                    self._waiting.wait()
+                job, self._job = self._job, None
+            try:
+                job()
+            except Exception:
+                traceback.print_exc()
 
 def header(title: str, sentence: str) -> widgets.HTML:
     """The dashboard's title and the one sentence that says what the page shows."""

@@ -245,9 +245,10 @@ def value_html(v: Fraction | int) -> str:
 
 
 def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], str],
-               fmt: Callable[[Fraction | int], str] = value_html, unit: str = "value") -> str:
-    """Every legal action with its exact value, best first: the optimal action highlighted,
-    the player's `chosen` one marked, and what it costs against the best."""
+               fmt: Callable[[Fraction | int], str] = value_html, unit: str = "value", method: str = "exact") -> str:
+    """Every legal action with its value (found by `method`: "exact", or e.g. "≈, value
+    iteration"), best first: the optimal action highlighted, the player's `chosen` one marked,
+    and what it costs against the best."""
     best = hint.values[hint.best]
     order = sorted(hint.values.items(), key=lambda kv: -kv[1] if hint.maximise else kv[1])
     top = max((abs(v) for v in hint.values.values()), default=0) or 1
@@ -278,15 +279,17 @@ def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], 
         f"<div class='hint-best' style='margin:2px 0'>Best: <b>{label(hint.best)}</b>, {html.escape(unit)} {fmt(best)}</div>{verdict}"
         "<div style='max-height:236px;overflow-y:auto;border:1px solid #ddd;margin-top:4px'>"
         "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
-        f"<tr style='background:#f4f4f4'><th align='left'>action</th><th align='left'>{html.escape(unit)} (exact)</th><th></th><th></th></tr>"
+        f"<tr style='background:#f4f4f4'><th align='left'>action</th><th align='left'>{html.escape(unit)} ({html.escape(method)})</th><th></th><th></th></tr>"
         f"{''.join(rows)}</table></div>"
     )
 
 
 class HintPanel:
-    """A Hint toggle and, when on, the hint table for the current choice."""
+    """A Hint toggle and, when on, the hint table for the current choice (`offer`: what pressing
+    Hint will show, in games with chances to show but no move to weigh)."""
 
-    def __init__(self) -> None:
+    def __init__(self, offer: str = "the exact value of every move you can make") -> None:
+        self.offer = offer
         self.toggle = widgets.ToggleButton(value=False, description="Hint", icon="lightbulb-o", tooltip="show the value of every move")
         self.toggle.add_class("hint-toggle")
         self.widget = widgets.HTML()
@@ -301,7 +304,7 @@ class HintPanel:
 
     def _draw(self) -> None:
         if not self.toggle.value:
-            self.widget.value = "<small style='color:#666'>Press <b>Hint</b> to see the exact value of every move you can make.</small>"
+            self.widget.value = f"<small style='color:#666'>Press <b>Hint</b> to see {self.offer}.</small>"
         elif self._compute is None:
             self.widget.value = f"<div class='hint-panel'><small style='color:#666'>{self._idle}</small></div>"
         else:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import html
 import threading
-import traceback
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,9 +22,8 @@ import altair as alt
 import ipywidgets as widgets
 import numpy as np
 import polars as pl
-from IPython.core.interactiveshell import InteractiveShell
 
-from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, header, panel, setup
+from nessus.apps.common import ChartPane, LatestJob, Messages, ParamField, dice_html, header, panel, setup
 from nessus.apps.dicegame import (
     HEURISTIC, OPTIMAL, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars,
 )
@@ -318,48 +316,6 @@ def dilemma_reading(rules: legit.Rules, first: Expectimax, mean_game: Expectimax
         return head + (f"They are <b>pickier</b>: against {rules.players - 1} chasers who know the score to beat, a middling "
                        "total rarely holds, even if rerolling hands everyone more rerolls.")
     return head + "The same threshold: the cap they set and the score they need balance out here."
-
-
-class LatestJob:
-    """One daemon thread running submitted jobs one at a time; a job still waiting when a newer
-    one is submitted is dropped (only the latest rules matter). Jobs report their own failures."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._waiting = threading.Condition()
-        self._job: Callable[[], None] | None = None
-        self._thread: threading.Thread | None = None
-        self.idle = threading.Event()
-        self.idle.set()
-
-    def submit(self, job: Callable[[], None]) -> None:
-        """Run `job` next (replacing a job not started yet); starts the thread on first use."""
-        with self._waiting:
-            self._job = job
-            self.idle.clear()
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
-            self._waiting.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._waiting:
-                while self._job is None:
-                    self.idle.set()
-                    self._waiting.wait()
-                job, self._job = self._job, None
-            try:
-                job()
-            except Exception:
-                traceback.print_exc()
-
-
-def show_anywhere(pane: ChartPane, chart: alt.TopLevelMixin) -> None:
-    """Show a chart in a ChartPane from any thread: its Output widget's outputs are set directly
-    (the widget's context manager only captures what the kernel's main thread displays)."""
-    data, metadata = InteractiveShell.instance().display_formatter.format(chart)
-    pane.widget.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
 
 
 class LegitDashboard:
@@ -703,7 +659,7 @@ class LegitDashboard:
         with self.lock:
             if ticket == self.ticket:
                 if chart is not None:
-                    show_anywhere(self.dilemma_chart, chart)
+                    self.dilemma_chart.show_from_thread(chart)
                 self.dilemma_table.value = table
 
 

@@ -24,9 +24,7 @@ from __future__ import annotations
 
 import html
 import threading
-import traceback
 from collections import Counter
-from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
@@ -35,7 +33,7 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, fraction_html, header, panel, setup
+from nessus.apps.common import ChartPane, LatestJob, Messages, fraction_html, header, panel, setup
 from nessus.dist import exact_str
 from nessus.games import nessie_play
 from nessus.games.nessie_engine import Game, Hand, neighbours, take
@@ -114,38 +112,6 @@ def cards_html(cards: list[Card], small: bool = False, chosen_from: int | None =
 
 
 # -- the optimal player, in the background ------------------------------------------------
-class LatestJob:
-    """One daemon thread that runs submitted jobs one at a time. A job still waiting when a
-    newer one is submitted is dropped: only the latest state of the table matters. Jobs report
-    their own failures; anything escaping one is printed and the thread carries on."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._waiting = threading.Condition()
-        self._job: Callable[[], None] | None = None
-        self._thread: threading.Thread | None = None
-
-    def submit(self, job: Callable[[], None]) -> None:
-        """Run `job` next (replacing a job not started yet); starts the thread on first use."""
-        with self._waiting:
-            self._job = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
-            self._waiting.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._waiting:
-                while self._job is None:
-                    self._waiting.wait()
-                job, self._job = self._job, None
-            try:
-                job()
-            except Exception:
-                traceback.print_exc()
-
-
 def _points_html(v: Fraction) -> str:
     """Treasure points: exact when short, else the decimal with the exact fraction on hover."""
     text = exact_str(v)

@@ -156,17 +156,6 @@ def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.La
     return alt.layer(bars, text, title=title).properties(width=470, height=190)
 
 
-class QuietHint(HintPanel):
-    """The hint toggle with Les Royaumes' words (there is no move to weigh, only odds)."""
-
-    def _draw(self) -> None:
-        if self.toggle.value:
-            super()._draw()
-        else:
-            self.widget.value = ("<small style='color:#666'>Press <b>Hint</b> to see your exact chance of winning the duel, "
-                                 "the fines to expect and every seat's expected gain this round.</small>")
-
-
 class RoyaumesDashboard:
     """The widgets of the Les Royaumes page and the rounds they play."""
 
@@ -197,7 +186,7 @@ class RoyaumesDashboard:
         self.reset_button = widgets.Button(description="New game", tooltip="bankrolls back to 0", layout=widgets.Layout(width="100px"))
         self.reset_button.add_class("reset-button")
         self.status = widgets.HTML()
-        self.hint = QuietHint()
+        self.hint = HintPanel("your exact chance of winning the duel, the fines to expect and every seat's expected gain this round")
         self.hint.toggle.tooltip = "show the exact odds of the round from here"
         self.sheet = widgets.HTML()
         self.log = widgets.HTML()

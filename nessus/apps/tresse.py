@@ -23,7 +23,6 @@ import polars as pl
 
 from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
 from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, face_svg
-from nessus.dist import exact_str
 from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT, Solved
 
@@ -44,13 +43,7 @@ def dice_word(k: int) -> str:
 def exact_html(p: Fraction) -> str:
     """An exact value: a whole number, a short fraction with its decimal value, or a long one
     named by its size with its decimals (the fraction itself shows when the mouse is over it)."""
-    text = exact_str(p)
-    if p.denominator == 1:
-        return f"<code>{text}</code>"
-    if len(text) <= 24:
-        return fraction_html(p)
-    return (f"<code title='{text}' style='cursor:help'>(a fraction of {len(str(p.denominator))}-digit denominator)</code> "
-            f"≈ {float(p):.6g}")
+    return f"<code>{p.numerator}</code>" if p.denominator == 1 else fraction_html(p)
 
 
 def solved_html(s: Solved) -> str:
@@ -216,17 +209,6 @@ def path_chart(frame: pl.DataFrame, names: list[str], you_name: str, title: alt.
     )
 
 
-class QuietHint(HintPanel):
-    """The hint toggle with La Tresse's words (there is no move to weigh, only chances)."""
-
-    def _draw(self) -> None:
-        if self.toggle.value:
-            super()._draw()
-        else:
-            self.widget.value = ("<small style='color:#666'>Press <b>Hint</b> to see every seat's exact chance of winning "
-                                 "from the dice as they lie, and the throws left.</small>")
-
-
 class TresseDashboard:
     """The widgets of the La Tresse page and the game they play."""
 
@@ -254,7 +236,7 @@ class TresseDashboard:
         self.new_button.add_class("new-button")
         self.status = widgets.HTML()
         self.result = widgets.HTML()
-        self.hint = QuietHint()
+        self.hint = HintPanel("every seat's exact chance of winning from the dice as they lie, and the throws left")
         self.hint.toggle.tooltip = "show every seat's exact chance of winning from here"
         self.log = widgets.HTML()
         self.start_pane = ChartPane(min_height="270px")

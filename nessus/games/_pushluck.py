@@ -21,14 +21,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from nessus.chains import RewardChain, Step
 from nessus.dist import Dist
-from nessus.report import Figure
 from nessus.solver import value_iteration
 
 if TYPE_CHECKING:
@@ -79,10 +77,14 @@ def hold_at_mean(roll: Roll, n: int) -> Fraction:
 
 @cache
 def _hold_at_mean(roll: Roll, n: int) -> Fraction:
-    e = {k: Fraction(k) for k in range(n, n + roll.top)}
+    # In integers: a[k] = E[score from turn total k] * W^(n - k) (W = the roll's weight), so
+    # a[k] = sum of w * (a[k + s] W^(s - 1), or (k + s) W^(n - k - 1) once k + s >= n).
+    big = roll.weight
+    powers = [big**i for i in range(max(n, roll.top) + 1)]
+    a: dict[int, int] = {}
     for k in range(n - 1, -1, -1):
-        e[k] = sum((Fraction(w, roll.weight) * e[k + s] for s, w in roll.gains), Fraction(0))
-    return e[0]
+        a[k] = sum(w * (a[k + s] * powers[s - 1] if k + s < n else (k + s) * powers[n - k - 1]) for s, w in roll.gains)
+    return Fraction(a[0], powers[n])
 
 
 def hold_at_distribution(roll: Roll, n: int) -> Dist:
@@ -132,6 +134,25 @@ def best_hold(roll: Roll) -> tuple[int, Fraction]:
     top = 2 * int(roll.break_even) + roll.top + 1
     best = max(range(1, top + 1), key=lambda n: (hold_at_mean(roll, n), -n))
     return best, hold_at_mean(roll, best)
+
+
+def points_values(roll: Roll, k: int) -> dict[str, Fraction]:
+    """The exact expected score of the turn (points) after each legal action at turn total `k`,
+    playing for points afterwards (rolling while the turn total is below the break-even, the
+    best of all policies, see `best_hold`): {"roll": ..., "hold": k}; no "hold" at k = 0 (the
+    first roll is compulsory)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise ValueError(f"turn total must be an integer >= 0, got {k!r}")
+    out = {"roll": _points_roll(roll, k)}
+    if k:
+        out["hold"] = Fraction(k)
+    return out
+
+
+@cache
+def _points_roll(roll: Roll, k: int) -> Fraction:
+    after = (Fraction(j) if j >= roll.break_even else _points_roll(roll, j) for j in (k + s for s, _ in roll.gains))
+    return sum((Fraction(w, roll.weight) * v for (_, w), v in zip(roll.gains, after)), Fraction(0))
 
 
 # -- two-player games ---------------------------------------------------------------------------
@@ -237,6 +258,17 @@ class Solved:
 
     def value(self, c: int, k: int = 0) -> float:
         return float(max(self.q_hold[c, k], self.q_roll[c, k]))
+
+
+def hold_boundary(solved: Solved, c: int) -> int:
+    """The smallest turn total k >= 1 at which optimal play holds in context `c` (the first
+    turn total off the context's states when it never holds on them: rolls on to the end).
+
+    Optimal play need not be a threshold (in Pig at 41 against 49 it holds from 22 to 26 and
+    rolls again at 27): this is where it *first* holds."""
+    row = solved.rolls()[c]  # False past the context's states too (nan values)
+    stop = np.flatnonzero(~row[1:])
+    return int(stop[0]) + 1 if stop.size else row.size
 
 
 def turn_values(game: TurnGame, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

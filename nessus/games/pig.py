@@ -142,6 +142,23 @@ def hold_at_20_turn_mean() -> Fraction:
     return pl_.hold_at_mean(ROLL, HEURISTIC)
 
 
+def points_hint(k: int) -> dict[str, Fraction]:
+    """One turn played for points (the goal ignored): the exact expected turn score (points)
+    after rolling and after holding at turn total k, playing for points afterwards
+    (`_pushluck.points_values`)."""
+    return pl_.points_values(ROLL, k)
+
+
+def hold_boundary(i: int, j: int, rules: Rules | None = None) -> int:
+    """The smallest turn total k >= 1 at which optimal play holds with score i against j
+    (value iteration); goal - i when it rolls on until the goal."""
+    goal = (rules or Rules()).goal
+    for name, v in (("i", i), ("j", j)):
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < goal:
+            raise ValueError(f"{name} must be a score from 0 to {goal - 1}, got {v!r}")
+    return pl_.hold_boundary(solution(rules), i * goal + j)
+
+
 def report(rules: Rules | None = None) -> Report:
     """Optimal winning chance of the first player (value iteration) and the hold-at-20 turn."""
     rules = rules or Rules()

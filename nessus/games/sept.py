@@ -90,6 +90,12 @@ def best_hold() -> tuple[int, Fraction]:
     return pl_.best_hold(ROLL)
 
 
+def points_hint(k: int) -> dict[str, Fraction]:
+    """One turn played for points: the exact expected turn score (points) after rolling and
+    after holding at turn total k, playing for points afterwards (`_pushluck.points_values`)."""
+    return pl_.points_values(ROLL, k)
+
+
 # -- the game for the solver -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class Duel:
@@ -211,6 +217,19 @@ class Solution:
     @property
     def p_first(self) -> float:
         return self.solved.value(self.duel.context(0, 0), 0)
+
+    def hold_boundary(self, t: int, lead: int) -> int:
+        """The smallest turn total k >= 1 at which optimal play holds in turn t (the mover's
+        lead at the turn's start: `lead`), as `rolls` decides off the grid."""
+        d = self.duel
+        if lead > d.margin:
+            return 1
+        if lead < -d.margin:
+            return d.margin - lead + 1
+        c = d.context(t, lead)
+        if c < 0:
+            raise ValueError(f"turn {t} has no lead {lead} (the extra round starts level)")
+        return pl_.hold_boundary(self.solved, c)
 
     def rolls(self, t: int, lead: int, k: int) -> bool:
         """The optimal action at (turn, mover's lead, turn total): roll? (off the grid: a
