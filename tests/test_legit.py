@@ -71,13 +71,22 @@ def test_remove_pairs_matches_striking_out(roll):
     assert legit.remove_pairs(roll) == tuple(sorted(strike_sevens(roll)))
 
 
-def test_heuristic_mean_against_brute_force():
-    """Reroll while below 12, with 3 rerolls: the recursion without the max."""
+@pytest.mark.parametrize("below", [8, 12])
+def test_heuristic_mean_against_brute_force(below):
+    """Reroll while below X, with 3 rerolls: the recursion without the max."""
     @cache
     def value(r: int, n: int) -> F:
-        return sum((p * (t if r == 0 or m == 0 or t >= 12 else value(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0))
+        return sum((p * (t if r == 0 or m == 0 or t >= below else value(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0))
 
-    assert legit.report().figures["heuristic_mean"].exact == value(3, 6)
+    assert legit.report(legit.Rules(reroll_below=below)).figures["heuristic_mean"].exact == value(3, 6)
+
+
+def test_the_default_rule_of_thumb_is_the_best_single_threshold():
+    """The human rule's default X (8) has the highest mean of every "reroll below X", and beats
+    never rerolling (12, the old default, did not)."""
+    means = {x: legit.score_distribution(policy=legit.reroll_below(x)).mean() for x in range(0, 37)}
+    assert max(means, key=means.get) == legit.Rules().reroll_below
+    assert means[legit.Rules().reroll_below] > legit.report().figures["no_reroll_mean"].exact > means[12]
 
 
 # -- the dilemma --------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ REROLLS = Param("rerolls", 3, 0, 3, "most rerolls (the first player's count caps
 DICE = Param("dice", 6, 1, 8, "dice rolled at the start")
 PLAYERS = Param("players", 2, 2, 6, "players in a round (for the dilemma and the simulated rounds)")
 TARGET = Param("target", 15, 0, 48, "score to beat strictly, for the P(beat target) policy")
-REROLL_BELOW = Param("reroll_below", 12, 0, 48, "the human rule rerolls while the total is below this")
+REROLL_BELOW = Param("reroll_below", 8, 0, 48, "the human rule rerolls while the total is below this (8, the default, is the best single threshold)")
 
 
 @dataclass(frozen=True)
