@@ -98,6 +98,12 @@ def open_dashboard(pg, server: str, notebook: str) -> float:
     return time.perf_counter() - start
 
 
+def wait_for_charts(pg, n: int) -> None:
+    """Wait until n vega charts are drawn (a page's charts arrive one by one), and no more."""
+    pg.wait_for_function("(n) => document.querySelectorAll('.widget-output svg.marks').length >= n", arg=n, timeout=30_000, polling=50)
+    assert pg.locator(".widget-output svg.marks").count() == n
+
+
 def redraw_time(pg, before: str, action, index: int = 0) -> float:
     """Seconds from `action` to the chart's SVG differing from `before`."""
     start = time.perf_counter()

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -38,7 +38,7 @@ def test_l_hypogeon(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     assert "Final total of a turn, standing at 17" in page.locator(".widget-output").first.inner_text()
-    assert page.locator(".widget-output svg.marks").count() == 3
+    wait_for_charts(page, 3)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-start.png"), full_page=True)
 
     # Before the first roll the only move is to roll; the hint says what the round is worth.

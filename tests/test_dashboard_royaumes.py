@@ -9,7 +9,7 @@ import time
 from fractions import Fraction
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
 
 from nessus.dist import exact_str
 from nessus.games import royaumes
@@ -47,7 +47,7 @@ def test_les_royaumes(server, page):
     first = open_dashboard(page, server, "les-royaumes.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert page.locator(".widget-output svg.marks").count() == 2  # EV by fine, P(win) by the bank's result
+    wait_for_charts(page, 2)  # EV by fine, P(win) by the bank's result
     assert "A player's expected value per round, by fine (exact)" in page.locator(".widget-output").first.inner_text()
     assert page.locator(".royaumes-cell").count() == 21
     ev = royaumes.player_ev(Fraction(1, 10))

@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +49,7 @@ def test_le_sept_fatal(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     assert "the score of one turn holding at 35 (exact)" in page.locator(".widget-output").first.inner_text()
-    assert page.locator(".widget-output svg.marks").count() == 2  # one turn at N, the mean by N
+    wait_for_charts(page, 2)  # one turn at N, the mean by N
     assert "best N for points: 35" in page.locator("table.figures").inner_text()
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-start.png"), full_page=True)
 

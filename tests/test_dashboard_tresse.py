@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +31,7 @@ def test_la_tresse(server, page):
     first = open_dashboard(page, server, "la-tresse.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert page.locator(".widget-output svg.marks").count() == 2  # P(win) at the start, during the game
+    wait_for_charts(page, 2)  # P(win) at the start, during the game
     assert "P(win) by seat: 4 players, 5 dice (exact)" in page.locator(".widget-output").first.inner_text()
     assert page.locator(".tresse-place").count() == 4
     assert page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1"

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +23,7 @@ def test_les_trois(server, page):
     first = open_dashboard(page, server, "les-trois.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert page.locator(".widget-output svg.marks").count() == 2  # the score distribution, the moon chance
+    wait_for_charts(page, 2)  # the score distribution, the moon chance
     assert "playing for the least expected score" in _output_text(page, 0)
     assert "504205555/80621568" in page.locator("table.figures").inner_text()  # the least expected score, exact
     page.screenshot(path=str(ARTIFACTS / "les-trois-start.png"), full_page=True)

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from browser import (
-    ARTIFACTS, chart_svg, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray,
+    ARTIFACTS, chart_svg, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts,
 )
 
 from nessus.apps import GALLERY
@@ -252,7 +252,7 @@ def test_le_palais(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     assert "playing for P(Manoir or better)" in page.locator(".widget-output").first.inner_text()
-    assert page.locator(".widget-output svg.marks").count() == 2  # the final hands, the single roll
+    wait_for_charts(page, 2)  # the final hands, the single roll
     page.screenshot(path=str(ARTIFACTS / "le-palais-start.png"), full_page=True)
 
     # The first roll: five dice, none held; the hint lists every hold with its exact value.
