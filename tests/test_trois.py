@@ -195,6 +195,9 @@ def test_turns_follow_the_tables():
     rng = np.random.default_rng(0)
     score, moon = trois.turns(5, "moon", rng, 20_000)
     assert np.all(score[moon] == 30) and np.all(score <= 30)
+    exact = trois.score_distribution(policy=trois.policy(5, "moon"))  # the moon chased, then the least expected score
+    se = score.std() / score.size**0.5
+    assert abs(score.mean() - float(exact.mean())) < 4 * se  # 4 standard errors: a false alarm about 1 run in 16,000
     score, _ = trois.turns(5, "optimal", rng, 20_000)
     assert set(np.unique(score)) <= set(trois.score_distribution().outcomes)
 

@@ -255,7 +255,7 @@ def _code(sorted_faces: np.ndarray) -> np.ndarray:
 def action_table(dice: int, kind: str) -> dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """For n dice left, indexed by `_code` of the sorted roll: (dice set aside, their points,
     how many of them are 6s), playing "optimal" (least expected score), "heuristic", or "moon"
-    (every 6; with no 6 the moon is lost and the lowest die is set aside)."""
+    (every 6; a roll with no 6 loses the moon, and `turns` then plays the "optimal" table)."""
     turn = mean_turn(dice)
     out = {}
     for n in range(1, dice + 1):
@@ -273,8 +273,11 @@ def action_table(dice: int, kind: str) -> dict[int, tuple[np.ndarray, np.ndarray
 
 
 def turns(dice: int, kind: str, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """n turns played by `kind` (see `action_table`): (score, whether it shot the moon)."""
+    """n turns played by `kind` (see `action_table`): (score, whether it shot the moon). Playing
+    for the moon, a turn whose moon is lost (a roll without a 6) plays on for the least expected
+    score, as `policy(dice, "moon")` does."""
     table = action_table(dice, kind)
+    fallback = action_table(dice, "optimal") if kind == "moon" else table
     left = np.full(n, dice, dtype=np.int64)
     total = np.zeros(n, dtype=np.int64)
     all_six = np.ones(n, dtype=bool)
@@ -282,7 +285,9 @@ def turns(dice: int, kind: str, rng: np.random.Generator, n: int) -> tuple[np.nd
         for m in np.unique(left[idx]):
             sel = idx[left[idx] == m]
             faces = np.sort(rng.integers(1, 7, size=(sel.size, int(m))), axis=1)
-            count, points, sixes = (t[_code(faces)] for t in table[int(m)])
+            code = _code(faces)
+            chase = all_six[sel] & (table[int(m)][2][code] > 0)
+            count, points, sixes = (np.where(chase, t[code], f[code]) for t, f in zip(table[int(m)], fallback[int(m)]))
             total[sel] += points
             all_six[sel] &= sixes == count
             left[sel] -= count
