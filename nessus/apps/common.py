@@ -65,6 +65,19 @@ def fraction_html(p: Fraction, digits: int = 6) -> str:
             f"≈ {float(p):.{digits}g}")
 
 
+def exact_html(v: Fraction | int, digits: int = 6) -> str:
+    """An exact value: a whole number as it is, a short fraction with its decimal value, a long
+    one as its decimal value with the fraction itself on hover."""
+    v = Fraction(v)
+    if v.denominator == 1:
+        return f"<code>{v.numerator}</code>"
+    text = exact_str(v)
+    if len(text) <= 24:
+        return fraction_html(v, digits)
+    return (f"<span class='exact' title='exact: {text}' style='border-bottom:1px dotted #666;cursor:help'>"
+            f"≈ {float(v):.{digits}f}</span>")
+
+
 class ParamField:
     """A text box for one rules parameter, parsed and checked by the Param itself."""
 

@@ -23,7 +23,7 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, LatestJob, Messages, ParamField, dice_html, header, panel, setup
+from nessus.apps.common import ChartPane, LatestJob, Messages, ParamField, dice_html, exact_html, header, panel, setup
 from nessus.apps.dicegame import (
     HEURISTIC, OPTIMAL, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars,
 )
@@ -225,19 +225,6 @@ def score_chart(frame: pl.DataFrame, title: alt.Title, names: list[str], best: i
         layers.append(alt.Chart(rule).mark_text(color="#c62828", align="left", dx=4, dy=-4, baseline="top", fontSize=11)
                       .encode(x="score:Q", y=alt.value(0), text="label:N"))
     return alt.layer(*layers, title=title).properties(width=500, height=180)
-
-
-def exact_html(v: Fraction | int) -> str:
-    """An exact value: a whole number or a short fraction with its decimal value; a long fraction as
-    its decimal value, the fraction itself on hover."""
-    v = Fraction(v)
-    text = exact_str(v)
-    if v.denominator == 1:
-        return f"<code>{text}</code>"
-    if len(text) <= 24:
-        return f"<code>{text}</code> ≈ {float(v):.6g}"
-    return (f"<span class='exact' title='exact: {text}' style='border-bottom:1px dotted #666;cursor:help'>"
-            f"≈ {float(v):.6f}</span>")
 
 
 def short(p: Fraction) -> str:

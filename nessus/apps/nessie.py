@@ -33,8 +33,7 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, LatestJob, Messages, fraction_html, header, panel, setup
-from nessus.dist import exact_str
+from nessus.apps.common import ChartPane, LatestJob, Messages, exact_html, fraction_html, header, panel, setup
 from nessus.games import nessie_play
 from nessus.games.nessie_engine import Game, Hand, neighbours, take
 from nessus.games.nessie_odds import Card, Situation, is_treasure, p_sink_within
@@ -112,16 +111,6 @@ def cards_html(cards: list[Card], small: bool = False, chosen_from: int | None =
 
 
 # -- the optimal player, in the background ------------------------------------------------
-def _points_html(v: Fraction) -> str:
-    """Treasure points: exact when short, else the decimal with the exact fraction on hover."""
-    text = exact_str(v)
-    if v.denominator == 1:
-        return f"<code>{text}</code>"
-    if len(text) <= 24:
-        return fraction_html(v, 4)
-    return f"<span title='exact: {text}' style='border-bottom:1px dotted #666;cursor:help'>≈ {float(v):.4f}</span>"
-
-
 def optimal_div(ticket: int, state: str, body: str, move: str = "") -> str:
     """The optimal player's line in the advice box; `data-ticket` says which request it answers."""
     who = "<b>Optimal player</b> <small>(most treasure this turn, exact)</small>: "
@@ -140,14 +129,14 @@ def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str
     """The optimal player's move (it would take the last `n` cards on stopping) and the exact
     values of stopping and of revealing, in treasure taken this turn."""
     took = "nothing" if n == 0 else f"{n} card{'s' if n > 1 else ''}"
-    stop = f"if it stops now, taking {took}: {_points_html(c.stop_value)} treasure"
+    stop = f"if it stops now, taking {took}: {exact_html(c.stop_value, 4)} treasure"
     if c.reveal_value is None:
         move, why = f"stop and take {n}", f"no unseen card is left to reveal; {stop}."
     else:
-        reveal = f"if it reveals, then plays on optimally: {_points_html(c.reveal_value)} treasure on average"
+        reveal = f"if it reveals, then plays on optimally: {exact_html(c.reveal_value, 4)} treasure on average"
         if compulsory:
             move = "reveal (compulsory)"
-            why = f"your whole turn, played optimally: {_points_html(c.reveal_value)} treasure on average."
+            why = f"your whole turn, played optimally: {exact_html(c.reveal_value, 4)} treasure on average."
         elif c.reveal:
             move, why = "reveal", f"{reveal}; {stop}."
         else:

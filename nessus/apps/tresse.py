@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import html
 import math
-from fractions import Fraction
 
 import altair as alt
 import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
+from nessus.apps.common import ChartPane, Messages, ParamField, exact_html, header, panel, setup
 from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, face_svg
 from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT, Solved
@@ -38,12 +37,6 @@ MAX_LOG = 200
 def dice_word(k: int) -> str:
     """"1 die", "3 dice"."""
     return f"{k} di{'e' if k == 1 else 'ce'}"
-
-
-def exact_html(p: Fraction) -> str:
-    """An exact value: a whole number, a short fraction with its decimal value, or a long one
-    named by its size with its decimals (the fraction itself shows when the mouse is over it)."""
-    return f"<code>{p.numerator}</code>" if p.denominator == 1 else fraction_html(p)
 
 
 def solved_html(s: Solved) -> str:
