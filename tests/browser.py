@@ -156,3 +156,17 @@ def click_until(pg, locator, condition: str, arg=None) -> float:
     locator.click()
     pg.wait_for_function(condition, arg=arg, timeout=30_000, polling=20)
     return time.perf_counter() - start
+
+
+def mark_first_die(pg, roll_label: str, verb: str) -> float:
+    """Click the tray's first die: it is marked, Roll now reads `roll_label` (e.g. "Roll 4 dice"),
+    and the hint judges that choice ("Your choice (<verb> ...)": optimal, or what it costs).
+    The seconds from the click to the new Roll label."""
+    face = tray(pg)[0][0]
+    seconds = click_until(pg, pg.locator(".nessus-tray .nessus-die:visible").first,
+                          "(label) => document.querySelector('.roll-button').innerText.includes(label)", roll_label)
+    assert tray(pg)[0] == (face, True, True)
+    assert pg.locator(".hint-row.chosen").count() == 1
+    verdict = pg.locator(".hint-verdict").inner_text()
+    assert verdict.startswith(f"Your choice ({verb}") and ("is optimal" in verdict or "costs" in verdict), verdict
+    return seconds

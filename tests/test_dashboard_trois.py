@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts
+from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts, mark_first_die
 
 pytestmark = pytest.mark.browser
 
@@ -49,12 +49,7 @@ def test_les_trois(server, page):
 
     # Click a die: it is marked, Roll now rolls four, and the hint weighs that choice.
     face = dice[0][0]
-    choice = click_until(page, page.locator(".nessus-tray .nessus-die").first,
-                          "() => document.querySelector('.roll-button').innerText.includes('Roll 4 dice')")
-    assert tray(page)[0] == (face, True, True)
-    assert page.locator(".hint-row.chosen").count() == 1
-    verdict = page.locator(".hint-verdict").inner_text()
-    assert verdict.startswith("Your choice (set aside") and ("is optimal" in verdict or "costs" in verdict), verdict
+    choice = mark_first_die(page, "Roll 4 dice", "set aside")
     page.screenshot(path=str(ARTIFACTS / "les-trois-hint.png"), full_page=True)
 
     # Roll again: the die set aside is final (locked), four new dice are in play.

@@ -10,6 +10,7 @@ import time
 import pytest
 from browser import (
     ARTIFACTS, chart_svg, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts,
+    mark_first_die,
 )
 
 from nessus.apps import GALLERY
@@ -267,12 +268,7 @@ def test_le_palais(server, page):
 
     # Click a die: it is held, Roll now rolls four, and the hint weighs that choice.
     face = dice[0][0]
-    choice = click_until(page, page.locator(".nessus-tray .nessus-die").first,
-                          "() => document.querySelector('.roll-button').innerText.includes('Roll 4 dice')")
-    assert tray(page)[0] == (face, True, True)
-    assert page.locator(".hint-row.chosen").count() == 1
-    verdict = page.locator(".hint-verdict").inner_text()
-    assert verdict.startswith("Your choice (hold") and ("is optimal" in verdict or "costs" in verdict), verdict
+    choice = mark_first_die(page, "Roll 4 dice", "hold")
     page.screenshot(path=str(ARTIFACTS / "le-palais-hint.png"), full_page=True)
 
     # Roll again: the held die stays where it was.
@@ -367,10 +363,7 @@ def test_le_naute(server, page):
     table = page.locator(".hint-table").inner_text()
     assert "stop: take cargo" in table and "reroll both cargo dice" in table
     assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
-    choice = click_until(page, page.locator(".nessus-tray .nessus-die:visible").first,
-                          "() => document.querySelector('.roll-button').innerText.includes('Roll 1 die')")
-    assert tray(page)[0][1]
-    assert page.locator(".hint-verdict").inner_text().startswith("Your choice (keep")
+    choice = mark_first_die(page, "Roll 1 die", "keep")
     page.screenshot(path=str(ARTIFACTS / "le-naute-cargo.png"), full_page=True)
 
     # Beat a target: the chart follows the goal and the target slider.

@@ -99,29 +99,12 @@ def throw_chain(players: int, dice: int):
     return start, moves
 
 
-@cache
-def by_throws(players: int, dice: int) -> tuple[list[Fraction], Fraction]:
-    """P(win) per seat and E[throws], from the throw-by-throw chain (dense exact solves)."""
-    start, moves = throw_chain(players, dice)
-    states = list(moves)
-    at = {s: i for i, s in enumerate(states)}
-    matrix = [[F(int(i == j)) for j in range(len(states))] for i in range(len(states))]
-    for s, out in moves.items():
-        for p, nxt, _ in out:
-            if nxt is not None:
-                matrix[at[s]][at[nxt]] -= p
-    wins = []
-    for seat in range(players):
-        rhs = [sum((p for p, nxt, who in moves[s] if nxt is None and who == seat), F(0)) for s in states]
-        wins.append(solve_linear(matrix, rhs)[at[start]])
-    throws = solve_linear(matrix, [F(1)] * len(states))[at[start]]
-    return wins, throws
-
-
 @pytest.mark.parametrize("players,dice", [(2, 3), (3, 1), (3, 2), (3, 3), (4, 2), (5, 2), (6, 1)])
 def test_turn_chain_matches_the_throw_by_throw_chain(players, dice):
     rules = tresse.Rules(players=players, dice=dice)
-    wins, throws = by_throws(players, dice)
+    start, _ = throw_chain(players, dice)
+    every_wins, every_throws = values_by_throws(players, dice)
+    wins, throws = every_wins[start], every_throws[start]
     assert [w.exact for w in tresse.win_chances(rules)] == wins
     assert sum(wins) == 1
     assert tresse.expected_throws(rules).exact == throws
