@@ -13,7 +13,6 @@ import altair as alt
 import ipywidgets as widgets
 import scipy.stats  # noqa: F401 - confidence intervals; imported while a preheated kernel waits
 from IPython.core.interactiveshell import InteractiveShell
-from IPython.display import clear_output, display
 
 from nessus.dist import exact_str
 from nessus.rules import Param
@@ -126,19 +125,19 @@ class Messages:
 
 
 class ChartPane:
-    """An Output widget holding one altair chart, redrawn in place."""
+    """An Output widget holding one altair chart, redrawn in place.
+
+    The chart is put in the widget's `outputs` directly, not captured with `with widget:`:
+    capture relies on the notebook runner routing each display message into the widget (Voila's
+    nbclient, while the dashboard runs), which now and then left a page's charts empty, and it
+    only works from the kernel's main thread. Setting the trait syncs the chart as widget state,
+    from any thread."""
 
     def __init__(self, min_height: str = "300px") -> None:
         self.widget = widgets.Output(layout=widgets.Layout(min_height=min_height))
 
     def show(self, chart: alt.TopLevelMixin) -> None:
-        with self.widget:
-            clear_output(wait=True)
-            display(chart)
-
-    def show_from_thread(self, chart: alt.TopLevelMixin) -> None:
-        """Show a chart from any thread: the Output widget's outputs are set directly (its
-        context manager only captures what the kernel's main thread displays)."""
+        """Replace the pane's chart (callable from any thread)."""
         data, metadata = InteractiveShell.instance().display_formatter.format(chart)
         self.widget.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
 

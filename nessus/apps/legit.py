@@ -646,7 +646,7 @@ class LegitDashboard:
         with self.lock:
             if ticket == self.ticket:
                 if chart is not None:
-                    self.dilemma_chart.show_from_thread(chart)
+                    self.dilemma_chart.show(chart)
                 self.dilemma_table.value = table
 
 
