@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from nessus import games
-from nessus.serving import GALLERY, serve_command
+from nessus.serving import serve_command
 
 USAGE_ERROR = 2
 
@@ -43,6 +43,10 @@ def _positive_int(name: str):
         return value
 
     return parse
+
+
+def _names(text: str) -> tuple[str, ...]:
+    return tuple(n.strip() for n in text.split(",") if n.strip())
 
 
 def _seed(text: str) -> int:
@@ -80,8 +84,16 @@ def _parser() -> _Parser:
     sim.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE")
     sim.add_argument("--json", action="store_true")
 
-    srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila")
+    srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila, for one person or a class")
     srv.add_argument("--port", type=_positive_int("port"), default=8866)
+    srv.add_argument("--ip", "--host", dest="ip", default="127.0.0.1",
+                     help="address to serve on: 0.0.0.0 serves the classroom's network (default: this machine only)")
+    srv.add_argument("--students", type=_positive_int("students"), default=0,
+                     help="lesson mode: keep this many preheated kernels of each --dashboards page")
+    srv.add_argument("--dashboards", type=_names, default=(), metavar="NAME,NAME",
+                     help="today's lesson's dashboards, e.g. le-palais,la-boue (with --students)")
+    srv.add_argument("--max-viewers", type=_positive_int("max-viewers"), default=None,
+                     help="pages open at once before a page says the class is full (default: what the memory holds)")
     srv.add_argument("--pool-size", type=_positive_int("pool-size"), default=1, help="preheated kernels kept ready per dashboard")
     srv.add_argument("--no-preheat", action="store_true", help="start a fresh kernel for every page view instead (slower first chart)")
 
@@ -117,10 +129,28 @@ def _simulate(args) -> None:
 def _serve(args) -> None:
     import subprocess
 
-    print(f"nessus: the dashboards gallery is at http://localhost:{args.port}/voila/render/{GALLERY}", flush=True)
-    print("nessus: press Ctrl-C to stop", flush=True)
+    from nessus import classroom
+    from nessus.serving import ServeOptions
+
+    if args.dashboards and not args.students:
+        raise UsageError("--dashboards needs --students (how many to keep ready for), e.g. --students 30")
+    if args.students and not args.dashboards:
+        raise UsageError("--students needs --dashboards (today's lesson's pages), e.g. --dashboards le-palais")
+    options = ServeOptions(port=args.port, ip=args.ip, preheat=not args.no_preheat, pool_size=args.pool_size,
+                           students=args.students, lesson=args.dashboards, max_viewers=args.max_viewers)
+    classroom.check_lesson(options.lesson, options.dashboards)
+    command = serve_command(args.port, not args.no_preheat, args.pool_size, ip=args.ip, students=args.students,
+                            lesson=args.dashboards, max_viewers=options.viewers())
+    print(f"nessus: the dashboards gallery is at {options.url()}", flush=True)
+    if options.url().startswith("http://localhost"):
+        print("nessus: this machine only; `nessus serve --ip 0.0.0.0` serves the classroom's network", flush=True)
+    if args.students:
+        kept = sum(options.pools().values())
+        print(f"nessus: lesson mode: {kept} kernels kept ready for {args.students} students "
+              f"({', '.join(args.dashboards)}); about {kept * 3 // 2} s to prepare", flush=True)
+    print(f"nessus: at most {options.viewers()} pages open at once; press Ctrl-C to stop", flush=True)
     try:
-        subprocess.run(serve_command(args.port, not args.no_preheat, args.pool_size), check=False)
+        subprocess.run(command, check=False)
     except KeyboardInterrupt:
         pass
 

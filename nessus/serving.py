@@ -1,28 +1,84 @@
-"""Serving the dashboards with Voila, and a fix for a lost-wake-up hang.
+"""Serving the dashboards to a class with Voila.
 
-Voila executes each dashboard with nbclient. With widget traffic on the wire, the asyncio poll
-on a kernel channel sometimes misses the wake-up of a message that has already arrived
-(jupyter/nbclient#312; seen here with ipykernel 7.4, pyzmq 27, nbclient 0.11): with no
-timeout, the page then stays on "Running..." for good although the kernel is idle. Here every
-channel wait is cut into short slices, so such a message is found within one slice.
-`python -m nessus.serving ARGS` is `voila ARGS` with that fix; `nessus serve` runs it.
+`python -m nessus.serving ARGS` is `voila ARGS` with four additions, and `nessus serve` runs it:
 
-Dashboards are served from Voila's preheated kernels by default: each dashboard keeps
-`pool_size` kernels that have already imported everything and wait at
-`voila.utils.wait_for_request()` for a page to ask for them.
+- **The gallery** at `/` is a static page made by the server itself (no kernel per visitor):
+  the dashboards, the lessons, a "start here" for the teacher, and, when the class's network
+  is served, the address to type, large, with a QR code. `/voila/render/index.ipynb` (the old
+  gallery address) redirects there. Published lessons (`nessus publish`, in `site/`) are
+  served under `/lessons/`.
+- **A cap on viewer kernels** (`max_viewers`): past it, a dashboard page answers 503 with a
+  plain "the class is full, retrying in a minute" page instead of starting one more kernel.
+  Kernels that are idle with no page connected are freed within a minute (Jupyter's culler,
+  every 10 s, after 45 s idle), so plain GETs without a browser cannot pile kernels up.
+- **Lesson pools**: `students` preheated kernels for each of today's lesson's dashboards, the
+  others started on demand; refills wait `fill_delay` seconds so a burst of arrivals is not
+  slowed down by kernels starting beside it. `/nessus/status` reports pools and viewers (JSON).
+- **A fix for a lost wake-up hang**: Voila executes each dashboard with nbclient. With widget
+  traffic on the wire, the asyncio poll on a kernel channel sometimes misses the wake-up of a
+  message that has already arrived (jupyter/nbclient#312; seen here with ipykernel 7.4, pyzmq
+  27, nbclient 0.11): the page then stayed on "Running..." for good. Here every channel wait
+  is cut into short slices, so such a message is found within one slice.
+
+Voila itself keeps a visitor from running code: its kernel websocket passes only comm and
+kernel-info messages, and `/api/kernels`, `/api/contents` and `/tree` are not served.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from queue import Empty
 from time import monotonic
 from typing import Any
 
-DASHBOARDS = Path(__file__).resolve().parent.parent / "dashboards"
+from nessus import classroom
+
+ROOT = Path(__file__).resolve().parent.parent
+DASHBOARDS = ROOT / "dashboards"
+SITE = ROOT / "site"
 GALLERY = "index.ipynb"
 POLL_SLICE = 0.2
+CULL_INTERVAL = 10
+CULL_IDLE_TIMEOUT = 45
+LESSON_FILL_DELAY = 60
+IOPUB_TIMEOUT = 60
+
+
+def dashboard_names() -> list[str]:
+    """The dashboards' notebook names (without `.ipynb`), the gallery left out."""
+    return sorted(p.stem for p in DASHBOARDS.glob("*.ipynb") if p.name != GALLERY)
+
+
+@dataclass(frozen=True)
+class ServeOptions:
+    """How `nessus serve` serves: where, for how many students, which dashboards kept ready."""
+
+    port: int = 8866
+    ip: str = "127.0.0.1"
+    preheat: bool = True
+    pool_size: int = 1
+    students: int = 0
+    lesson: tuple[str, ...] = ()
+    max_viewers: int | None = None
+    dashboards: tuple[str, ...] = field(default_factory=lambda: tuple(dashboard_names()))
+
+    def pools(self) -> dict[str, int]:
+        """Preheated kernels kept per dashboard notebook (all 0 without preheating)."""
+        if not self.preheat:
+            return {classroom.notebook(d): 0 for d in self.dashboards}
+        return classroom.pools(self.students, self.lesson, self.dashboards, self.pool_size)
+
+    def viewers(self) -> int:
+        """The cap on viewer kernels: as given, or what the memory holds (at least `students`)."""
+        if self.max_viewers is not None:
+            return self.max_viewers
+        return max(self.students, classroom.default_max_viewers(sum(self.pools().values())))
+
+    def url(self) -> str:
+        """The address the students type."""
+        return classroom.student_url(self.ip, self.port)
 
 
 def poll_in_slices(channel: Any, slice_seconds: float = POLL_SLICE) -> None:
@@ -55,25 +111,35 @@ def install_channel_fix(executor_class: type) -> None:
     executor_class.async_start_new_kernel_client = start_with_sliced_polls
 
 
-def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1) -> list[str]:
-    """The command line that serves the dashboards directory on localhost with Voila (fixed)."""
+def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1, **options: Any) -> list[str]:
+    """The command line that serves the dashboards with Voila (fixed), for these options
+    (those of ServeOptions: ip, students, lesson, max_viewers)."""
+    opts = ServeOptions(port=port, preheat=preheat, pool_size=pool_size, **options)
     cmd = [
         sys.executable, "-m", "nessus.serving", str(DASHBOARDS),
-        "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-        "--MappingKernelManager.cull_interval=60", "--MappingKernelManager.cull_idle_timeout=300",
+        "--no-browser", f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={opts.ip}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",
+        f"--NessusVoila.pools={','.join(f'{nb}={n}' for nb, n in opts.pools().items())}",
+        f"--NessusVoila.max_viewers={opts.viewers()}",
+        f"--NessusVoila.student_url={opts.url()}",
     ]
     if preheat:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
+        if opts.students and opts.lesson:
+            cmd.append(f"--VoilaKernelManager.fill_delay={LESSON_FILL_DELAY}")
     return cmd
 
 
-def main() -> None:
-    """Run Voila with the channel fix installed."""
-    from voila.app import main as voila_main
+def main(argv: list[str] | None = None) -> None:
+    """Run Voila with the gallery, the cap, the lesson pools and the channel fix."""
     from voila.execute import VoilaExecutor
 
+    from nessus.voila_app import NessusVoila
+
     install_channel_fix(VoilaExecutor)
-    voila_main()
+    NessusVoila.launch_instance(argv)
 
 
 if __name__ == "__main__":

@@ -1,23 +1,104 @@
-"""The gallery page: every dashboard with its one-line description."""
+"""The gallery: every dashboard with its one-line description, the lessons, and a "start here"
+for the teacher. The server makes it as a static page (no kernel per visitor)."""
 
 from __future__ import annotations
 
+import functools
 import html
-
-from IPython.display import HTML
+import json
+from pathlib import Path
 
 from nessus.apps import GALLERY
 
+NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
 
-def gallery() -> HTML:
-    """The gallery as HTML: one card per dashboard, linking to its page."""
+STYLE = """
+:root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#555;--card:#f6f7f9;--line:#d0d4da;--link:#2b5d9b}
+@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#17181a;--muted:#aaa;--card:#222428;--line:#3a3d42;--link:#8ab4f8}}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);margin:0;line-height:1.45}
+main{max-width:1100px;margin:0 auto;padding:16px}
+h1{margin:.2em 0}
+a{color:var(--link)}
+.cards{display:grid;grid-template-columns:repeat(auto-fill,minmax(280px,1fr));gap:12px}
+.nessus-card{display:block;border:1px solid var(--line);border-radius:10px;padding:12px 16px;text-decoration:none;
+  color:inherit;background:var(--card)}
+.nessus-card b{font-size:1.15em;color:var(--link)}
+.start{border-left:4px solid var(--link);padding:4px 14px;margin:12px 0;background:var(--card)}
+.join{display:flex;flex-wrap:wrap;gap:16px;align-items:center;border:2px solid var(--link);border-radius:12px;
+  padding:12px 16px;margin:12px 0}
+.join .url{font-size:clamp(1.6rem,5vw,3.2rem);font-weight:700;word-break:break-all}
+.join svg{width:160px;height:160px;background:#fff;padding:6px;border-radius:6px}
+ol.lessons li{margin:4px 0}
+code{font-size:.95em}
+"""
+
+
+@functools.cache
+def lessons() -> tuple[tuple[str, str], ...]:
+    """The lessons in notebooks/: (file stem, title from its first heading), in order."""
+    found = []
+    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+        title = path.stem
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "markdown":
+                heading = next((ln for ln in "".join(cell["source"]).splitlines() if ln.startswith("#")), None)
+                if heading:
+                    title = heading.lstrip("#").strip()
+                    break
+        found.append((path.stem, title))
+    return tuple(found)
+
+
+def _join_box(student_url: str) -> str:
+    from nessus.classroom import qr_svg
+
+    return (
+        "<section class='join' aria-label='How students join'>"
+        f"<div>{qr_svg(student_url, scale=6)}</div>"
+        f"<div><div>Students, type this address or scan the code:</div>"
+        f"<div class='url nessus-student-url'>{html.escape(student_url)}</div></div></section>"
+    )
+
+
+def _lesson_list(published: bool) -> str:
+    items = []
+    for stem, title in lessons():
+        name = html.escape(title)
+        items.append(f"<li><a href='lessons/{stem}.html'>{name}</a></li>" if published else f"<li>{name}</li>")
+    note = "" if published else (
+        "<p>These lessons are Jupyter notebooks (<code>python3 dev.py lab</code>); "
+        "<code>python3 dev.py publish</code> makes them web pages served here under <i>lessons/</i>.</p>"
+    )
+    return f"<ol class='lessons' start='0'>{''.join(items)}</ol>{note}"
+
+
+def gallery_page(student_url: str | None = None, lessons: bool = False) -> str:
+    """The gallery as a whole HTML page: the address students type (with a QR code) when the
+    class's network is served, a "start here", the dashboards, and the lessons (linked when
+    they are published)."""
     cards = "".join(
-        f'<a class="nessus-card" href="{e.notebook}" style="display:block;border:1px solid #ccc;border-radius:8px;'
-        f'padding:12px 16px;margin:10px 0;text-decoration:none;color:inherit;max-width:640px">'
-        f"<b style='font-size:1.2em;color:#4c78a8'>{html.escape(e.title)}</b><br>{html.escape(e.description)}</a>"
+        f"<a class='nessus-card' href='voila/render/{e.notebook}'>"
+        f"<b>{html.escape(e.title)}</b><br>{html.escape(e.description)}</a>"
         for e in GALLERY
     )
-    return HTML(
-        "<h1>nessus</h1><p>The dice games of <i>Les jeux populaires de Nessus</i>, with exact odds "
-        f"and simulations you can watch. Pick a game:</p>{cards}"
+    join = _join_box(student_url) if student_url else ""
+    return (
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width,initial-scale=1'>"
+        f"<title>nessus: the games of Nessus</title><style>{STYLE}</style></head><body><main>"
+        "<h1>nessus</h1><p>The dice games of <i>Les jeux populaires de Nessus</i>, with exact odds and "
+        "simulations you can watch.</p>"
+        f"{join}"
+        "<section class='start'><h2>Start here</h2><ol>"
+        "<li>Pick today's game below and open it yourself first: every page works alone, on a phone too.</li>"
+        "<li>Give the class the address above (start the server with <code>nessus serve --ip 0.0.0.0</code> "
+        "to reach the classroom's network), or the game's own address.</li>"
+        "<li>For a whole class on one game, start the server with "
+        "<code>nessus serve --ip 0.0.0.0 --students 30 --dashboards le-palais</code> a few minutes before "
+        "the lesson: every student then gets a page at once.</li>"
+        "<li>Each game has a lesson (below) that asks the questions the page answers.</li></ol></section>"
+        f"<h2>The games</h2><div class='cards'>{cards}</div>"
+        f"<h2>The lessons</h2>{_lesson_list(lessons)}"
+        "</main></body></html>"
     )
+

@@ -1,0 +1,161 @@
+"""Voila for a classroom: the static gallery, the cap on viewer kernels, lesson pools, status.
+
+Imported only by the server process (`python -m nessus.serving`); see nessus/serving.py.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+import tornado.web
+from traitlets import Int, Unicode
+from voila.app import Voila
+from voila.tornado.handler import TornadoVoilaHandler
+
+from nessus import classroom
+from nessus.serving import GALLERY, SITE
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def _pool_kernel_ids(km: Any) -> set[str]:
+    """The kernels waiting in Voila's preheat pools (not yet given to a viewer)."""
+    ids = set()
+    for pool in getattr(km, "_pools", {}).values():
+        for task in pool:
+            if task.done() and not task.cancelled() and task.exception() is None:
+                ids.add(task.result()["kernel_id"])
+    return ids
+
+
+def viewer_kernels(km: Any) -> int:
+    """How many kernels serve viewers (every kernel but the preheated ones waiting in a pool)."""
+    return len(set(km.list_kernel_ids()) - _pool_kernel_ids(km))
+
+
+def pool_status(km: Any) -> dict[str, dict[str, int]]:
+    """Per dashboard notebook: kernels kept in its pool, and how many have run their notebook
+    up to the wait for a page (ready to be handed out at once)."""
+    status = {}
+    for name, pool in getattr(km, "_pools", {}).items():
+        ready = 0
+        for task in pool:
+            if task.done() and not task.cancelled() and task.exception() is None:
+                ready += _waiting(task.result()["renderer"])
+        status[name] = {"kept": len(pool), "ready": ready}
+    return status
+
+
+def _waiting(renderer: Any) -> bool:
+    """Whether a preheated kernel has built its page: the dashboard notebooks display their
+    app before waiting for a page, so the page is ready once a widget view has been rendered."""
+    return any(WIDGET_VIEW in snippet for snippet in renderer.rendered_cache)
+
+
+def _hand_out_started_kernels_only(km: Any) -> None:
+    """Give a page a pooled kernel only if one has started (the most advanced first), else a
+    fresh kernel: Voila would otherwise make the page wait for a refill that is still sleeping
+    out its fill delay."""
+
+    def started(name: str) -> list:
+        return [t for t in km._pools.get(name, []) if t.done() and not t.cancelled() and t.exception() is None]
+
+    def get_pool_size(name: str) -> int:
+        return len(started(name))
+
+    get_rendered = km.get_rendered_notebook
+
+    async def get_rendered_notebook(notebook_name: str, *args: Any, **kwargs: Any) -> Any:
+        pool = km._pools[notebook_name]
+        best = sorted(started(notebook_name), key=lambda t: not _waiting(t.result()["renderer"]))
+        pool[:] = best + [t for t in pool if t not in best]
+        return await get_rendered(notebook_name, *args, **kwargs)
+
+    km.get_pool_size = get_pool_size
+    km.get_rendered_notebook = get_rendered_notebook
+
+
+class GalleryHandler(tornado.web.RequestHandler):
+    """The gallery: a static page made here, no kernel per visitor."""
+
+    def get(self) -> None:
+        from nessus.apps.gallery import gallery_page
+
+        app: NessusVoila = self.settings["nessus_app"]
+        self.set_header("Cache-Control", "no-cache")
+        self.write(gallery_page(app.student_url if app.shows_network() else None, lessons=SITE.exists()))
+
+
+class StatusHandler(tornado.web.RequestHandler):
+    """`/nessus/status`: viewers, the cap and the pools, as JSON (for teachers and the load test)."""
+
+    def get(self) -> None:
+        app: NessusVoila = self.settings["nessus_app"]
+        km = app.kernel_manager
+        self.set_header("Content-Type", "application/json")
+        self.set_header("Cache-Control", "no-cache")
+        self.write(json.dumps({
+            "viewers": viewer_kernels(km), "max_viewers": app.max_viewers, "kernels": len(km.list_kernel_ids()),
+            "pools": pool_status(km), "student_url": app.student_url,
+        }))
+
+
+class CappedVoilaHandler(TornadoVoilaHandler):
+    """A dashboard page, unless every viewer place is taken: then a plain 'class is full' page."""
+
+    async def get(self, path: str | None = None) -> None:
+        app: NessusVoila = self.settings["nessus_app"]
+        if path == GALLERY:
+            self.redirect(self.base_url)
+            return
+        if viewer_kernels(self.kernel_manager) >= app.max_viewers:
+            self.log.warning("nessus: class full (%d viewers), refusing %s", app.max_viewers, path)
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.set_header("Cache-Control", "no-cache")
+            self.finish(classroom.class_full_page(app.max_viewers))
+            return
+        await super().get(path)
+
+
+class NessusVoila(Voila):
+    """Voila with the classroom additions (see nessus.serving)."""
+
+    pools = Unicode("", config=True, help="Preheated kernels kept per dashboard notebook: le-palais.ipynb=30,la-boue.ipynb=0")
+    max_viewers = Int(40, config=True, help="Viewer kernels allowed at once; past it pages say the class is full.")
+    student_url = Unicode("", config=True, help="The address students type, shown on the gallery.")
+
+    def initialize(self, argv: list[str] | None = None) -> None:
+        super().initialize(argv)
+        if self.pools:
+            kept = (item.partition("=") for item in self.pools.split(","))
+            self.config.VoilaKernelManager.kernel_pools_config = {
+                "default": {"pool_size": 0}, **{nb: {"pool_size": int(n)} for nb, _, n in kept}
+            }
+        if self.ip not in ("", "0.0.0.0", "localhost") and not self.ip.startswith("127."):
+            os.environ["VOILA_APP_IP"] = self.ip  # preheated kernels call back the server here
+
+    def shows_network(self) -> bool:
+        """Whether students on other machines can reach this server."""
+        return self.ip not in ("localhost",) and not self.ip.startswith("127.")
+
+    def init_settings(self) -> dict:
+        settings = super().init_settings()
+        settings["nessus_app"] = self
+        if hasattr(self.kernel_manager, "_pools"):
+            _hand_out_started_kernels_only(self.kernel_manager)
+        return settings
+
+    def init_handlers(self) -> list:
+        handlers = [
+            (h[0], CappedVoilaHandler, *h[2:]) if h[1] is TornadoVoilaHandler else h for h in super().init_handlers()
+        ]
+        ours = [
+            (self.server_url, GalleryHandler),
+            (self.server_url.rstrip("/") + "/nessus/status", StatusHandler),
+            (self.server_url.rstrip("/") + "/lessons/(.*)", tornado.web.StaticFileHandler,
+             {"path": str(SITE), "default_filename": "index.html"}),
+        ]
+        return ours + [h for h in handlers if h[0] != self.server_url]
