@@ -364,17 +364,29 @@ def refuse(*args):
 
 
 def test_report_uses_stored_tables(tmp_path, monkeypatch):
-    """With `data/sept-start_values.parquet` present, the default report reads it and solves
-    nothing; other rounds are still solved."""
-    sept.tables()["start_values"].write_parquet(tables.path("sept", "start_values", tmp_path))
+    """With `data/sept-start_values.parquet` and the 4-round table present, those games are read
+    and nothing is solved; rounds without a table (2; 5 here) and the other tie rule are still solved."""
+    for rounds in (3, 4):
+        frame = sept.tables(sept.Rules(rounds=rounds))["start_values"]
+        frame.write_parquet(tables.path("sept", sept.table_name(rounds), tmp_path))
     monkeypatch.setattr(tables, "DATA", tmp_path)
     sept._stored.cache_clear()
-    fresh = sept._solve(3, "replay")
+    fresh = {rounds: sept._solve(rounds, "replay") for rounds in (3, 4)}
     monkeypatch.setattr(sept, "_solve", refuse)
     try:
         f = sept.report().figures["p_first_player_wins_optimal"]
-        assert f.value == fresh.p_first and f.ci == (min(fresh.low, fresh.p_first), max(fresh.high, fresh.p_first))
-        with pytest.raises(AssertionError, match="solved"):
-            sept.report(sept.Rules(rounds=2))
+        low, high, p = fresh[3].low, fresh[3].high, fresh[3].p_first
+        assert f.value == p and f.ci == (min(low, p), max(high, p))
+        stored = sept.solution(sept.Rules(rounds=4))
+        assert np.array_equal(stored.solved.rolls(), fresh[4].solved.rolls()) and stored.p_first == fresh[4].p_first
+        for rules in (sept.Rules(rounds=2), sept.Rules(rounds=5), sept.Rules(rounds=4, ties="half")):
+            with pytest.raises(AssertionError, match="solved"):
+                sept.report(rules)
     finally:
         sept._stored.cache_clear()
+
+
+def test_stored_games_are_named_by_rounds():
+    names = [sept.table_name(r) for r in sept.STORED_ROUNDS]
+    assert names == ["start_values", "start_values_4_rounds", "start_values_5_rounds"]
+    assert all(tables.path("sept", sept.table_name(r)).exists() for r in sept.STORED_ROUNDS)

@@ -56,7 +56,7 @@ _TWO = total(2)
 ROLL = pl_.Roll(tuple((s, _TWO.weight(s)) for s in _TWO.outcomes if s != 7), _TWO.weight(7))
 MARGIN_PER_ROUND = 50  # leads cut off beyond 50 * rounds + 10 points: the bracket is < 1e-13 wide for 1..5 rounds
 TOLERANCE = 1e-12
-TABLES = ("start_values",)
+STORED_ROUNDS = (3, 4, 5)  # games stored in data/ with the default ties: 1-7 s each to solve, too slow for a dashboard
 
 HOLD = Param("hold", 20, 1, 200, "hold-at-N: roll while the turn total is below N")
 ROUNDS = Param("rounds", 3, 1, 5, "rounds in a game (one turn per player each)")
@@ -253,36 +253,50 @@ def _solve(rounds: int, ties: str, cut: int | None = None) -> Solution:
 
 
 def solution(rules: Rules | None = None) -> Solution:
-    """Optimal play for these rules: from the stored table for the default rules when there is
-    one (`data/sept-start_values.parquet`, written by `nessus data rebuild`), else solved now (memoised)."""
+    """Optimal play for these rules: from the stored table when there is one (the default ties
+    and 3, 4 or 5 rounds: `data/sept-start_values*.parquet`, written by `nessus data rebuild`),
+    else solved now (memoised)."""
     rules = rules or Rules()
-    stored = _stored()
-    if stored is not None and (rules.rounds, rules.ties) == (stored.duel.rounds, stored.duel.ties) == (Rules().rounds, Rules().ties):
+    stored = _stored(rules.rounds) if rules.ties == Rules().ties and rules.rounds in STORED_ROUNDS else None
+    if stored is not None and (rules.rounds, rules.ties) == (stored.duel.rounds, stored.duel.ties):
         return stored
     return _solve(rules.rounds, rules.ties)
 
 
+def table_name(rounds: int) -> str:
+    """The stored table of the `rounds`-round game: "start_values" for the default 3 rounds,
+    "start_values_<rounds>_rounds" for the others."""
+    return "start_values" if rounds == ROUNDS.default else f"start_values_{rounds}_rounds"
+
+
 @cache
-def _stored() -> Solution | None:
-    frames = pl_.stored_frames(NAME, TABLES)
-    return from_tables(frames) if frames is not None else None
+def _stored(rounds: int = ROUNDS.default) -> Solution | None:
+    frames = pl_.stored_frames(NAME, (table_name(rounds),))
+    return None if frames is None else from_tables({"start_values": frames[table_name(rounds)]})
 
 
 def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
     """{"start_values": rounds, ties, margin, turn, lead, p_win, p_win_low, p_win_high}: the
     mover's winning chance at the start of each turn given their lead, optimal play by both
     (cut-off leaders win; and with every cut-off state lost / won for the first player),
-    freshly solved. The policy follows from these (`from_tables`)."""
+    freshly solved for `rules`. The policy follows from these (`from_tables`). Without rules,
+    every stored game: the default one and the other `STORED_ROUNDS` (`table_name`)."""
+    if rules is None:
+        return {table_name(r): _start_values(Rules(rounds=r)) for r in STORED_ROUNDS}
+    return {"start_values": _start_values(rules)}
+
+
+def _start_values(rules: Rules) -> pl.DataFrame:
+    """The "start_values" table of `rules`, freshly solved."""
     import polars as pl
 
-    rules = rules or Rules()
     sol = _solve(rules.rounds, rules.ties)
     d = sol.duel
     n = d.turn.size
-    return {"start_values": pl.DataFrame({
+    return pl.DataFrame({
         "rounds": np.full(n, d.rounds, dtype=np.int16), "ties": [d.ties] * n, "margin": np.full(n, d.margin, dtype=np.int16),
         "turn": d.turn.astype(np.int16), "lead": d.lead.astype(np.int16),
-        "p_win": sol.solved.starts, "p_win_low": sol.low_starts, "p_win_high": sol.high_starts})}
+        "p_win": sol.solved.starts, "p_win_low": sol.low_starts, "p_win_high": sol.high_starts})
 
 
 def from_tables(frames: dict[str, pl.DataFrame]) -> Solution:
