@@ -13,6 +13,7 @@ import pytest
 from checks import assert_rejected, bad_cases
 from hypothesis import given, settings
 
+from nessus import tables
 from nessus.games import legit
 from nessus.montecarlo import wilson
 
@@ -158,6 +159,39 @@ def test_dilemma_table():
     assert shares.sum() == pytest.approx(float(legit.first_share(legit.Rules())), abs=1e-12)
     assert d["stop_from_6_dice"][3] == 0  # after 3 rerolls the first player must keep
     assert d["stop_from_6_dice"][0] <= d["stop_from_6_dice"][1]  # stopping early is cheaper: it caps the others
+
+
+def forget_later_odds() -> None:
+    """Drop every cached value that came from `later_odds` (stored or solved)."""
+    for cached in (legit.later_odds, legit._stored_odds, legit.first_turn):
+        cached.cache_clear()
+
+
+def refuse(*args):
+    raise AssertionError("solved")
+
+
+def test_the_dilemma_reads_the_stored_later_odds(tmp_path, monkeypatch):
+    """With data/legit-later_odds.parquet present, the dilemma and the first player's share (any
+    player count or cap) solve no later player's turn and equal the solved ones; other dice are
+    still solved."""
+    frame = legit.tables()["later_odds"]
+    assert frame.columns == ["cap", "best", "p_above", "p_equal"] and frame.height == 4 * 37
+    cases = [legit.Rules(players=2), legit.Rules(players=5, rerolls=2)]
+    monkeypatch.setattr(tables, "DATA", tmp_path)
+    forget_later_odds()
+    try:
+        solved = [(legit.first_share(r), legit.first_stops(r), legit.dilemma(r)) for r in cases]
+        frame.write_parquet(tables.path("legit", "later_odds", tmp_path))
+        forget_later_odds()
+        monkeypatch.setattr(legit, "_later_odds", refuse)
+        for rules, (share, stops, dilemma) in zip(cases, solved):
+            assert legit.first_share(rules) == share and legit.first_stops(rules) == stops
+            assert legit.dilemma(rules).equals(dilemma)
+        with pytest.raises(AssertionError, match="solved"):
+            legit.first_share(legit.Rules(dice=2))
+    finally:
+        forget_later_odds()
 
 
 def test_no_rerolls_is_a_fair_round():

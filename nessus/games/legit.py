@@ -35,7 +35,7 @@ import numpy as np
 
 from nessus import montecarlo
 from nessus.dice import check_faces, rolls
-from nessus.dist import Dist
+from nessus.dist import Dist, exact_str
 from nessus.games._pushluck import TurnSampler
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -176,11 +176,45 @@ def score_distribution(rules: Rules | None = None, policy: Callable[[tuple], str
 @cache
 def later_odds(dice: int, cap: int, best: int) -> tuple[Fraction, Fraction]:
     """(beta, tau): P(a later player capped at `cap` rerolls scores above / exactly `best`),
-    playing for P(above) + P(equal)/2."""
+    playing for P(above) + P(equal)/2. With the default dice, from the stored table
+    (data/legit-later_odds.parquet) when there is one, else solved now."""
+    stored = _stored_odds() if dice == DICE.default else None
+    if stored is not None and (cap, best) in stored:
+        return stored[cap, best]
+    return _later_odds(dice, cap, best)
+
+
+def _later_odds(dice: int, cap: int, best: int) -> tuple[Fraction, Fraction]:
     final = beat_turn(dice, cap, best, Fraction(1, 2)).final()
     above = sum((p for (t, _), p in final.items() if t > best), Fraction(0))
     equal = sum((p for (t, _), p in final.items() if t == best), Fraction(0))
     return above, equal
+
+
+def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
+    """{"later_odds": cap, best, p_above, p_equal}: `later_odds` for the rules' dice, every cap
+    0..3 and every score to beat 0..6 * dice, freshly solved, exact ("p/q"). Every player count
+    and cap of the first player's dilemma is quick from these (they take most of its time)."""
+    import polars as pl
+
+    rules = rules or Rules()
+    keys = [(cap, best) for cap in range(REROLLS.hi + 1) for best in range(6 * rules.dice + 1)]
+    odds = [_later_odds(rules.dice, cap, best) for cap, best in keys]
+    return {"later_odds": pl.DataFrame({
+        "cap": pl.Series([k[0] for k in keys], dtype=pl.Int8), "best": pl.Series([k[1] for k in keys], dtype=pl.Int16),
+        "p_above": [exact_str(a) for a, _ in odds], "p_equal": [exact_str(e) for _, e in odds]})}
+
+
+@cache
+def _stored_odds() -> dict[tuple[int, int], tuple[Fraction, Fraction]] | None:
+    """The stored `later_odds` of the default dice by (cap, best), or None if not built."""
+    from nessus import tables as store
+
+    frame = store.load(NAME, "later_odds")
+    if frame is None:
+        return None
+    rows = frame.select("cap", "best", "p_above", "p_equal").iter_rows()
+    return {(cap, best): (Fraction(above), Fraction(equal)) for cap, best, above, equal in rows}
 
 
 def share(dice: int, players: int, total: int, used: int) -> Fraction:
