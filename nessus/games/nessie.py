@@ -5,7 +5,8 @@ player who never stops: `p_sink_by_reveal_<k>` (sunk by the k-th reveal) for k =
 `expected_reveals_until_sink` (the reveal that sinks counts).
 
 `--set state=FILE.json` describes any state instead and gives `p_sink_next` and
-`p_sink_within_<k>`. The file (every key optional; cards are "1", "2", "3" or "A".."F"):
+`p_sink_within_<k>`. The file (every key optional; cards are "1", "2", "3" or "A".."F", and a
+treasure card may be written as the number 1, 2 or 3):
 
     {"row": ["2", "A", "3"],                        # the face-up row, first revealed first
      "own": {"letters": ["A", "B"], "treasures": [3, 1]},  # the player's cards
@@ -14,6 +15,9 @@ player who never stops: `p_sink_by_reveal_<k>` (sunk by the k-th reveal) for k =
 
 The unseen pool is the whole deck minus all of those; the next cards are drawn from it
 without replacement (a reshuffle of unremembered discards is part of the pool already).
+A state that cannot happen is a ValueError saying why: more cards of a kind than the deck
+holds, a row that has already sunk, letters a player could not have kept, more players than
+`players`.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from nessus import montecarlo
-from nessus.games.nessie_engine import make_deck
+from nessus.games.nessie_engine import CHAIN, can_keep, make_deck, neighbours
 from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Situation, p_sink_within, safe_counts
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -65,23 +69,81 @@ class Rules(GameRules):
         return make_deck(self.per_letter, (self.ones, self.twos, self.threes))
 
 
-def _cards(value: object, what: str) -> list[str]:
-    allowed = set(LETTERS) | {"1", "2", "3"}
-    if not isinstance(value, list) or any(str(c) not in allowed for c in value):
-        raise ValueError(f"state: {what} must be a list of cards \"1\", \"2\", \"3\" or \"A\"..\"F\", got {value!r}")
-    return [str(c) for c in value]
+TREASURES = ("1", "2", "3")
+_KINDS = {
+    "card": ('a card: "1", "2", "3" (or the numbers 1, 2, 3) or "A".."F"', TREASURES + tuple(LETTERS)),
+    "letter": ('a letter "A".."F"', tuple(LETTERS)),
+    "treasure": ('a treasure: "1", "2", "3" or the numbers 1, 2, 3', TREASURES),
+}
+
+
+def _shown(value: object) -> str:
+    """A value as the state file writes it (JSON), cut to 60 characters."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _cards(value: object, what: str, kind: str = "card") -> list[str]:
+    """The cards listed under `what`, as strings; a treasure may be written as the number 1, 2 or 3."""
+    described, allowed = _KINDS[kind]
+    if not isinstance(value, list):
+        raise ValueError(f"state: {what} must be a list, each item {described}; got {_shown(value)}")
+    cards = []
+    for i, c in enumerate(value):
+        card = str(c) if isinstance(c, int) and not isinstance(c, bool) else c
+        if not isinstance(card, str) or card not in allowed:
+            raise ValueError(f"state: {what}[{i}] must be {described}; got {_shown(c)}")
+        cards.append(card)
+    return cards
+
+
+def _keepable(letters: list[str]) -> bool:
+    """Whether a player can hold these letters: kept one at a time, each as `nessie_engine.can_keep`
+    allows (the first any, then one adjacent on the chain A-B-C-D-E-F to a letter held, and new)."""
+    adjacent, held, rest = neighbours(CHAIN), [], list(letters)
+    while rest:
+        kept = next((x for x in rest if can_keep(held, x, adjacent)), None)
+        if kept is None:
+            return False
+        held.append(kept)
+        rest.remove(kept)
+    return True
 
 
 def _player(value: object, what: str) -> tuple[list[str], list[str]]:
+    """A player's (letters, treasures), checked: letters they could have kept, treasures 1..3."""
     if not isinstance(value, dict) or set(value) - {"letters", "treasures"}:
-        raise ValueError(f"state: {what} must be {{\"letters\": [...], \"treasures\": [...]}}, got {value!r}")
-    letters = _cards(value.get("letters", []), f"{what} letters")
-    treasures = _cards([str(v) for v in value.get("treasures", [])], f"{what} treasures")
-    if any(c not in LETTERS for c in letters) or any(c in LETTERS for c in treasures):
-        raise ValueError(f"state: {what} letters must be A..F and treasures 1..3")
-    if len(set(letters)) != len(letters):
-        raise ValueError(f"state: {what} letters cannot repeat a letter, got {letters}")
+        raise ValueError(f"state: {what} must be {{\"letters\": [...], \"treasures\": [...]}}, got {_shown(value)}")
+    letters = _cards(value.get("letters", []), f"{what} letters", "letter")
+    treasures = _cards(value.get("treasures", []), f"{what} treasures", "treasure")
+    twice = sorted(x for x, n in Counter(letters).items() if n > 1)
+    if twice:
+        raise ValueError(f"state: {what} holds the letter \"{twice[0]}\" {Counter(letters)[twice[0]]} times; "
+                         "a player keeps at most one card of each letter")
+    if len(letters) == len(LETTERS):
+        raise ValueError(f"state: {what} holds all six letters, so the game is over")
+    if not _keepable(letters):
+        raise ValueError(f"state: {what} holds the letters {', '.join(sorted(letters))}, which cannot be kept "
+                         "together: a Nessie card is kept only if its letter is next to one already held "
+                         "(A-B-C-D-E-F)")
     return letters, treasures
+
+
+def _sunk_reason(row: list[str], own_letters: list[str]) -> str:
+    """Why a row is already sunk (nessie_odds.Situation.sunk), as the error message says it."""
+    treasure = Situation({}, tuple(row), frozenset()).treasure_in_row()
+    if treasure >= SINK_TREASURE:
+        return (f"the row's treasures total {treasure}; a row reaching {SINK_TREASURE} sinks the boat at once "
+                "and is discarded")
+    x = next(x for x in LETTERS if row.count(x) + (x in own_letters) >= SINK_LETTER)
+    if row.count(x) >= SINK_LETTER:
+        return (f"the row holds {row.count(x)} cards \"{x}\"; revealing the last of them sank the boat and the row "
+                "was discarded")
+    return (f"the row's {row.count(x)} cards \"{x}\" and your own \"{x}\" make {SINK_LETTER}: you sink at the start "
+            "of your turn and the row is discarded")
 
 
 def situation(rules: Rules) -> Situation:
@@ -104,18 +166,27 @@ def situation_from_dict(data: object, rules: Rules | None = None) -> Situation:
         raise ValueError("state: the file must hold an object with keys row, own, others, discards_seen")
     row = _cards(data.get("row", []), "row")
     own_letters, own_treasures = _player(data.get("own", {}), "own")
-    seen = Counter(row) + Counter(own_letters) + Counter(own_treasures) + Counter(_cards(data.get("discards_seen", []), "discards_seen"))
+    discards = _cards(data.get("discards_seen", []), "discards_seen")
+    seen = Counter(row) + Counter(own_letters) + Counter(own_treasures) + Counter(discards)
     others = data.get("others", [])
     if not isinstance(others, list):
-        raise ValueError("state: others must be a list of players")
+        raise ValueError(f"state: others must be a list of players, got {_shown(others)}")
+    if len(others) > rules.players - 1:
+        raise ValueError(f"state: others lists {len(others)} players, but with players={rules.players} "
+                         f"there are only {rules.players - 1} others")
     for i, other in enumerate(others):
         letters, treasures = _player(other, f"others[{i}]")
         seen += Counter(letters) + Counter(treasures)
-    pool = Counter(rules.deck())
-    pool.subtract(seen)
-    short = {c: -n for c, n in pool.items() if n < 0}
-    if short:
-        raise ValueError(f"state: it uses more cards than the deck holds: {short}")
+    deck = Counter(rules.deck())
+    param = {x: f"per_letter={rules.per_letter}" for x in LETTERS} | {
+        "1": f"ones={rules.ones}", "2": f"twos={rules.twos}", "3": f"threes={rules.threes}"}
+    over = [f"the deck holds {deck[c]} cards \"{c}\" ({param[c]}) but the state shows {seen[c]}"
+            for c in (*TREASURES, *LETTERS) if seen[c] > deck[c]]
+    if over:
+        raise ValueError("state: " + "; ".join(over))
+    if Situation({}, tuple(row), frozenset(own_letters)).sunk():
+        raise ValueError(f"state: the row has already sunk: {_sunk_reason(row, own_letters)}")
+    pool = deck - seen
     return Situation({c: n for c, n in pool.items() if n}, tuple(row), frozenset(own_letters))
 
 
