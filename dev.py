@@ -4,6 +4,7 @@
     python3 dev.py test     # make .venv, install nessus with its test tools, run the whole suite
     python3 dev.py lab      # make .venv, install nessus, open the lessons in JupyterLab
     python3 dev.py bench    # the benchmarks, printing measured ratios
+    python3 dev.py publish  # make .venv, install nessus, run the lessons into a static offline site in site/
 
 The virtual environment is (re)installed when pyproject.toml changes.
 """
@@ -58,7 +59,10 @@ def main(argv: list[str]) -> int:
             print(f"\n== {script.name}", flush=True)
             code |= subprocess.call([str(PYTHON), str(script), *rest], cwd=ROOT)
         return code
-    print("usage: python3 dev.py serve | test | lab | bench", file=sys.stderr)
+    if command == "publish":
+        ensure_venv("")
+        return subprocess.call([str(BIN / "nessus"), "publish", *rest], cwd=ROOT)
+    print("usage: python3 dev.py serve | test | lab | bench | publish", file=sys.stderr)
     return 2
 
 

@@ -26,7 +26,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if message.endswith("required: command"):
-            message = "a command is required; allowed: report, simulate, serve, games, data"
+            message = "a command is required; allowed: report, simulate, serve, games, data, publish"
         elif message.endswith("required: game"):
             message = f"a game is required; allowed: {', '.join(games.GAMES)}"
         raise UsageError(message)
@@ -102,6 +102,12 @@ def _parser() -> _Parser:
     data = sub.add_parser("data", help="precomputed tables in data/: rebuild or check them")
     data.add_argument("action", choices=("rebuild", "check"))
     data.add_argument("game", nargs="*", help="games to rebuild or check (default: every game with tables)")
+
+    pub = sub.add_parser("publish", help="run the lessons and write them as a static offline site")
+    pub.add_argument("lesson", nargs="*", help="lessons to publish, e.g. 00-who-starts or 01 (default: all)")
+    pub.add_argument("--out", default=None, help="output folder (default: site/ in the project)")
+    pub.add_argument("--dashboards-url", default="http://localhost:8866/voila/render/",
+                     help="where the widget notes link to the live dashboards")
     return parser
 
 
@@ -170,6 +176,19 @@ def _data(args) -> int:
     return 1 if problems else 0
 
 
+def _publish(args) -> int:
+    from pathlib import Path
+
+    from nessus import publish
+
+    try:
+        publish.publish(args.lesson, Path(args.out) if args.out else publish.SITE, args.dashboards_url)
+    except publish.LessonFailed as e:
+        print(f"nessus: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the CLI; returns the exit code (0, or 2 on bad input)."""
     try:
@@ -187,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             _serve(args)
         elif args.command == "data":
             return _data(args)
+        elif args.command == "publish":
+            return _publish(args)
     except (UsageError, ValueError) as e:
         print(f"nessus: error: {' '.join(str(e).split())}", file=sys.stderr)
         return USAGE_ERROR
