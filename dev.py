@@ -5,6 +5,7 @@
     python3 dev.py lab      # make .venv, install nessus, open the lessons in JupyterLab
     python3 dev.py bench    # the benchmarks, printing measured ratios
     python3 dev.py publish  # make .venv, install nessus, run the lessons into a static offline site in site/
+    python3 dev.py load --students 30   # a class at once against one `nessus serve` (lesson mode; --default)
 
 The virtual environment is (re)installed when pyproject.toml changes.
 """
@@ -59,10 +60,13 @@ def main(argv: list[str]) -> int:
             print(f"\n== {script.name}", flush=True)
             code |= subprocess.call([str(PYTHON), str(script), *rest], cwd=ROOT)
         return code
+    if command == "load":
+        ensure_venv("test")
+        return subprocess.call([str(PYTHON), str(ROOT / "tests" / "load" / "classload.py"), *rest], cwd=ROOT)
     if command == "publish":
         ensure_venv("")
         return subprocess.call([str(BIN / "nessus"), "publish", *rest], cwd=ROOT)
-    print("usage: python3 dev.py serve | test | lab | bench | publish", file=sys.stderr)
+    print("usage: python3 dev.py serve | test | lab | bench | publish | load", file=sys.stderr)
     return 2
 
 
