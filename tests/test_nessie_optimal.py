@@ -8,9 +8,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nessus import tables
+from nessus.games import nessie_optimal
 from nessus.games.nessie_engine import CHAIN, Hand, make_deck
 from nessus.games.nessie_odds import LETTERS, Situation, p_sink_within
-from nessus.games.nessie_optimal import optimal, optimal_choice, simulate_turn, take_distribution
+from nessus.games.nessie_optimal import (
+    ROW_COLUMNS, TurnSolver, opening_cards, opening_memo, opening_table, optimal, optimal_choice, simulate_turn, solver,
+    take_distribution,
+)
 from nessus.games.nessie_play import best_take
 
 STAR = (("A", "B"), ("A", "C"), ("A", "D"), ("A", "E"), ("A", "F"))  # a custom adjacency
@@ -148,3 +153,72 @@ def test_refuses_inconsistent_or_sunk_states():
         optimal_choice(Situation({"1": 1}, (), frozenset("A")), Hand())
     with pytest.raises(ValueError, match="already sunk"):
         optimal_choice(Situation({"1": 1}, ("3", "3"), frozenset()), Hand())
+
+
+# -- the opening, stored in data/ ----------------------------------------------------------------
+OPENING = Fraction(17425528702125943586336, 5629084168978826931375)  # a fresh deck's whole first turn, played optimally
+
+
+def fresh_deck(*row: str) -> Situation:
+    """The first turn of a game with the default deck, `row` revealed so far."""
+    return Situation(dict(Counter(make_deck()) - Counter(row)), row, frozenset())
+
+
+def test_a_games_first_decisions_are_look_ups():
+    """The first decision reads data/nessie-opening.parquet and searches nothing (the solver's
+    memo holds the stored states and no more); neither do the next five of a turn in which the
+    optimal player reveals (tests/test_tables.py checks the table against a fresh solve)."""
+    nessie_optimal._SOLVERS.clear()
+    choice = optimal_choice(fresh_deck(), Hand())
+    assert (choice.stop_value, choice.reveal_value) == (0, OPENING)
+    turn = solver(fresh_deck(), Hand())
+    stored = len(nessie_optimal._stored_opening())
+    assert len(turn.memo) == stored
+    row: tuple[str, ...] = ()
+    for card in ("1", "B", "D", "F", "A"):
+        row += (card,)
+        assert optimal_choice(fresh_deck(*row), Hand()).reveal
+    assert len(turn.memo) == stored
+
+
+@pytest.mark.parametrize("row", [("3", "B"), ("2", "2"), ("1", "A", "C", "E"), ("A", "C", "E", "B", "D"),
+                                 ("B", "3", "A", "1", "F")])
+def test_the_stored_opening_answers_as_a_fresh_solve(row):
+    """Rows within the stored depth, answered from the stored states after them, equal a solver
+    that starts empty."""
+    choice = optimal_choice(fresh_deck(*row), Hand())
+    assert (choice.stop_value, choice.reveal_value) == TurnSolver(opening_cards(), Hand()).values(row)
+
+
+def test_opening_table_round_trip():
+    """A small deck's opening table holds the solver's states up to the depth, exactly: read
+    back, they are its memo entries, and a solver starting from them answers as a fresh one."""
+    cards = {"A": 2, "B": 2, "C": 1, "1": 2, "2": 2, "3": 1}
+    frame = opening_table(cards, depth=3)
+    assert frame.columns == [*ROW_COLUMNS, "summary", "value"]
+    assert frame.equals(frame.sort(frame.columns)) and frame["row_A"].max() <= 2
+    fresh = TurnSolver(cards, Hand())
+    values = fresh.values(())
+    assert opening_memo(frame, TurnSolver(cards, Hand())) == {k: v for k, v in fresh.memo.items() if sum(k[0]) <= 3}
+    started = TurnSolver(cards, Hand())
+    started.memo.update(opening_memo(frame, started))
+    assert started.values(()) == values and started.values(("1", "A")) == TurnSolver(cards, Hand()).values(("1", "A"))
+
+
+def test_other_turns_do_not_use_the_stored_opening(tmp_path, monkeypatch):
+    """Only a game's first turn (default deck, empty hand, the chain) starts from the stored
+    states; without data/nessie-opening.parquet it starts empty too."""
+    nessie_optimal._SOLVERS.clear()
+    other_deck = Situation(dict(Counter(make_deck(per_letter=7))), (), frozenset())
+    assert solver(other_deck, Hand()).memo == {}
+    assert solver(fresh_deck(), Hand([1])).memo == {}
+    assert solver(fresh_deck(), Hand(), STAR).memo == {}
+    assert solver(fresh_deck(), Hand()).memo
+    monkeypatch.setattr(tables, "DATA", tmp_path)
+    nessie_optimal._stored_opening.cache_clear()
+    nessie_optimal._SOLVERS.clear()
+    try:
+        assert solver(fresh_deck(), Hand()).memo == {}
+    finally:
+        nessie_optimal._stored_opening.cache_clear()
+        nessie_optimal._SOLVERS.clear()

@@ -29,6 +29,7 @@ from fractions import Fraction
 from functools import partial
 from math import comb
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,6 +38,9 @@ from nessus.games.nessie_engine import CHAIN, can_keep, make_deck, neighbours
 from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Situation, p_sink_within, safe_counts
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
+
+if TYPE_CHECKING:
+    import polars as pl
 
 NAME = "nessie"
 TITLE = "Nessie"
@@ -242,3 +246,13 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
         figures = {k.replace("p_sink_by_reveal_", "p_sink_within_"): f for k, f in figures.items() if k != "expected_reveals_until_sink"}
         figures = {"p_sink_next": figures["p_sink_within_1"]} | figures
     return Report(NAME, rules.as_dict(), figures)
+
+
+def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
+    """{"opening": the optimal single-turn values of a game's first turn with the rules' deck
+    (`nessie_optimal.opening_table`), freshly solved (about 20 s)}. The stored one (default
+    rules) makes the optimal player's first decisions a look-up."""
+    from nessus.games import nessie_optimal
+
+    rules = rules or Rules()
+    return {"opening": nessie_optimal.opening_table(dict(Counter(rules.deck())))}

@@ -20,6 +20,11 @@ Two ideas make this exact search fast enough to answer at the table:
   the same bounds (Ballard's Star1 pruning). Every value returned is exact.
 
 Values are computed as integers scaled by N(N-1)...: no Fraction arithmetic in the search.
+
+A game's first turn (the default deck, an empty hand) is the costly one: about 20 s from the
+empty row. Its states with up to `OPENING_DEPTH` cards in the row are stored exactly in
+data/nessie-opening.parquet (`nessus data rebuild nessie`; `nessus data check` compares them
+with a fresh solve), and that turn's solver starts from them: its first decisions are look-ups.
 """
 
 from __future__ import annotations
@@ -28,12 +33,17 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nessus.dist import Dist
-from nessus.games.nessie_engine import CHAIN, Hand, neighbours
+from nessus.dist import Dist, exact_str
+from nessus.games.nessie_engine import CHAIN, Hand, make_deck, neighbours
 from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation
+
+if TYPE_CHECKING:
+    import polars as pl
 
 CARDS: tuple[Card, ...] = (*LETTERS, "1", "2", "3")
 BUDGET = SINK_TREASURE - 1  # the most treasure a live row holds
@@ -261,18 +271,76 @@ class OptimalChoice:
 
 _SOLVERS: OrderedDict[tuple, TurnSolver] = OrderedDict()
 
+# -- the opening: a fresh deck's first turn, stored in data/ --------------------------------
+OPENING_DEPTH = 6  # states with up to 6 cards in the row: every decision of the first six reveals is a look-up
+ROW_COLUMNS = tuple(f"row_{c}" for c in CARDS)
+
+
+def _key(cards: dict[Card, int], hand: Hand, adjacency: tuple[tuple[str, str], ...]) -> tuple:
+    return (tuple(cards.get(c, 0) for c in CARDS), tuple(sorted(set(hand.letters))),
+            tuple(sorted(hand.treasures)[:MAX_PENALTIES]), adjacency)
+
+
+def opening_cards() -> dict[Card, int]:
+    """The cards of the opening turn: the default deck (8 of each letter, 12 of each treasure)."""
+    return dict(Counter(make_deck()))
+
+
+def opening_table(cards: dict[Card, int] | None = None, depth: int = OPENING_DEPTH) -> pl.DataFrame:
+    """The first turn of a game with these cards (default: the default deck), an empty hand and
+    the summary card's chain, freshly solved from the empty row (about 20 s): one row per state
+    the search valued with at most `depth` cards in the row, sorted: `row_A` .. `row_3` (the
+    row's card counts), `summary` (the row's summary g, one signed byte per entry: the solver's
+    memo key) and `value` (the optimal expected treasure taken, exact "p/q")."""
+    import polars as pl
+
+    turn = TurnSolver(cards or opening_cards(), Hand())
+    turn.values(())
+    states = sorted((counts, g, value) for (counts, g), value in turn.memo.items() if sum(counts) <= depth)
+    columns = {name: pl.Series(name, [s[0][i] for s in states], dtype=pl.UInt8) for i, name in enumerate(ROW_COLUMNS)}
+    return pl.DataFrame({
+        **columns,
+        "summary": pl.Series([s[1] for s in states], dtype=pl.Binary),
+        "value": [exact_str(Fraction(v, turn.scale[turn.size - sum(c)])) for c, _, v in states],
+    })
+
+
+def opening_memo(frame: pl.DataFrame, turn: TurnSolver) -> dict[tuple, int]:
+    """The memo entries of `turn` (the opening's solver) that an `opening_table` holds: values
+    scaled as the search scales them."""
+    memo = {}
+    for *counts, g, value in frame.select(*ROW_COLUMNS, "summary", "value").iter_rows():
+        num, _, den = value.partition("/")
+        scaled, rest = divmod(int(num) * turn.scale[turn.size - sum(counts)], int(den or 1))
+        if rest:
+            raise ValueError(f"the opening value {value} does not fit the solver's scale")
+        memo[(tuple(counts), g)] = scaled
+    return memo
+
+
+@cache
+def _stored_opening() -> dict[tuple, int] | None:
+    """The stored opening's memo entries (data/nessie-opening.parquet), or None if not built."""
+    from nessus import tables
+
+    frame = tables.load("nessie", "opening")
+    return None if frame is None else opening_memo(frame, TurnSolver(opening_cards(), Hand()))
+
 
 def solver(s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...] = CHAIN) -> TurnSolver:
     """The (cached) solver for this turn: the same for every state of one turn, since a turn
-    only moves cards from the pool to the row."""
+    only moves cards from the pool to the row. A game's first turn (the default deck, an empty
+    hand, the chain) starts from the stored opening's values when data/ has them."""
     if s.own_letters != frozenset(hand.letters):
         raise ValueError(f"the situation's letters {sorted(s.own_letters)} and the hand's {sorted(hand.letters)} differ")
     cards = {c: s.pool.get(c, 0) + s.row.count(c) for c in CARDS}
-    key = (tuple(cards.values()), tuple(sorted(set(hand.letters))), tuple(sorted(hand.treasures)[:MAX_PENALTIES]), adjacency)
+    key = _key(cards, hand, adjacency)
     if key in _SOLVERS:
         _SOLVERS.move_to_end(key)
         return _SOLVERS[key]
     made = TurnSolver(cards, hand, adjacency)
+    if key == _key(opening_cards(), Hand(), CHAIN):
+        made.memo.update(_stored_opening() or {})
     _SOLVERS[key] = made
     while len(_SOLVERS) > 4:
         _SOLVERS.popitem(last=False)
