@@ -1,4 +1,7 @@
-"""Precomputed tables in data/: optimal policies that take more than a second to compute.
+"""Precomputed tables in data/: what takes more than a second to compute and would otherwise be
+solved again in every dashboard kernel: Pig's and Le Sept fatal's optimal policies (3, 4 and 5
+rounds), Nessie's first turn (the optimal player's opening) and Le Légit's later players' odds
+(its first player's dilemma). Every one is checked equal to a fresh computation.
 
 A game module that has such tables defines `tables(rules=None) -> dict[str, polars.DataFrame]`
 (computed for the default rules). `nessus data rebuild` writes each one to

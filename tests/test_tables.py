@@ -12,6 +12,14 @@ def test_stored_tables_equal_a_fresh_computation():
     assert tables.check() == []
 
 
+def test_the_games_with_stored_tables_and_their_size():
+    """Nessie's opening, Le Sept fatal's games, Pig's and Le Légit's odds, all stored; data/ holds
+    tables, not caches: together well under a megabyte."""
+    assert set(tables.with_tables()) == {"nessie", "sept", "pig", "legit"}
+    stored = {p.name: p.stat().st_size for p in tables.DATA.glob("*.parquet")}
+    assert sum(stored.values()) < 1_000_000, stored
+
+
 def test_rebuild_then_check_with_a_game_of_our_own(tmp_path, monkeypatch):
     value = {"x": 1}
     game = types.SimpleNamespace(tables=lambda: {"policy": pl.DataFrame({"state": [0, 1], "action": [value["x"], 2]})})
