@@ -104,12 +104,13 @@ def descendants(pid: int) -> list[int]:
 
 
 def cpu_seconds(pids: list[int]) -> dict[int, float]:
-    """User + system CPU seconds of each live process."""
+    """CPU seconds (user + system) of each live process, with those of its children that have
+    ended (a closed page's renderer, a culled kernel), so that nothing is counted twice or lost."""
     out = {}
     for p in pids:
         try:
             fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-            out[p] = (int(fields[11]) + int(fields[12])) / TICK
+            out[p] = sum(int(f) for f in fields[11:15]) / TICK
         except (OSError, IndexError):
             pass
     return out
