@@ -2,11 +2,14 @@
 optimal first player, then a later player capped by them and playing to beat them) against a
 plain Python loop playing the same rounds with the same policies (target >= 50x), measured in
 one run. The vectorised rounds draw each turn whole from its exact law (as `simulate` does);
-die by die is shown too."""
+die by die is shown too. The first player's dilemma in a fresh process, from the stored later
+players' odds (data/legit-later_odds.parquet) and solved."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 
 import numpy as np
 
@@ -47,7 +50,32 @@ def loop(rules: legit.Rules, n: int) -> int:
     return wins
 
 
+def in_fresh_process(code: str, stored: bool = True) -> float:
+    """Seconds `code` takes in a new Python process, its imports included (without data/'s
+    tables when `stored` is False)."""
+    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
+    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(run.stdout.split()[-1])
+
+
+DILEMMA = """from nessus.games import legit
+for players in {players}:
+    legit.dilemma(legit.Rules(players=players))
+    legit.first_share(legit.Rules(players=players))"""
+
+
+def dilemma() -> None:
+    """The dilemma (`dilemma` and `first_share`) in a fresh process: 2 players, then 2 to 6."""
+    for players in ((2,), (2, 3, 4, 5, 6)):
+        code = DILEMMA.format(players=players)
+        stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
+        print(f"first player's dilemma, {', '.join(map(str, players))} players, fresh process: "
+              f"from the stored odds {stored:.2f} s, solving them {solved:.2f} s")
+
+
 def main() -> None:
+    dilemma()
     print(f"exact report: {timed(legit.report):.3f} s (in-process, caches cold)")
     rules = legit.Rules()
     print(f"round samplers (every later player's exact law): {timed(lambda: legit.round_samplers(6, 3, 2)):.3f} s; "

@@ -13,6 +13,8 @@ loops are checked to play the reference's games exactly (same deck orders and re
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -275,8 +277,9 @@ def whole_games() -> None:
 
 def optimal_rule(turns: int = 40) -> None:
     """Cost of the exact optimal single-turn rule: every decision of `turns` turns of a 3-player
-    game in which everyone plays it (a new solver per turn; later decisions of a turn reuse it),
-    and the first decisions from a fresh deck."""
+    game in which everyone plays it (a new solver per turn; later decisions of a turn reuse it;
+    the first turn starts from the stored opening), and first decisions from a fresh deck solved
+    without it."""
     from nessus.games import nessie_optimal as optimal
     from nessus.games.nessie_engine import Game, Hand
 
@@ -297,14 +300,57 @@ def optimal_rule(turns: int = 40) -> None:
           f"{times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s, total {sum(times):.1f} s")
     deck = Counter(make_deck())
     for row in (("3", "B"), ("2",), ("1",)):
-        optimal._SOLVERS.clear()
         t = time.perf_counter()
-        choice = optimal.optimal_choice(Situation(dict(deck - Counter(row)), row, frozenset()), Hand())
-        print(f"  fresh deck, row {', '.join(row)}: {time.perf_counter() - t:.2f} s "
-              f"(stop {float(choice.stop_value):.4f}, reveal {float(choice.reveal_value):.4f})")
+        stop, reveal = optimal.TurnSolver(dict(deck), Hand()).values(row)
+        print(f"  fresh deck, row {', '.join(row)}, solved without the stored opening: {time.perf_counter() - t:.2f} s "
+              f"(stop {float(stop):.4f}, reveal {float(reveal):.4f})")
+
+
+def in_fresh_process(code: str, stored: bool = True) -> float:
+    """Seconds `code` takes in a new Python process, its imports included (without data/'s
+    tables when `stored` is False)."""
+    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
+    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(run.stdout.split()[-1])
+
+
+FIRST_ADVICE = """from collections import Counter
+from nessus.games.nessie_engine import Hand, make_deck
+from nessus.games.nessie_odds import Situation
+from nessus.games.nessie_optimal import optimal_choice
+optimal_choice(Situation(dict(Counter(make_deck())), (), frozenset()), Hand())"""
+
+
+def opening(turns: int = 30, reveals: int = 10) -> None:
+    """The first advice of a game, from the stored opening and solved; then the next decisions
+    of `turns` random first turns, revealing on whatever the advice (a fresh solver each turn)."""
+    from nessus.games import nessie_optimal as optimal
+    from nessus.games.nessie_engine import Hand
+
+    stored, solved = in_fresh_process(FIRST_ADVICE), in_fresh_process(FIRST_ADVICE, stored=False)
+    print(f"optimal player's first advice of a game, fresh process: from the stored opening {stored:.2f} s, "
+          f"solving it {solved:.1f} s ({solved / stored:.0f}x); target < 1 s")
+    optimal._stored_opening()  # read once per process, as a dashboard kernel does
+    deck, rng, times = make_deck(), random.Random(1), []
+    for _ in range(turns):
+        optimal._SOLVERS.clear()
+        row: tuple[str, ...] = ()
+        for card in rng.sample(deck, reveals):
+            row += (card,)
+            s = Situation(dict(Counter(deck) - Counter(row)), row, frozenset())
+            if s.sunk():
+                break
+            t = time.perf_counter()
+            optimal.optimal_choice(s, Hand())
+            times.append(time.perf_counter() - t)
+    times.sort()
+    print(f"  then {len(times)} decisions of {turns} random first turns (up to {reveals} reveals), stored opening: "
+          f"median {times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s")
 
 
 def main() -> None:
+    opening()
     for name, s in states().items():
         t = time.perf_counter()
         values = [p_sink_within(s, k) for k in range(1, 11)]

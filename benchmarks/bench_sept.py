@@ -1,10 +1,13 @@
 """Le Sept fatal: the exact one-turn figures (target < 1 s), the optimal two-player game solve
 (3 rounds, both tie rules) and whole-game Monte Carlo against a plain Python loop playing the
-same games with the same policy table (target >= 50x), measured in one run."""
+same games with the same policy table (target >= 50x), measured in one run. The stored games
+(3, 4 and 5 rounds) in a fresh process, read from data/ and solved."""
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 
 import numpy as np
@@ -46,7 +49,26 @@ def loop(sol: sept.Solution, n: int) -> int:
     return first
 
 
+def in_fresh_process(code: str, stored: bool = True) -> float:
+    """Seconds `code` takes in a new Python process, its imports included (without data/'s
+    tables when `stored` is False)."""
+    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
+    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(run.stdout.split()[-1])
+
+
+def stored_games() -> None:
+    """Each stored game's optimal play in a fresh process (imports included): read and solved."""
+    for rounds in sept.STORED_ROUNDS:
+        code = f"from nessus.games import sept\nsept.solution(sept.Rules(rounds={rounds}))"
+        stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
+        print(f"{rounds}-round game (ties replayed), fresh process: from the stored table {stored:.2f} s, "
+              f"solving it {solved:.2f} s")
+
+
 def main() -> None:
+    stored_games()
     print(f"one-turn figures (best hold, hold-at-20 mean and zero): {timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20))):.3f} s")
     for ties in ("replay", "half"):
         t = time.perf_counter()
@@ -54,7 +76,7 @@ def main() -> None:
         print(f"3-round game, ties {ties}: solved three times (cut-offs lost / won / leader wins) in "
               f"{time.perf_counter() - t:.2f} s; P(first player wins) = {sol.p_first:.6f}, bracket width {sol.high - sol.low:.1e}")
     sol = sept._solve(3, "replay")
-    frames = sept.tables()
+    frames = sept.tables(sept.Rules())
     print(f"rebuilt from the stored turn-start table in {timed(lambda: sept.from_tables(frames)):.3f} s")
     t = time.perf_counter()
     sampler = sept.sampler(sol)
