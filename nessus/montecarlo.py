@@ -8,15 +8,23 @@ The trials are cut into fixed-size chunks, chunk i drawing from its own stream
 `SeedSequence(seed).spawn(n_chunks)[i]`, and chunk results are combined in chunk order. So the
 answer for a given seed and number of trials is the same, to the bit, whether the chunks run
 one after another here or on the workers of a `dask.distributed.Client`.
+
+Inside a `Session` (what `foreground` and the command line use), Ctrl-C stops a run between or
+within chunks and it returns the chunks finished so far (`interrupted`, with `trials` < `requested`);
+`foreground` then gives the figures of the trials every run finished, equal to the bit to an
+uninterrupted run of that many trials.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
 
 import numpy as np
 
@@ -24,6 +32,9 @@ Kernel = Callable[[np.random.Generator, int], Mapping[str, np.ndarray]]
 
 CHUNK = 1 << 17
 CONFIDENCE = 0.95
+WINDOW = 64  # chunks sent to a Dask client at a time
+GRACE = 1.0  # seconds a run started after a Ctrl-C may take to catch up with the interrupted one
+PROBE = 3  # chunks `foreground` runs first, to time them
 
 
 @dataclass(frozen=True)
@@ -42,7 +53,7 @@ class Estimate:
         return self.ci[0] <= x <= self.ci[1]
 
 
-@dataclass
+@dataclass(slots=True)
 class _Sums:
     """Sufficient statistics of one quantity: trial count, sum, sum of squares (exact integers
     for integer and boolean values), is-boolean."""
@@ -90,10 +101,27 @@ def run_chunk(kernel: Kernel, seed_seq: np.random.SeedSequence, n: int, keep: tu
     return sums, {k: np.asarray(values[k]) for k in keep}
 
 
-def chunk_plan(trials: int, seed: int, chunk: int = CHUNK) -> list[tuple[np.random.SeedSequence, int]]:
+class ChunkPlan(Sequence[tuple[np.random.SeedSequence, int]]):
+    """The (stream, size) of each chunk, made when asked for: nothing is stored per chunk or trial.
+    Chunk i's stream is `SeedSequence(seed).spawn(len(plan))[i]`."""
+
+    def __init__(self, trials: int, seed: int, chunk: int) -> None:
+        self.trials, self.seed, self.chunk = trials, seed, chunk
+
+    def __len__(self) -> int:
+        return -(-self.trials // self.chunk)
+
+    def __getitem__(self, i: int) -> tuple[np.random.SeedSequence, int]:  # type: ignore[override]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return np.random.SeedSequence(self.seed, spawn_key=(i,)), min(self.chunk, self.trials - i * self.chunk)
+
+
+def chunk_plan(trials: int, seed: int, chunk: int = CHUNK) -> ChunkPlan:
     """The (stream, size) of each chunk: fixed by (trials, seed, chunk) alone."""
-    sizes = [chunk] * (trials // chunk) + ([trials % chunk] if trials % chunk else [])
-    return list(zip(np.random.SeedSequence(seed).spawn(len(sizes)), sizes))
+    return ChunkPlan(trials, seed, chunk)
 
 
 def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
@@ -124,15 +152,96 @@ def _estimate(name: str, s: _Sums) -> Estimate:
 
 @dataclass(frozen=True)
 class MonteCarloResult:
-    """Estimates by quantity name, and the raw per-trial values kept on request."""
+    """Estimates by quantity name, and the raw per-trial values kept on request. `trials` is the
+    number of trials run: fewer than `requested` when Ctrl-C stopped the run."""
 
     estimates: dict[str, Estimate]
     samples: dict[str, np.ndarray]
     trials: int
     seed: int
+    requested: int = 0
 
     def __getitem__(self, name: str) -> Estimate:
         return self.estimates[name]
+
+    @property
+    def interrupted(self) -> bool:
+        """Whether Ctrl-C stopped the run before all the trials asked for."""
+        return self.trials < self.requested
+
+
+Chunk = tuple[int, dict[str, _Sums], dict[str, np.ndarray]]  # (size, sums, kept raw values)
+
+
+@dataclass
+class _Finished:
+    """The chunks one run of a session finished, in chunk order."""
+
+    key: tuple[Any, ...]
+    chunks: list[Chunk] = field(default_factory=list)
+    seconds: float = 0.0  # spent computing the `timed` trials
+    timed: int = 0
+
+    @property
+    def trials(self) -> int:
+        return sum(n for n, _, _ in self.chunks)
+
+
+_SESSION: ContextVar[Session | None] = ContextVar("nessus_montecarlo_session", default=None)
+
+
+class Session:
+    """Runs that Ctrl-C can stop: inside `with Session():`, a KeyboardInterrupt stops the run
+    under way, which returns the chunks it finished (it is raised on if there are none); runs
+    started after it stop once they have as many trials as that one, or after GRACE seconds.
+    A session keeps every chunk its runs finished and reuses them when the same runs (the same
+    kernel function, seed, keep and chunk size, in the same order) are made again: see `begin`.
+    """
+
+    def __init__(self) -> None:
+        self.interrupted = False
+        self._runs: list[_Finished] = []
+        self._next = 0
+        self._replay = False
+        self._cap = 0
+        self._since = 0.0
+        self._tokens: list[Any] = []
+
+    def __enter__(self) -> Session:
+        self._tokens.append(_SESSION.set(self))
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _SESSION.reset(self._tokens.pop())
+
+    def begin(self, replay: bool = False) -> None:
+        """Start the runs over (the next run is the first one again). `replay`: the runs are made
+        of chunks finished already; Ctrl-C is let through and no progress bar is shown."""
+        self._next, self._replay = 0, replay
+
+    def seconds_per_trial(self) -> float:
+        """The time one trial of every run takes, from the chunks computed so far; a run's first
+        chunk is left out when it had others (it pays for warming up)."""
+        return sum(r.seconds / r.timed for r in self._runs if r.timed)
+
+    def covered(self) -> int:
+        """The trials that every run so far has finished (0 without runs)."""
+        return min((r.trials for r in self._runs), default=0)
+
+    def _finished(self, key: tuple[Any, ...]) -> _Finished:
+        i, self._next = self._next, self._next + 1
+        if i < len(self._runs) and self._runs[i].key == key:
+            return self._runs[i]
+        record = _Finished(key)
+        self._runs[i:i + 1] = [record]
+        return record
+
+    def _interrupt(self, done: int) -> None:
+        if not self.interrupted:
+            self.interrupted, self._cap, self._since = True, done, time.monotonic()
+
+    def _enough(self, done: int) -> bool:
+        return self.interrupted and not self._replay and (done >= self._cap or time.monotonic() - self._since > GRACE)
 
 
 def _progress(total: int, enabled: bool | None):
@@ -141,6 +250,54 @@ def _progress(total: int, enabled: bool | None):
     from tqdm.auto import tqdm
 
     return tqdm(total=total, unit="trial", file=sys.stderr, leave=False)
+
+
+def _chunks(kernel: Kernel, plan: ChunkPlan, keep: tuple[str, ...], client: Any, finished: _Finished | None,
+            window: int) -> Iterator[Chunk]:
+    """Each chunk's (size, sums, raw values) in chunk order: those `finished` already holds, then
+    new ones computed here or on `client` (`window` chunks at a time) and added to `finished`.
+    Ctrl-C while a window runs on `client` yields the window's chunks finished first, then raises."""
+    done = finished.chunks if finished is not None else []
+    i = 0
+    while i < len(plan) and i < len(done) and done[i][0] == plan[i][1]:
+        yield done[i]
+        i += 1
+    while i < len(plan):
+        todo = range(i, min(len(plan), i + (window if client is not None else 1)))
+        start, stopped = time.perf_counter(), False
+        if client is None:
+            seq, n = plan[i]
+            results = [run_chunk(kernel, seq, n, keep)]
+        else:
+            results, stopped = _gathered(client, kernel, [plan[j] for j in todo], keep)
+        if finished is not None and not stopped and not (todo == range(0, 1) and len(plan) > 1):
+            finished.seconds += time.perf_counter() - start
+            finished.timed += sum(plan[j][1] for j in todo)
+        for j, (sums, raw) in zip(todo, results):
+            chunk = (plan[j][1], sums, raw)
+            if finished is not None and len(done) == j:
+                done.append(chunk)
+            yield chunk
+        if stopped:
+            raise KeyboardInterrupt
+        i = todo.stop
+
+
+def _gathered(client: Any, kernel: Kernel, chunks: list[tuple[np.random.SeedSequence, int]],
+              keep: tuple[str, ...]) -> tuple[list[Any], bool]:
+    """The chunks run on `client`: (their results, False), or after Ctrl-C (the results of those
+    finished before the first one that was not, True)."""
+    futures = client.map(run_chunk, [kernel] * len(chunks), [s for s, _ in chunks], [n for _, n in chunks],
+                         [keep] * len(chunks), pure=False)
+    try:
+        while not all(f.done() for f in futures if hasattr(f, "done")):
+            time.sleep(0.02)  # Ctrl-C lands here rather than inside the client's event loop
+        return client.gather(futures), False
+    except KeyboardInterrupt:
+        ready = list(itertools.takewhile(lambda f: getattr(f, "status", None) == "finished", futures))
+        if hasattr(client, "cancel") and len(ready) < len(futures):
+            client.cancel(futures[len(ready):])
+        return (client.gather(ready) if ready else []), True
 
 
 def run(
@@ -157,24 +314,86 @@ def run(
 
     `keep` names quantities whose raw per-trial values are returned (in trial order).
     `progress`: True/False forces the progress bar; None shows it for long runs only.
+    Inside a `Session`, Ctrl-C returns the chunks finished so far (see `MonteCarloResult.interrupted`).
     """
     trials, seed = check_trials(trials), check_seed(seed)
     plan = chunk_plan(trials, seed, chunk)
-    if client is not None:
-        futures = client.map(run_chunk, [kernel] * len(plan), [s for s, _ in plan], [n for _, n in plan], [keep] * len(plan), pure=False)
-        results = client.gather(futures)
-    else:
-        bar = _progress(trials, progress)
-        results = []
-        for seq, n in plan:
-            results.append(run_chunk(kernel, seq, n, keep))
+    session = _SESSION.get()
+    record = session._finished((getattr(kernel, "func", kernel), seed, keep, chunk)) if session is not None else None
+    results: list[Chunk] = []
+    bar = _progress(trials, False if session is not None and session._replay else progress)
+    try:
+        window = 1 if session is not None and session.interrupted else WINDOW  # after Ctrl-C: catch up briefly
+        for result in _chunks(kernel, plan, keep, client, record, window):
+            results.append(result)
             if bar is not None:
-                bar.update(n)
+                bar.update(result[0])
+            if session is not None and session._enough(min(len(results) * chunk, trials)):
+                break
+    except KeyboardInterrupt:
+        if session is None or session._replay or not results:
+            raise
+        session._interrupt(sum(n for n, _, _ in results))
+    finally:
         if bar is not None:
             bar.close()
     totals: dict[str, _Sums] = {}
-    for sums, _ in results:
+    for _, sums, _ in results:
         for name, s in sums.items():
             totals[name] = totals[name].merge(s) if name in totals else s
-    samples = {k: np.concatenate([raw[k] for _, raw in results]) for k in keep}
-    return MonteCarloResult({name: _estimate(name, s) for name, s in totals.items()}, samples, trials, seed)
+    samples = {k: np.concatenate([raw[k] for _, _, raw in results]) for k in keep}
+    estimates = {name: _estimate(name, s) for name, s in totals.items()}
+    return MonteCarloResult(estimates, samples, sum(n for n, _, _ in results), seed, trials)
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Outcome(Generic[T]):
+    """What `foreground` gives: the result (None when stopped before any figure could be made),
+    the trials behind it, and the trials asked for."""
+
+    result: T | None
+    trials: int
+    requested: int
+
+    @property
+    def interrupted(self) -> bool:
+        return self.trials < self.requested
+
+
+def foreground(simulate: Callable[[int], T], trials: int,
+               announce: Callable[[float], None] | None = None) -> Outcome[T]:
+    """`simulate(trials)` (any function of a number of trials that makes its runs with `run`),
+    so that Ctrl-C stops it with figures. Returns the Outcome.
+
+    It first calls `simulate` with PROBE chunks' worth of trials and `announce(seconds)` with the
+    time the whole should take, then `simulate(trials)` reusing those chunks. After Ctrl-C, the
+    result is `simulate(m)` for the largest m that every run had finished, made from the chunks
+    already finished: the same figures, to the bit, as an uninterrupted run of m trials."""
+    trials = check_trials(trials)
+    first = min(trials, PROBE * CHUNK)
+    with Session() as session:
+        try:
+            result = simulate(first)
+        except KeyboardInterrupt:
+            return Outcome(None, 0, trials)
+        try:
+            if first < trials and not session.interrupted:
+                if announce is not None:
+                    announce(session.seconds_per_trial() * trials)
+                session.begin()
+                result = simulate(trials)
+        except KeyboardInterrupt:
+            session._interrupt(0)
+        if not session.interrupted:
+            return Outcome(result, trials, trials)
+        done = min(session.covered(), trials)
+        if not done:
+            return Outcome(None, 0, trials)
+        session.begin(replay=True)
+        try:
+            return Outcome(simulate(done), done, trials)
+        except KeyboardInterrupt:
+            return Outcome(None, 0, trials)

@@ -178,3 +178,173 @@ def test_intervals_cover_at_the_stated_rate():
 def test_confidence_is_95_percent():
     assert montecarlo.CONFIDENCE == 0.95
     assert run(die_kernel, 100, 0)["six"].confidence == 0.95
+
+
+# -- a lazy plan, and Ctrl-C ----------------------------------------------------------------------
+def test_chunk_plan_is_made_on_demand_and_equals_spawning():
+    """Chunk i's stream is SeedSequence(seed).spawn(n)[i], built only when asked for: a plan of
+    10^15 trials costs nothing up front."""
+    plan = chunk_plan(10, 7, chunk=3)
+    spawned = np.random.SeedSequence(7).spawn(4)
+    assert [s.generate_state(4).tolist() for s, _ in plan] == [s.generate_state(4).tolist() for s in spawned]
+    huge = chunk_plan(10**15, 5)
+    assert len(huge) == -(-10**15 // montecarlo.CHUNK)
+    last, size = huge[-1]
+    assert size == 10**15 - (len(huge) - 1) * montecarlo.CHUNK
+    assert last.spawn_key == (len(huge) - 1,)
+    with pytest.raises(IndexError):
+        huge[len(huge)]
+
+
+def stops_on_call(k, kernel=die_kernel):
+    """`kernel`, except that its k-th call raises KeyboardInterrupt (as Ctrl-C would there)."""
+    calls = []
+
+    def stopping(rng, n):
+        calls.append(n)
+        if len(calls) == k:
+            raise KeyboardInterrupt
+        return kernel(rng, n)
+
+    stopping.calls = calls
+    return stopping
+
+
+def test_ctrl_c_in_a_session_returns_the_finished_chunks():
+    """Interrupted in its 3rd chunk: the first 2 chunks' estimates and samples, to the bit those of
+    an uninterrupted run of that many trials."""
+    with montecarlo.Session() as session:
+        result = run(stops_on_call(3), 10_000, 4, keep=("face",), chunk=1000)
+    assert session.interrupted and result.interrupted
+    assert (result.trials, result.requested) == (2000, 10_000)
+    whole = run(die_kernel, 2000, 4, keep=("face",), chunk=1000)
+    assert result.estimates == whole.estimates
+    assert np.array_equal(result.samples["face"], whole.samples["face"])
+    assert not whole.interrupted and whole.requested == whole.trials == 2000
+
+
+def test_ctrl_c_outside_a_session_or_before_any_chunk_is_raised():
+    with pytest.raises(KeyboardInterrupt):
+        run(stops_on_call(3), 10_000, 4, chunk=1000)
+    with montecarlo.Session(), pytest.raises(KeyboardInterrupt):
+        run(stops_on_call(1), 10_000, 4, chunk=1000)
+
+
+def test_ctrl_c_with_a_huge_number_of_trials_allocates_nothing_up_front():
+    with montecarlo.Session():
+        result = run(stops_on_call(2), 10**15, 1, chunk=1000)
+    assert result.trials == 1000 and result.requested == 10**15
+
+
+def test_runs_after_ctrl_c_catch_up_with_the_interrupted_one_and_stop():
+    with montecarlo.Session():
+        first = run(stops_on_call(4), 50_000, 1, chunk=1000)
+        later = run(die_kernel, 50_000, 2, chunk=1000)
+    assert first.trials == later.trials == 3000
+    assert later.estimates == run(die_kernel, 3000, 2, chunk=1000).estimates
+
+
+class Future:
+    def __init__(self, result, status):
+        self.result, self.status = result, status
+
+    def done(self):
+        return True
+
+
+class WindowedClient(ReversedClient):
+    """A stand-in Dask client: its k-th gather is interrupted by Ctrl-C when the first `ready`
+    chunks of that window have finished."""
+
+    def __init__(self, k, ready):
+        self.k, self.ready, self.gathers, self.cancelled = k, ready, 0, []
+
+    def map(self, func, *iterables, pure=True):
+        results = super().map(func, *iterables, pure=pure)
+        ready = len(results) if self.gathers + 1 < self.k else self.ready
+        return [Future(r, "finished" if i < ready else "pending") for i, r in enumerate(results)]
+
+    def gather(self, futures):
+        self.gathers += 1
+        if self.gathers == self.k:
+            raise KeyboardInterrupt
+        return [f.result for f in futures]
+
+    def cancel(self, futures):
+        self.cancelled.append(len(futures))
+
+
+@pytest.mark.parametrize("ready", [0, 3])
+def test_ctrl_c_on_a_client_keeps_the_chunks_finished_in_order(monkeypatch, ready):
+    """Windows of 4 chunks; Ctrl-C in the 3rd window: the first 2 windows and the chunks of the 3rd
+    that finished before its first unfinished one; the others are cancelled."""
+    monkeypatch.setattr(montecarlo, "WINDOW", 4)
+    client = WindowedClient(3, ready)
+    with montecarlo.Session():
+        result = run(die_kernel, 20_000, 6, keep=("face",), chunk=1000, client=client)
+    assert result.trials == 8000 + 1000 * ready and client.cancelled == [4 - ready]
+    assert result.estimates == run(die_kernel, result.trials, 6, keep=("face",), chunk=1000).estimates
+
+
+def two_runs(kernel):
+    """A game's `simulate` in small: two runs of the same trials (seeds 3 and 4), then estimates."""
+
+    def simulate(trials):
+        one = run(die_kernel, trials, 3, keep=("face",))
+        two = run(kernel, trials, 4)
+        return one.estimates | {f"two_{k}": e for k, e in two.estimates.items()}, one.samples["face"]
+
+    return simulate
+
+
+def test_foreground_without_ctrl_c_is_the_plain_run_reusing_the_timed_chunk():
+    """The first PROBE chunks of each run (timed for `announce`) are not computed twice."""
+    counted = stops_on_call(0)
+    seconds = []
+    outcome = montecarlo.foreground(two_runs(counted), 5 * montecarlo.CHUNK + 17, seconds.append)
+    assert not outcome.interrupted and outcome.trials == outcome.requested == 5 * montecarlo.CHUNK + 17
+    estimates, faces = outcome.result
+    plain, plain_faces = two_runs(die_kernel)(5 * montecarlo.CHUNK + 17)
+    assert estimates == plain and np.array_equal(faces, plain_faces)
+    assert len(counted.calls) == 6 and sum(counted.calls) == 5 * montecarlo.CHUNK + 17
+    assert len(seconds) == 1 and seconds[0] > 0
+    short = []
+    assert montecarlo.foreground(two_runs(die_kernel), 1000, short.append).result[0] == two_runs(die_kernel)(1000)[0]
+    assert short == []  # within the first chunks: the timed run is the whole run
+
+
+def test_foreground_announces_the_time_from_the_first_chunk():
+    """A kernel taking at least 0.05 s a chunk: 40 chunks take at least 2 s, said before they run
+    (after the first PROBE chunks, which are kept)."""
+    import time
+
+    def slow(rng, n):
+        time.sleep(0.05)
+        return die_kernel(rng, n)
+
+    said = []
+
+    def announce(seconds):
+        said.append(seconds)
+        raise KeyboardInterrupt
+
+    outcome = montecarlo.foreground(lambda n: run(slow, n, 0), 40 * montecarlo.CHUNK, announce)
+    assert len(said) == 1 and 40 * 0.05 <= said[0] < 40 * 0.05 * 20
+    assert outcome.interrupted and outcome.trials == montecarlo.PROBE * montecarlo.CHUNK  # Ctrl-C while announcing
+
+
+@pytest.mark.parametrize("stop_on", [2, 4, 7])
+def test_foreground_after_ctrl_c_gives_the_run_of_the_trials_every_run_finished(stop_on):
+    """Ctrl-C in the second run's k-th kernel call: the figures are those of a plain run of the
+    trials both runs finished (the first run's extra chunks are left out)."""
+    outcome = montecarlo.foreground(two_runs(stops_on_call(stop_on)), 20 * montecarlo.CHUNK)
+    assert outcome.interrupted and outcome.requested == 20 * montecarlo.CHUNK
+    assert outcome.trials == (stop_on - 1) * montecarlo.CHUNK
+    estimates, faces = outcome.result
+    plain, plain_faces = two_runs(die_kernel)(outcome.trials)
+    assert estimates == plain and np.array_equal(faces, plain_faces)
+
+
+def test_foreground_with_ctrl_c_before_any_chunk_gives_no_result():
+    outcome = montecarlo.foreground(two_runs(stops_on_call(1)), 20 * montecarlo.CHUNK)
+    assert outcome.result is None and outcome.trials == 0 and outcome.interrupted
