@@ -1,5 +1,7 @@
 """Timing shared by the benchmarks."""
 
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 
@@ -22,3 +24,12 @@ def speedups(unit: str, loop_rate: float, rates: dict[str, float], target: float
     parts = [f"plain loop {loop_rate:,.0f} {unit}/s"]
     parts += [f"{name} {rate:,.0f} {unit}/s = {rate / loop_rate:.0f}x" for name, rate in rates.items()]
     return "; ".join(parts) + f"; target >= {target:g}x"
+
+
+def in_fresh_process(code: str, stored: bool = True) -> float:
+    """Seconds `code` takes in a new Python process, its imports included (without data/'s
+    tables when `stored` is False)."""
+    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
+    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return float(run.stdout.split()[-1])

@@ -8,12 +8,10 @@ players' odds (data/legit-later_odds.parquet) and solved."""
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 
 import numpy as np
 
-from _timing import best_of, speedups, timed
+from _timing import best_of, in_fresh_process, speedups, timed
 
 from nessus.games import legit
 
@@ -50,13 +48,6 @@ def loop(rules: legit.Rules, n: int) -> int:
     return wins
 
 
-def in_fresh_process(code: str, stored: bool = True) -> float:
-    """Seconds `code` takes in a new Python process, its imports included (without data/'s
-    tables when `stored` is False)."""
-    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
-    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    return float(run.stdout.split()[-1])
 
 
 DILEMMA = """from nessus.games import legit

@@ -13,14 +13,13 @@ loops are checked to play the reference's games exactly (same deck orders and re
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
+from _timing import in_fresh_process
 
 from nessus.games import nessie_fast as fast
 from nessus.games import nessie_play as play
@@ -306,13 +305,6 @@ def optimal_rule(turns: int = 40) -> None:
               f"(stop {float(stop):.4f}, reveal {float(reveal):.4f})")
 
 
-def in_fresh_process(code: str, stored: bool = True) -> float:
-    """Seconds `code` takes in a new Python process, its imports included (without data/'s
-    tables when `stored` is False)."""
-    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
-    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    return float(run.stdout.split()[-1])
 
 
 FIRST_ADVICE = """from collections import Counter

@@ -6,13 +6,11 @@ same games with the same policy table (target >= 50x), measured in one run. The 
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 
 import numpy as np
 
-from _timing import timed
+from _timing import in_fresh_process, timed
 
 from nessus.games import sept
 
@@ -49,13 +47,6 @@ def loop(sol: sept.Solution, n: int) -> int:
     return first
 
 
-def in_fresh_process(code: str, stored: bool = True) -> float:
-    """Seconds `code` takes in a new Python process, its imports included (without data/'s
-    tables when `stored` is False)."""
-    hide = "" if stored else "from nessus import tables\ntables.DATA = tables.DATA / 'absent'\n"
-    script = f"import time\nt = time.perf_counter()\n{hide}{code}\nprint(time.perf_counter() - t)"
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    return float(run.stdout.split()[-1])
 
 
 def stored_games() -> None:
