@@ -1,15 +1,21 @@
 """The `nessus` command line: report, simulate, serve, games, data.
 
 Bad input never gives a traceback: one line on stderr naming the problem and the allowed
-values, and exit code 2.
+values, and exit code 2. Ctrl-C during a simulation prints the figures of the trials finished so
+far and one line saying how many, with exit code 130.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import logging
+import math
 import os
+import signal
 import sys
+import textwrap
+import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
@@ -17,6 +23,9 @@ from nessus import games
 from nessus.serving import serve_command
 
 USAGE_ERROR = 2
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
+LONG_RUN = 60.0  # seconds: a simulation expected to take longer says so first
+HELP_TRIALS = 64  # trials of the small simulation that names a game's simulated figures
 
 
 class UsageError(Exception):
@@ -71,18 +80,23 @@ def _parser() -> _Parser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     game_help = "one of: " + ", ".join(games.GAMES)
-    rep = sub.add_parser("report", help="a game's exact headline figures")
-    rep.add_argument("game", help=game_help)
-    rep.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE")
-    rep.add_argument("--json", action="store_true", help="print the JSON contract instead of a table")
+    help_help = "show this help; with a game, its parameters and figures"
+    rep = sub.add_parser("report", help="a game's exact headline figures", add_help=False,
+                         description="A game's exact headline figures. `nessus report GAME --help` lists its "
+                                     "parameters and figures.")
+    rep.add_argument("-h", "--help", action="store_true", help=help_help)
+    rep.add_argument("game", nargs="?", help=game_help)
+    _report_options(rep)
+    rep.set_defaults(command_parser=rep)
 
-    sim = sub.add_parser("simulate", help="a game's figures by Monte Carlo, with confidence intervals")
-    sim.add_argument("game", help=game_help)
-    sim.add_argument("--trials", type=_positive_int("trials"), default=100_000)
-    sim.add_argument("--seed", type=_seed, default=0)
-    sim.add_argument("--workers", type=_positive_int("workers"), default=None, help="run on a local Dask cluster")
-    sim.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE")
-    sim.add_argument("--json", action="store_true")
+    sim = sub.add_parser("simulate", help="a game's figures by Monte Carlo, with confidence intervals", add_help=False,
+                         description="A game's figures by Monte Carlo, with 95% confidence intervals. Ctrl-C stops "
+                                     "and prints the figures so far. `nessus simulate GAME --help` lists the game's "
+                                     "parameters and figures.")
+    sim.add_argument("-h", "--help", action="store_true", help=help_help)
+    sim.add_argument("game", nargs="?", help=game_help)
+    _simulate_options(sim)
+    sim.set_defaults(command_parser=sim)
 
     srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila, for one person or a class")
     srv.add_argument("--port", type=_positive_int("port"), default=8866)
@@ -111,6 +125,51 @@ def _parser() -> _Parser:
     return parser
 
 
+def _report_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE",
+                        help="a parameter of the game (repeat for several)")
+    parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a table")
+
+
+def _simulate_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--trials", type=_positive_int("trials"), default=100_000, metavar="N", help="default: 100000")
+    parser.add_argument("--seed", type=_seed, default=0, metavar="N",
+                        help="default: 0; the same seed gives the same figures")
+    parser.add_argument("--workers", type=_positive_int("workers"), default=None, metavar="N",
+                        help="run on a local Dask cluster of N processes")
+    _report_options(parser)
+
+
+def _wrapped(name: str, width: int, text: str) -> str:
+    return textwrap.fill(text, 100, initial_indent=f"  {name.ljust(width)}  ", subsequent_indent=" " * (width + 4))
+
+
+def _game_help(command: str, game, rules) -> str:
+    """`nessus report|simulate GAME --help`: the options, the game's parameters (range, default,
+    help) and its figures (name and help) under these rules."""
+    params = game.Rules.params
+    width = max(len(p.name) for p in params)
+    defaults = {k: str(v).lower() if isinstance(v, bool) else (v if v != "" else "none")
+                for k, v in game.Rules().as_dict().items()}
+    lines = ["parameters (--set NAME=VALUE):"]
+    lines += [_wrapped(p.name, width, f"{p.help} ({p.allowed()}; default {defaults[p.name]})") for p in params]
+    exact = game.report(rules).figures
+    if command == "report":
+        figures = {name: f.help for name, f in exact.items()}
+    else:
+        simulated = game.simulate(rules, HELP_TRIALS, 0, progress=False).figures
+        figures = {name: f.help or (exact[name].help if name in exact else "simulated only")
+                   for name, f in simulated.items()}
+    changed = ", ".join(f"{k}={v}" for k, v in rules.as_dict().items() if v != game.Rules().as_dict()[k])
+    lines += ["", f"figures ({'these rules: ' + changed if changed else 'default rules'}):"]
+    width = max(map(len, figures))
+    lines += [_wrapped(name, width, text) for name, text in figures.items()]
+    parser = argparse.ArgumentParser(prog=f"nessus {command} {game.NAME}", description=f"{game.TITLE}: {game.SUMMARY}",
+                                     epilog="\n".join(lines), formatter_class=argparse.RawDescriptionHelpFormatter)
+    (_report_options if command == "report" else _simulate_options)(parser)
+    return parser.format_help()
+
+
 def _rules(game, sets: list[tuple[str, str]]):
     return game.Rules.from_strings(dict(sets))
 
@@ -119,17 +178,70 @@ def _print_report(report, as_json: bool) -> None:
     print(json.dumps(report.to_json(), indent=2) if as_json else report.to_text())
 
 
-def _simulate(args) -> None:
-    game = games.get(args.game)
-    rules = _rules(game, args.sets)
+def _note(line: str) -> None:
+    sys.stdout.flush()
+    print(f"nessus: {line}", file=sys.stderr, flush=True)
+
+
+def _duration(seconds: float) -> str:
+    """A duration of a minute or more, to the minute (to the hour from a day): "4 h 50 min"."""
+    minutes = max(round(seconds / 60), 1)
+    if minutes < 60:
+        return f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    if hours < 24:
+        return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+    days, hours = divmod(round(seconds / 3600), 24)
+    return f"{days} d {hours} h" if hours else f"{days} d"
+
+
+def _rate(per_second: float) -> str:
+    """A rate to 3 significant digits: "575,000"."""
+    if per_second < 100:
+        return f"{per_second:.3g}"
+    return f"{round(per_second, 2 - math.floor(math.log10(per_second))):,.0f}"
+
+
+def _simulate(args, game, rules) -> int:
+    """Run the simulation in the foreground (see montecarlo.foreground); returns the exit code."""
+    from nessus import montecarlo
+
+    progress = None if sys.stderr.isatty() else False
+
+    def announce(seconds: float) -> None:
+        if seconds > LONG_RUN:
+            _note(f"about {_duration(seconds)} for {args.trials:,} trials at ~{_rate(args.trials / seconds)} trials/s; "
+                  "Ctrl-C stops and prints the figures so far")
+
+    def run(client) -> montecarlo.Outcome:
+        return montecarlo.foreground(lambda n: game.simulate(rules, n, args.seed, client=client, progress=progress),
+                                     args.trials, announce)
+
     if args.workers:
         from dask.distributed import Client, LocalCluster
 
-        with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None) as cluster, Client(cluster) as client:
-            report = game.simulate(rules, args.trials, args.seed, client=client)
+        main_thread = threading.current_thread() is threading.main_thread()
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
+        try:  # the worker processes start ignoring Ctrl-C, which is for this process to handle
+            cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None,
+                                   silence_logs=logging.ERROR)
+        finally:
+            if main_thread:
+                signal.signal(signal.SIGINT, previous)
+        with cluster, Client(cluster) as client:
+            outcome = run(client)
     else:
-        report = game.simulate(rules, args.trials, args.seed, progress=None if sys.stderr.isatty() else False)
-    _print_report(report, args.json)
+        outcome = run(None)
+    if outcome.result is not None:
+        doc = outcome.result.to_json()
+        if outcome.interrupted:
+            doc["interrupted"] = {"trials_done": outcome.trials, "trials_requested": outcome.requested}
+        print(json.dumps(doc, indent=2) if args.json else outcome.result.to_text())
+    if not outcome.interrupted:
+        return 0
+    what = "figures from those" if outcome.result is not None else "no figures"
+    _note(f"interrupted after {outcome.trials:,} of {outcome.requested:,} trials; {what}")
+    return INTERRUPTED
 
 
 def _serve(args) -> None:
@@ -190,18 +302,27 @@ def _publish(args) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI; returns the exit code (0, or 2 on bad input)."""
+    """Run the CLI; returns the exit code (0, 2 on bad input, 130 after Ctrl-C)."""
     try:
         args = _parser().parse_args(argv)
         if args.command == "games":
             width = max(map(len, games.GAMES))
             for name, game in games.GAMES.items():
                 print(f"{name.ljust(width)}  {game.TITLE}: {game.SUMMARY}")
-        elif args.command == "report":
+        elif args.command in ("report", "simulate"):
+            if args.game is None and args.help:
+                print(args.command_parser.format_help())
+                return 0
+            if args.game is None:
+                raise UsageError(f"a game is required; allowed: {', '.join(games.GAMES)}")
             game = games.get(args.game)
-            _print_report(game.report(_rules(game, args.sets)), args.json)
-        elif args.command == "simulate":
-            _simulate(args)
+            rules = _rules(game, args.sets)
+            if args.help:
+                print(_game_help(args.command, game, rules))
+            elif args.command == "report":
+                _print_report(game.report(rules), args.json)
+            else:
+                return _simulate(args, game, rules)
         elif args.command == "serve":
             _serve(args)
         elif args.command == "data":
@@ -213,6 +334,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return USAGE_ERROR
     except BrokenPipeError:  # the reader went away (`nessus report ... | head`): not an error
         sys.stdout = open(os.devnull, "w")
+    except KeyboardInterrupt:
+        _note("interrupted")
+        return INTERRUPTED
     return 0
 
 

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 import numpy as np
 
@@ -109,7 +109,7 @@ class ChunkPlan(Sequence[tuple[np.random.SeedSequence, int]]):
         self.trials, self.seed, self.chunk = trials, seed, chunk
 
     def __len__(self) -> int:
-        return -(-self.trials // self.chunk)
+        return (self.trials + self.chunk - 1) // self.chunk
 
     def __getitem__(self, i: int) -> tuple[np.random.SeedSequence, int]:  # type: ignore[override]
         if i < 0:
@@ -207,7 +207,7 @@ class Session:
         self._since = 0.0
         self._tokens: list[Any] = []
 
-    def __enter__(self) -> Session:
+    def __enter__(self) -> Self:
         self._tokens.append(_SESSION.set(self))
         return self
 
@@ -270,7 +270,7 @@ def _chunks(kernel: Kernel, plan: ChunkPlan, keep: tuple[str, ...], client: Any,
             results = [run_chunk(kernel, seq, n, keep)]
         else:
             results, stopped = _gathered(client, kernel, [plan[j] for j in todo], keep)
-        if finished is not None and not stopped and not (todo == range(0, 1) and len(plan) > 1):
+        if finished is not None and not stopped and not (todo == range(1) and len(plan) > 1):
             finished.seconds += time.perf_counter() - start
             finished.timed += sum(plan[j][1] for j in todo)
         for j, (sums, raw) in zip(todo, results):

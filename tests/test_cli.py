@@ -2,9 +2,12 @@
 one line on stderr starting with "nessus: error:", never a traceback)."""
 
 import json
+import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from collections import Counter
 from fractions import Fraction
 from itertools import product
@@ -13,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nessus import cli, games
+from nessus import cli, games, montecarlo
 
 HANDS = ("palais", "tour", "manoir", "grande_suite", "trident", "suite", "deux_paires", "paire", "faillite")
 REQUIRED = {
@@ -326,3 +329,184 @@ def test_a_report_imports_only_its_own_game():
             "print(sorted(m for m in sys.modules if m.startswith('nessus.games.')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['nessus.games.order']"
+
+
+# -- Ctrl-C and long simulations -------------------------------------------------------------------
+LONG_LINE = re.compile(r"^nessus: about (.+) for ([\d,]+) trials at ~([\d,.]+) trials/s; "
+                       r"Ctrl-C stops and prints the figures so far$")
+STOP_LINE = re.compile(r"^nessus: interrupted after ([\d,]+) of ([\d,]+) trials; figures from those$")
+HUGE = 10**12  # hours of work for any game
+
+
+def _seconds(duration):
+    """'4 h 50 min' -> (17400, the unit of its last figure in seconds)."""
+    units = {"d": 86400, "h": 3600, "min": 60}
+    parts = duration.split()
+    pairs = list(zip(map(int, parts[::2]), parts[1::2]))
+    return sum(n * units[u] for n, u in pairs), units[pairs[-1][1]]
+
+
+def interrupt_after_the_estimate(*argv, wait=1.0, group=False):
+    """Start `nessus simulate ...` with a huge --trials, wait for its estimate line, let it run
+    `wait` seconds more and send it SIGINT (to its whole process group with `group`, as Ctrl-C in
+    a terminal does): (exit code, stdout, stderr lines)."""
+    child = subprocess.Popen([sys.executable, "-m", "nessus.cli", *argv], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, start_new_session=group)
+    try:
+        first = child.stderr.readline()
+        time.sleep(wait)
+        if group:
+            os.killpg(child.pid, signal.SIGINT)
+        else:
+            child.send_signal(signal.SIGINT)
+        out, rest = child.communicate(timeout=120)
+    finally:
+        child.kill()
+    return child.returncode, out, [first.rstrip("\n"), *rest.splitlines()]
+
+
+def check_estimate(line, trials):
+    """The estimate line: the duration said is trials / the rate said, to their rounding."""
+    duration, said_trials, rate = LONG_LINE.match(line).groups()
+    assert int(said_trials.replace(",", "")) == trials
+    seconds, unit = _seconds(duration)
+    expected = trials / float(rate.replace(",", ""))
+    assert seconds > 60 and abs(seconds - expected) <= unit / 2 + 0.006 * expected, (line, expected)
+
+
+def check_stop(line, requested):
+    done, asked = (int(x.replace(",", "")) for x in STOP_LINE.match(line).groups())
+    assert asked == requested and 0 < done < requested
+    return done
+
+
+@pytest.mark.timeout(180)
+def test_ctrl_c_prints_the_figures_so_far_as_json(capsys):
+    """La Boue makes two runs (turns, then games): the figures after Ctrl-C are those of an
+    uninterrupted run of the trials both finished, with the JSON contract plus `interrupted`."""
+    code, out, err = interrupt_after_the_estimate("simulate", "boue", "--trials", str(HUGE), "--seed", "3", "--json")
+    assert code == cli.INTERRUPTED == 130, err
+    assert not any("Traceback" in line for line in err) and len(err) == 2, err
+    check_estimate(err[0], HUGE)
+    done = check_stop(err[1], HUGE)
+    doc = json.loads(out)
+    assert doc.pop("interrupted") == {"trials_done": done, "trials_requested": HUGE}
+    check_contract(doc, "boue", "monte-carlo")
+    assert doc == run_json(capsys, "simulate", "boue", "--trials", str(done), "--seed", "3")
+
+
+@pytest.mark.timeout(180)
+def test_ctrl_c_prints_the_figures_so_far_as_a_table(capsys):
+    code, out, err = interrupt_after_the_estimate("simulate", "order", "--trials", str(HUGE), "--seed", "8")
+    assert code == 130 and not any("Traceback" in line for line in err) and len(err) == 2, err
+    check_estimate(err[0], HUGE)
+    done = check_stop(err[1], HUGE)
+    assert out.startswith("order (players=4)") and all(name in out for name in REQUIRED["order"])
+    assert run_cli(capsys, "simulate", "order", "--trials", str(done), "--seed", "8") == (0, out, "")
+
+
+@pytest.mark.timeout(180)
+def test_ctrl_c_to_the_process_group_with_dask_workers(capsys):
+    """The worker processes ignore Ctrl-C: only the two lines, and the figures of a local run."""
+    code, out, err = interrupt_after_the_estimate("simulate", "order", "--trials", str(HUGE), "--workers", "2",
+                                                  "--json", wait=3.0, group=True)
+    assert code == 130 and len(err) == 2, err
+    check_estimate(err[0], HUGE)
+    done = check_stop(err[1], HUGE)
+    doc = json.loads(out)
+    assert doc.pop("interrupted")["trials_done"] == done
+    assert doc == run_json(capsys, "simulate", "order", "--trials", str(done))
+
+
+def test_a_simulation_under_a_minute_says_nothing_first(capsys):
+    code, out, err = run_cli(capsys, "simulate", "order", "--trials", str(3 * montecarlo.CHUNK + 5), "--json")
+    assert code == 0 and err == ""
+    assert "interrupted" not in json.loads(out)
+
+
+def test_duration_and_rate_wording():
+    assert [cli._duration(s) for s in (61, 749, 3600, 17_400, 86_400 * 3 + 3600 * 4)] == \
+        ["1 min", "12 min", "1 h", "4 h 50 min", "3 d 4 h"]
+    assert [cli._rate(r) for r in (575_123.4, 1_234_567, 99.44, 1_000)] == ["575,000", "1,230,000", "99.4", "1,000"]
+
+
+def stopping_kernel(kernel, k):
+    calls = []
+
+    def stopping(*args):
+        calls.append(1)
+        if len(calls) == k:
+            raise KeyboardInterrupt
+        return kernel(*args)
+
+    return stopping
+
+
+def test_ctrl_c_in_the_fourth_chunk_gives_the_first_three(capsys, monkeypatch):
+    """Chunk 0 runs first (timed), then is reused; Ctrl-C during the 4th kernel call (chunk 3):
+    the figures of chunks 0-2, exactly `--trials 3 * CHUNK`."""
+    from nessus.games import order
+
+    expected = run_cli(capsys, "simulate", "order", "--trials", str(3 * montecarlo.CHUNK), "--json")
+    monkeypatch.setattr(order, "kernel", stopping_kernel(order.kernel, 4))
+    code, out, err = run_cli(capsys, "simulate", "order", "--trials", str(10 * montecarlo.CHUNK), "--json")
+    assert code == 130
+    doc = json.loads(out)
+    assert doc.pop("interrupted") == {"trials_done": 3 * montecarlo.CHUNK, "trials_requested": 10 * montecarlo.CHUNK}
+    assert doc == json.loads(expected[1])
+    assert err == (f"nessus: interrupted after {3 * montecarlo.CHUNK:,} of {10 * montecarlo.CHUNK:,} trials; "
+                   "figures from those\n")
+
+
+def test_ctrl_c_before_any_chunk_prints_one_line(capsys, monkeypatch):
+    from nessus.games import order
+
+    monkeypatch.setattr(order, "kernel", stopping_kernel(order.kernel, 1))
+    assert run_cli(capsys, "simulate", "order", "--trials", "1000000") == \
+        (130, "", "nessus: interrupted after 0 of 1,000,000 trials; no figures\n")
+
+
+# -- help for a game -------------------------------------------------------------------------------
+def _figure_lines(out):
+    """The names at the start of the lines of the figures section (help runs on indented deeper)."""
+    return {line.split()[0] for line in out.split("\nfigures (")[1].splitlines()[1:] if re.match(r"  \S", line)}
+
+
+@pytest.mark.parametrize("game", list(games.GAMES))
+def test_help_lists_the_games_parameters_and_figures(capsys, game):
+    module = games.get(game)
+    simulated = module.simulate(module.Rules(), 100, 1, progress=False).figures
+    for command, figures in (("report", module.report(module.Rules()).figures), ("simulate", simulated)):
+        code, out, err = run_cli(capsys, command, game, "--help")
+        assert code == 0 and err == ""
+        assert out.startswith(f"usage: nessus {command} {game} ")
+        words = " ".join(out.split())
+        for p in module.Rules.params:
+            assert re.search(rf"^  {p.name} ", out, re.MULTILINE), p.name
+            assert p.help in words and p.allowed() in words
+        assert _figure_lines(out) == set(figures)
+        assert all(f.help in words for f in figures.values())
+        assert ("--trials" in out) == (command == "simulate")
+
+
+def test_help_names_the_figures_of_the_rules_given(capsys, tmp_path):
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps({"row": ["2"]}))
+    code, out, err = run_cli(capsys, "report", "nessie", "--set", f"state={path}", "--help")
+    assert code == 0 and err == "" and f"these rules: state={path}" in out
+    rules = games.get("nessie").Rules(state=str(path))
+    assert _figure_lines(out) == set(games.get("nessie").report(rules).figures) >= {"p_sink_next"}
+
+
+@pytest.mark.parametrize("command", ["report", "simulate"])
+def test_help_without_a_game_lists_the_games(capsys, command):
+    code, out, err = run_cli(capsys, command, "--help")
+    assert code == 0 and err == "" and out.startswith(f"usage: nessus {command}")
+    assert all(name in out for name in games.GAMES)
+
+
+@pytest.mark.parametrize("command", ["report", "simulate"])
+def test_help_for_an_unknown_game_is_a_usage_error(capsys, command):
+    code, out, err = run_cli(capsys, command, "nope", "--help")
+    assert_usage_error(code, out, err)
+    assert "unknown game 'nope'" in err
