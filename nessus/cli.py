@@ -311,14 +311,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{name.ljust(width)}  {game.TITLE}: {game.SUMMARY}")
         elif args.command in ("report", "simulate"):
             if args.game is None and args.help:
-                print(args.command_parser.format_help())
+                print(args.command_parser.format_help(), end="")
                 return 0
             if args.game is None:
                 raise UsageError(f"a game is required; allowed: {', '.join(games.GAMES)}")
             game = games.get(args.game)
             rules = _rules(game, args.sets)
             if args.help:
-                print(_game_help(args.command, game, rules))
+                print(_game_help(args.command, game, rules), end="")
             elif args.command == "report":
                 _print_report(game.report(rules), args.json)
             else:
