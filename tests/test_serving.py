@@ -177,7 +177,7 @@ def test_a_visitor_cannot_run_code_on_a_kernel(capped):
 
 
 @pytest.mark.browser
-def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards(capped):
+def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards_and_is_freed_when_closed(capped):
     server = capped
     codes = [_get(server.base + "/voila/render/le-renard.ipynb")[0] for _ in range(3 * CAP)]
     viewers = status(server.base)["viewers"]
@@ -202,4 +202,10 @@ def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards(
         page.goto(server.base + "/voila/render/le-renard.ipynb", timeout=120_000, wait_until="commit")
         page.wait_for_selector(".widget-output svg.marks", timeout=120_000)
         assert "class is full" not in page.locator("body").inner_text().lower()
+        assert status(server.base)["viewers"] == 1
+        page.close(run_before_unload=True)  # a closed page's kernel is freed (Voila shuts it down on unload, else the culler)
         browser.close()
+    deadline = time.monotonic() + 60
+    while status(server.base)["viewers"] and time.monotonic() < deadline:
+        time.sleep(1)
+    assert status(server.base)["viewers"] == 0, "a closed page's kernel lived on for over a minute"
