@@ -6,22 +6,26 @@ import ipywidgets as widgets
 import numpy as np
 
 from nessus import charts
-from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, fraction_html, header, panel, setup
+from nessus.apps.base import Dashboard
+from nessus.apps.common import TableHTML, dice_html
 from nessus.games import boue
+from nessus.numbers import number_html
 
 TRIAL_STEPS = (0, 100, 1_000, 10_000, 100_000)
 SIM_SEED = 2026
 SHOWN_MASS = 0.995
 
 
-class BoueDashboard:
+class BoueDashboard(Dashboard):
     """The widgets of the La Boue page and the turn they play."""
 
+    notebook, title = "la-boue.ipynb", "La Boue"
+    sentence = ("Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s "
+                "stick in the mud. Right: the exact distribution of a turn's score (bars) and simulated turns (red ticks).")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        self.dice_field = ParamField(boue.DICE)
+        super().__init__(seed)
+        self.dice_field = self.field(boue.DICE)
         self.trials = widgets.SelectionSlider(
             options=[(f"{n:,}", n) for n in TRIAL_STEPS], value=1_000,
             description="simulated", continuous_update=False,
@@ -29,31 +33,26 @@ class BoueDashboard:
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
         self.roll_button.add_class("roll-button")
         self.new_button = widgets.Button(description="New turn")
+        self.actions = [self.roll_button, self.new_button]
         self.free = widgets.HTML()
         self.mud = widgets.HTML()
         self.status = widgets.HTML()
-        self.figures = widgets.HTML()
-        self.chart = ChartPane()
+        self.figures = TableHTML(name="la-boue-figures")
+        self.chart = self.chart_pane(name="turn-score")
 
-        guard = self.messages.guard
-        self.dice_field.widget.observe(guard(lambda _: self.new_rules()), names="value")
+        guard = self.guard
+        self.dice_field.widget.observe(self.rules_guard(lambda _: self.new_rules()), names="value")
         self.trials.observe(guard(lambda _: self.draw_chart()), names="value")
         self.roll_button.on_click(guard(lambda _: self.roll()))
         self.new_button.on_click(guard(lambda _: self.new_turn()))
 
-        controls = panel(
-            widgets.HTML("<b>Your turn</b>"), self.dice_field.widget, self.messages.widget,
-            widgets.HBox([self.roll_button, self.new_button]),
-            widgets.HTML("<small>Last roll</small>"), self.free,
-            widgets.HTML("<small>Stuck in the mud</small>"), self.mud,
-            self.status, width="380px",
+        self.page(
+            [widgets.HTML("<b>Your turn</b>"), self.dice_field.widget, self.messages.widget,
+             widgets.HBox([self.roll_button, self.new_button]),
+             widgets.HTML("<small>Last roll</small>"), self.free,
+             widgets.HTML("<small>Stuck in the mud</small>"), self.mud, self.status],
+            [self.trials, self.chart.widget], [self.figures], left_width="380px",
         )
-        self.view = widgets.VBox([
-            header("La Boue", "Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s "
-                   "stick in the mud. Right: the exact distribution of a turn's score (bars) and simulated turns (red ticks)."),
-            widgets.HBox([controls, panel(self.trials, self.chart.widget)]),
-            self.figures,
-        ])
         self.new_rules()
 
     def new_rules(self) -> None:
@@ -114,10 +113,10 @@ class BoueDashboard:
         chain = boue.turn_chain(self.rules.dice)
         mean, var = chain.mean(self.rules.dice), chain.variance(self.rules.dice)
         rows = [
-            ("mean score", fraction_html(mean)),
-            ("variance", fraction_html(var)),
-            ("P(score 0)", fraction_html(self.exact.probability(0))),
-            (f"P(score > {self.top}) (beyond the chart)", fraction_html(self.exact.sf(self.top))),
+            ("mean score", number_html(mean, "value")),
+            ("variance", number_html(var, "value")),
+            ("P(score 0)", number_html(self.exact.probability(0))),
+            (f"P(score > {self.top}) (beyond the chart)", number_html(self.exact.sf(self.top))),
         ]
         body = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in rows)
         self.figures.value = f"<h4>Exact figures for one turn</h4><table class='figures' cellpadding='4'>{body}</table>"

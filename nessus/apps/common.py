@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import base64
+import csv
 import functools
 import html
+import io
+import re
 import threading
 import traceback
 from collections.abc import Callable
-from fractions import Fraction
+from html.parser import HTMLParser
 
 import altair as alt
 import ipywidgets as widgets
-import scipy.stats  # noqa: F401 - confidence intervals; imported while a preheated kernel waits
 from IPython.core.interactiveshell import InteractiveShell
+from traitlets import validate
 
-from nessus.dist import exact_str
 from nessus.rules import Param
 
 PIPS = {
@@ -29,7 +32,8 @@ PIPS = {
 
 def setup() -> None:
     """Render altair charts with the vega bundled in Jupyter/Voila, offline, as SVG."""
-    alt.renderers.enable("mimetype", embed_options={"renderer": "svg", "actions": False})
+    alt.renderers.enable("mimetype", embed_options={
+        "renderer": "svg", "actions": {"export": True, "source": False, "compiled": False, "editor": False}})
 
 
 def die_svg(face: int, size: int = 46, stuck: bool = False) -> str:
@@ -51,30 +55,6 @@ def dice_html(faces: tuple[int, ...], stuck: bool = False, empty: str = "") -> s
     if not faces:
         return f'<span style="color:#777">{html.escape(empty)}</span>'
     return '<span style="display:inline-flex;gap:6px">' + "".join(die_svg(f, stuck=stuck) for f in faces) + "</span>"
-
-
-def fraction_html(p: Fraction, digits: int = 6) -> str:
-    """An exact fraction with its decimal value; a long one named by its size, the fraction
-    itself shown when the mouse is over it."""
-    text = exact_str(p)
-    if len(text) <= 24:
-        return f"<code>{html.escape(text)}</code> ≈ {float(p):.{digits}g}"
-    size = len(text.partition("/")[2])
-    return (f"<code title='{text}' style='cursor:help'>(a fraction of {size}-digit denominator)</code> "
-            f"≈ {float(p):.{digits}g}")
-
-
-def exact_html(v: Fraction | int, digits: int = 6) -> str:
-    """An exact value: a whole number as it is, a short fraction with its decimal value, a long
-    one as its decimal value with the fraction itself on hover."""
-    v = Fraction(v)
-    if v.denominator == 1:
-        return f"<code>{v.numerator}</code>"
-    text = exact_str(v)
-    if len(text) <= 24:
-        return fraction_html(v, digits)
-    return (f"<span class='exact' title='exact: {text}' style='border-bottom:1px dotted #666;cursor:help'>"
-            f"≈ {float(v):.{digits}f}</span>")
 
 
 class ParamField:
@@ -125,7 +105,8 @@ class Messages:
 
 
 class ChartPane:
-    """An Output widget holding one altair chart, redrawn in place.
+    """An Output widget holding one altair chart, redrawn in place, and under it a link to the
+    chart's data as CSV (the chart's own menu saves it as SVG or PNG).
 
     The chart is put in the widget's `outputs` directly, not captured with `with widget:`:
     capture relies on the notebook runner routing each display message into the widget (Voila's
@@ -133,13 +114,111 @@ class ChartPane:
     only works from the kernel's main thread. Setting the trait syncs the chart as widget state,
     from any thread."""
 
-    def __init__(self, min_height: str = "300px") -> None:
-        self.widget = widgets.Output(layout=widgets.Layout(min_height=min_height))
+    def __init__(self, min_height: str = "300px", name: str = "chart") -> None:
+        self.name = name
+        self.output = widgets.Output(layout=widgets.Layout(min_height=min_height, max_width="100%"))
+        self.download = widgets.HTML()
+        self.widget = widgets.VBox([self.output, self.download], layout=widgets.Layout(max_width="100%"))
+        self.widget.add_class("nessus-chart")
 
     def show(self, chart: alt.TopLevelMixin) -> None:
         """Replace the pane's chart (callable from any thread)."""
         data, metadata = InteractiveShell.instance().display_formatter.format(chart)
-        self.widget.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
+        self.output.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
+        self.output.layout.min_height = None  # keeps room before the first chart; a narrow page draws it smaller
+        spec = next((v for k, v in data.items() if "vegalite" in k), {})
+        rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
+        self.download.value = csv_link(records_csv(rows), f"{self.name}.csv", "the chart's data (CSV)") if rows else ""
+
+
+def records_csv(rows: list[dict]) -> str:
+    """Records (dicts with the same keys) as CSV text."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()
+
+
+def csv_link(text: str, filename: str, label: str = "CSV") -> str:
+    """A link that downloads `text` as a CSV file (a data: URL: offline)."""
+    href = "data:text/csv;base64," + base64.b64encode(text.encode()).decode()
+    return (f"<a class='nessus-csv' download='{html.escape(filename)}' href='{href}' target='_self'>"
+            f"⬇ {html.escape(label)}</a>")
+
+
+class _TableText(HTMLParser):
+    """The cells of an HTML page's tables as text; a number (`span.num`) as its exact value."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self._cell: list[str] | None = None
+        self._skip = 0
+        self._depth = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if self._skip:
+            self._skip += tag not in VOID
+            return
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr" and self.tables:
+            self.tables[-1].append([])
+        elif tag in ("td", "th") and self.tables and self.tables[-1]:
+            self._cell = []
+        elif tag == "span" and "num" in (a.get("class") or "").split() and self._cell is not None:
+            self._cell.append(a.get("data-csv") or "")
+            self._skip = 1
+        elif tag == "br" and self._cell is not None:
+            self._cell.append(" ")
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._skip:
+            self._skip -= tag not in VOID
+            return
+        if tag in ("td", "th") and self._cell is not None:
+            self.tables[-1][-1].append(re.sub(r"\s+", " ", "".join(self._cell)).strip())
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self._cell is not None and not self._skip:
+            self._cell.append(data)
+
+
+VOID = {"br", "img", "input", "hr", "meta", "link", "wbr", "col", "source"}
+
+
+def tables_csv(page: str) -> list[str]:
+    """Each HTML table in `page` as CSV text (numbers exact: "1/36")."""
+    parser = _TableText()
+    parser.feed(page)
+    out = []
+    for rows in parser.tables:
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(r for r in rows if r)
+        out.append(buf.getvalue())
+    return out
+
+
+class TableHTML(widgets.HTML):
+    """An HTML widget whose tables each get a link to download them as CSV."""
+
+    def __init__(self, name: str = "table", **kwargs) -> None:
+        self.csv_name = name
+        super().__init__(**kwargs)
+
+    @validate("value")
+    def _with_links(self, proposal) -> str:
+        value = proposal["value"]
+        if "<table" not in value or "nessus-csv" in value:
+            return value
+        tables = tables_csv(value)
+        links = "".join(csv_link(t, f"{self.csv_name}{'' if len(tables) == 1 else f'-{i + 1}'}.csv",
+                                 "this table (CSV)" if len(tables) == 1 else f"table {i + 1} (CSV)")
+                        for i, t in enumerate(tables))
+        return f"{value}<div class='nessus-downloads'>{links}</div>"
 
 
 class LatestJob:

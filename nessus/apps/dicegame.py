@@ -16,8 +16,9 @@ import altair as alt
 import ipywidgets as widgets
 import polars as pl
 
-from nessus.apps.common import PIPS, ParamField, fraction_html
-from nessus.dist import Dist, exact_str
+from nessus.apps.common import PIPS, ParamField, TableHTML
+from nessus.dist import Dist
+from nessus.numbers import Kind, number_html, number_text
 from nessus.rules import Param
 from nessus.solver import Hint
 
@@ -239,30 +240,35 @@ def counter_html(made: int, total: int, over: bool = False, over_text: str = "Tu
     return f"<span class='roll-counter' data-made='{made}' style='font-size:15px'>{pips} <b>{text}</b></span>"
 
 
-def value_html(v: Fraction | int) -> str:
-    """A value: a whole number as it is, a fraction with its decimal value."""
-    return f"<code>{v}</code>" if Fraction(v).denominator == 1 else fraction_html(Fraction(v))
+def kind_of(unit: str) -> Kind:
+    """A hint's values are probabilities when its unit says so ("probability", "P(win)")."""
+    return "probability" if "prob" in unit.lower() or unit.startswith("P(") else "value"
 
 
 def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], str],
-               fmt: Callable[[Fraction | int], str] = value_html, unit: str = "value", method: str = "exact") -> str:
+               fmt: Callable[[Fraction | int], str] | None = None, unit: str = "value", method: str = "exact") -> str:
     """Every legal action with its value (found by `method`: "exact", or e.g. "≈, value
     iteration"), best first: the optimal action highlighted, the player's `chosen` one marked,
-    and what it costs against the best."""
+    and what it costs against the best (`fmt` writes a value; by default the page's number format)."""
+    if fmt is None:
+        kind = kind_of(unit)
+
+        def fmt(v: Fraction | int) -> str:
+            return number_html(v, kind)
+
     best = hint.values[hint.best]
     order = sorted(hint.values.items(), key=lambda kv: -kv[1] if hint.maximise else kv[1])
     top = max((abs(v) for v in hint.values.values()), default=0) or 1
     rows = []
     for action, v in order:
         is_best, is_chosen = action == hint.best, action == chosen
-        style = "background:#dff0d8;font-weight:bold" if is_best else "background:#f2f9ef" if hint.cost(action) == 0 else ""
-        if is_chosen:
-            style += f";outline:2px dashed {HELD};outline-offset:-2px"
+        style = f"outline:2px dashed {HELD};outline-offset:-2px" if is_chosen else ""
+        good = " good" if not is_best and hint.cost(action) == 0 else ""
         tag = "best" if is_best else "as good" if hint.cost(action) == 0 else ""
         mine = f"<span style='color:{HELD}'>◀ your choice</span>" if is_chosen else ""
         bar = f"<span style='display:inline-block;height:9px;width:{max(1, round(70 * abs(float(v)) / float(top)))}px;background:#4c78a8'></span>"
         rows.append(
-            f"<tr class='hint-row{' best' if is_best else ''}{' chosen' if is_chosen else ''}' style='{style}'>"
+            f"<tr class='hint-row{' best' if is_best else ''}{good}{' chosen' if is_chosen else ''}' style='{style}'>"
             f"<td>{label(action)}</td><td style='white-space:nowrap'>{fmt(v)}</td><td>{bar}</td>"
             f"<td style='white-space:nowrap;font-size:12px'>{tag} {mine}</td></tr>"
         )
@@ -277,9 +283,9 @@ def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], 
                    f"of {html.escape(unit)} against the best.</div>")
     return (
         f"<div class='hint-best' style='margin:2px 0'>Best: <b>{label(hint.best)}</b>, {html.escape(unit)} {fmt(best)}</div>{verdict}"
-        "<div style='max-height:236px;overflow-y:auto;border:1px solid #ddd;margin-top:4px'>"
+        "<div class='nessus-wide' style='border:1px solid rgba(128,128,128,.35);margin-top:4px'>"
         "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
-        f"<tr style='background:#f4f4f4'><th align='left'>action</th><th align='left'>{html.escape(unit)} ({html.escape(method)})</th><th></th><th></th></tr>"
+        f"<tr><th align='left'>action</th><th align='left'>{html.escape(unit)} ({html.escape(method)})</th><th></th><th></th></tr>"
         f"{''.join(rows)}</table></div>"
     )
 
@@ -292,7 +298,7 @@ class HintPanel:
         self.offer = offer
         self.toggle = widgets.ToggleButton(value=False, description="Hint", icon="lightbulb-o", tooltip="show the value of every move")
         self.toggle.add_class("hint-toggle")
-        self.widget = widgets.HTML()
+        self.widget = TableHTML(name="hint")
         self._compute: Callable[[], str] | None = None
         self._idle = ""
         self.toggle.observe(lambda _: self._draw(), names="value")
@@ -308,12 +314,7 @@ class HintPanel:
         elif self._compute is None:
             self.widget.value = f"<div class='hint-panel'><small style='color:#666'>{self._idle}</small></div>"
         else:
-            self.widget.value = f"<div class='hint-panel' style='max-width:560px'>{self._compute()}</div>"
-
-
-def _exact_label(p: Fraction) -> str:
-    text = exact_str(p)
-    return text if len(text) <= 24 else f"≈ {float(p):.10f}"
+            self.widget.value = f"<div class='hint-panel' style='max-width:620px'>{self._compute()}</div>"
 
 
 def policy_frame(dists: dict[str, Dist], order: Sequence[Hashable], name: Callable[[Hashable], str] = str) -> pl.DataFrame:
@@ -326,7 +327,7 @@ def policy_frame(dists: dict[str, Dist], order: Sequence[Hashable], name: Callab
             rows["value"].append(name(x))
             rows["policy"].append(policy)
             rows["probability"].append(float(p))
-            rows["exact"].append(_exact_label(p))
+            rows["exact"].append(number_text(p))
     return pl.DataFrame(rows)
 
 

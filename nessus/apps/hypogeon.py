@@ -22,6 +22,7 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
+from nessus.apps.base import framed
 from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
 from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, face_svg, hint_table, mini_dice, move_buttons, policy_bars, policy_frame
 from nessus.dist import exact_str
@@ -594,4 +595,4 @@ class HypogeonDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The L'Hypogéon dashboard as one widget."""
-    return HypogeonDashboard(seed).view
+    return framed(HypogeonDashboard(seed).view)

@@ -23,11 +23,13 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, LatestJob, Messages, ParamField, dice_html, exact_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, LatestJob, Messages, ParamField, dice_html, header, panel, setup
 from nessus.apps.dicegame import (
     HEURISTIC, OPTIMAL, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars,
 )
 from nessus.dist import Dist, exact_str
+from nessus.numbers import number_html
 from nessus.games import legit
 from nessus.solver import Expectimax, Hint
 
@@ -280,8 +282,8 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
         f"<th rowspan='2'>P(stop<br>there)</th><th rowspan='2'>share<br>if so</th>"
         f"<th colspan='3'>keeps from, with … left: to win <span style='color:#777'>(for the mean)</span></th></tr>"
         f"<tr style='background:#f4f4f4'>{head}</tr>{''.join(body)}</table>"
-        f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win {exact_html(share)}; "
-        f"playing for the best mean {exact_html(share_mean)}; fair 1/{rules.players}.</div>"
+        f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win {number_html(share)}; "
+        f"playing for the best mean {number_html(share_mean)}; fair 1/{rules.players}.</div>"
         f"<div class='dilemma-reading' style='{LINE}'>{dilemma_reading(rules, first, mean_game)}</div>"
         "<div style='color:#555;font-size:12px;line-height:1.4'>Exact (hover a cell for its fraction), shown as decimals. "
         "The later players know the best score so far and play for P(above) + ½ P(equal).</div>"
@@ -480,7 +482,7 @@ class LegitDashboard:
         hint = hint_for(play, goal)
         if hint.cost(action) == 0:
             return f" <span class='legit-verdict' style='color:#2e7d32'>You {action}: optimal.</span>"
-        return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs {exact_html(hint.cost(action))} "
+        return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs {number_html(hint.cost(action))} "
                 f"of {unit(goal)} (best: {hint.best}).</span>")
 
     def tidy_messages(self) -> None:
@@ -554,14 +556,14 @@ class LegitDashboard:
         if p.left is None:
             value = turn_value(goal, self.cap)
             self.hint.show(None, f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, "
-                                 f"this turn is worth {exact_html(value)} ({unit(goal)}).")
+                                 f"this turn is worth {number_html(value)} ({unit(goal)}).")
             return
         n = len(p.left)
 
         def label(action: Hashable) -> str:
             return f"keep {p.total}" if action == "keep" else f"reroll the {n} di{'e' if n == 1 else 'ce'} left"
 
-        self.hint.show(lambda: head + hint_table(hint_for(p, goal), None, label, exact_html, unit(goal)))
+        self.hint.show(lambda: head + hint_table(hint_for(p, goal), None, label, number_html, unit(goal)))
 
     def draw_sheet(self) -> None:
         """The round: every player's rolls, rerolls used and score, in seat order."""
@@ -609,8 +611,8 @@ class LegitDashboard:
         self.chart.show(score_chart(pl.DataFrame(rows), title, names, best))
         colours = [OPTIMAL, GREY, HEURISTIC, "#54a24b"]
         body = "".join(
-            f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{exact_html(line.value)}</td>"
-            + ("" if isinstance(goal, Mean) else f"<td>{exact_html(line.mean)}</td>") + "</tr>"
+            f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{number_html(line.value)}</td>"
+            + ("" if isinstance(goal, Mean) else f"<td>{number_html(line.mean)}</td>") + "</tr>"
             for line, c in zip(plays, colours)
         )
         mean_head = "" if isinstance(goal, Mean) else "<th align='left'>expected score</th>"
@@ -652,4 +654,4 @@ class LegitDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Légit dashboard as one widget."""
-    return LegitDashboard(seed).view
+    return framed(LegitDashboard(seed).view)

@@ -18,12 +18,14 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
 from nessus.apps.dicegame import (
     DiceTray, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars, policy_frame,
     probability_bars,
 )
 from nessus.dist import Dist, exact_str
+from nessus.numbers import number_html
 from nessus.games import naute
 from nessus.games.naute import Above, CargoMean, Expedition
 
@@ -409,7 +411,7 @@ class NauteDashboard:
         rows = [(figure, *values)]
         if isinstance(goal, Above):
             rows.append(("expected cargo", best.mean(), rule.mean()))
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{fraction_html(b)}</td><td>{fraction_html(c)}</td></tr>" for a, b, c in rows)
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b)}</td><td>{number_html(c)}</td></tr>" for a, b, c in rows)
         self.figures.value = (
             "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th><th align='left'>"
             "<span style='color:#4c78a8'>■</span> optimal</th><th align='left'><span style='color:#f58518'>■</span> "
@@ -431,5 +433,5 @@ class NauteDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Naute dashboard as one widget."""
-    return NauteDashboard(seed).view
+    return framed(NauteDashboard(seed).view)
 

@@ -33,7 +33,9 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, LatestJob, Messages, exact_html, fraction_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, LatestJob, Messages, header, panel, setup
+from nessus.numbers import number_html
 from nessus.games import nessie_play
 from nessus.games.nessie_engine import Game, Hand, neighbours, take
 from nessus.games.nessie_odds import Card, Situation, is_treasure, p_sink_within
@@ -129,14 +131,14 @@ def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str
     """The optimal player's move (it would take the last `n` cards on stopping) and the exact
     values of stopping and of revealing, in treasure taken this turn."""
     took = "nothing" if n == 0 else f"{n} card{'s' if n > 1 else ''}"
-    stop = f"if it stops now, taking {took}: {exact_html(c.stop_value, 4)} treasure"
+    stop = f"if it stops now, taking {took}: {number_html(c.stop_value, 'value')} treasure"
     if c.reveal_value is None:
         move, why = f"stop and take {n}", f"no unseen card is left to reveal; {stop}."
     else:
-        reveal = f"if it reveals, then plays on optimally: {exact_html(c.reveal_value, 4)} treasure on average"
+        reveal = f"if it reveals, then plays on optimally: {number_html(c.reveal_value, 'value')} treasure on average"
         if compulsory:
             move = "reveal (compulsory)"
-            why = f"your whole turn, played optimally: {exact_html(c.reveal_value, 4)} treasure on average."
+            why = f"your whole turn, played optimally: {number_html(c.reveal_value, 'value')} treasure on average."
         elif c.reveal:
             move, why = "reveal", f"{reveal}; {stop}."
         else:
@@ -398,13 +400,13 @@ class NessieDashboard:
             stop_row = "<td>not allowed yet: reveal at least one card first</td>"
             lookahead = f"{who}<b>reveal</b> (compulsory)."
         else:
-            stop_row = f"<td>{fraction_html(c.stop_value)} <small>(taking {c.stop_take})</small></td>"
+            stop_row = f"<td>{number_html(c.stop_value)} <small>(taking {c.stop_take})</small></td>"
             lookahead = who + ("<b>reveal</b> one more card." if c.reveal else f"<b>stop and take {c.stop_take}</b>.")
         rows = [
-            ("P(sink on the next card)", f"<td>{fraction_html(c.p_sink_next)}</td>"),
-            ("P(sink within 3 cards)", f"<td>{fraction_html(c.p_sink_within_3)}</td>"),
+            ("P(sink on the next card)", f"<td>{number_html(c.p_sink_next)}</td>"),
+            ("P(sink within 3 cards)", f"<td>{number_html(c.p_sink_within_3)}</td>"),
             ("value of stopping now", stop_row),
-            ("value of revealing one more, then stopping", f"<td>{fraction_html(c.reveal_one_value)}</td>"),
+            ("value of revealing one more, then stopping", f"<td>{number_html(c.reveal_one_value)}</td>"),
         ]
         body = "".join(f"<tr><td>{a}</td>{b}</tr>" for a, b in rows)
         self.odds.value = (
@@ -487,4 +489,4 @@ class NessieDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Nessie dashboard as one widget."""
-    return NessieDashboard(seed).view
+    return framed(NessieDashboard(seed).view)

@@ -20,11 +20,13 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, fraction_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, Messages, header, panel, setup
 from nessus.apps.dicegame import (
     DiceTray, HintPanel, Table, counter_html, hint_table, mini_dice, move_buttons, policy_bars, policy_frame, probability_bars,
 )
 from nessus.dist import Dist, exact_str
+from nessus.numbers import number_html
 from nessus.games import palais
 from nessus.games.palais import AtLeast, Beat, Outlast, Turn
 
@@ -378,8 +380,8 @@ class PalaisDashboard:
         self.figures.value = (
             "<table class='figures' cellpadding='3' style='font-size:13px'>"
             f"<tr><th align='left'>{html.escape(text)}</th><th align='left'>exact</th></tr>"
-            f"<tr><td><span style='color:#4c78a8'>■</span> optimal holds</td><td>{fraction_html(v_best)}</td></tr>"
-            f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{fraction_html(v_rule)}</td></tr>"
+            f"<tr><td><span style='color:#4c78a8'>■</span> optimal holds</td><td>{number_html(v_best)}</td></tr>"
+            f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{number_html(v_rule)}</td></tr>"
             "</table><small style='color:#555'>The bars: the exact chance of ending the turn with each hand. The optimal "
             "holds maximise the goal's probability; the person's rule holds every die of the most common face.</small>"
         )
@@ -398,4 +400,4 @@ class PalaisDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Palais dashboard as one widget."""
-    return PalaisDashboard(seed).view
+    return framed(PalaisDashboard(seed).view)

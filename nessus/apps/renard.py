@@ -5,61 +5,65 @@ from __future__ import annotations
 import html
 
 import ipywidgets as widgets
-import numpy as np
 import polars as pl
+import scipy.stats  # noqa: F401 - the simulated figures' intervals at first paint; imported while a preheated kernel waits
 
 from nessus import charts
-from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, fraction_html, header, panel, setup
+from nessus.apps.base import Dashboard
+from nessus.apps.common import TableHTML, dice_html
 from nessus.games import renard
+from nessus.numbers import interval_html, number_html
 from nessus.report import Report
 
 SIM_TRIALS = 10_000
 SIM_SEED = 2026
-SHOWN = ("p_win", "ev_per_stake", "house_edge", "p_ruin")
+SHOWN = {  # figure: (its name on the page, a probability or not)
+    "p_win": ("chance of a triple on one roll", "probability"),
+    "ev_per_stake": ("expected gain per unit staked", "value"),
+    "house_edge": ("the bank's edge per unit staked", "value"),
+    "p_ruin": ("chance of ruin within the rounds", "probability"),
+}
 
 
-class RenardDashboard:
+class RenardDashboard(Dashboard):
     """The widgets of the Le Renard page and the game they play."""
 
+    notebook, title = "le-renard.ipynb", "Le Renard"
+    sentence = ("Stake, roll three dice, and win <i>payout</i> times the stake on a triple. "
+                "Left: your table. Right: your bankroll so far, and the exact chance of ruin round by round.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
+        super().__init__(seed)
         self.payout = widgets.IntSlider(
             value=renard.PAYOUT.default, min=renard.PAYOUT.lo, max=renard.PAYOUT.hi,
             description="payout", continuous_update=False,
         )
-        self.fields = {p.name: ParamField(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
+        self.fields = {p.name: self.field(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
         self.roll_button.add_class("roll-button")
         self.play_button = widgets.Button(description="Play 10 rounds")
         self.new_button = widgets.Button(description="New game")
+        self.actions = [self.roll_button, self.play_button, self.new_button]
         self.dice = widgets.HTML()
         self.status = widgets.HTML()
-        self.figures = widgets.HTML()
-        self.bankroll_chart = ChartPane()
-        self.ruin_chart = ChartPane()
+        self.figures = TableHTML(name="le-renard-figures")
+        self.bankroll_chart = self.chart_pane(name="bankroll")
+        self.ruin_chart = self.chart_pane(name="ruin")
 
-        guard = self.messages.guard
-        self.payout.observe(guard(lambda _: self.new_rules()), names="value")
+        new_rules = self.rules_guard(lambda _: self.new_rules())
+        self.payout.observe(new_rules, names="value")
         for f in self.fields.values():
-            f.widget.observe(guard(lambda _: self.new_rules()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.play(1)))
-        self.play_button.on_click(guard(lambda _: self.play(10)))
-        self.new_button.on_click(guard(lambda _: self.new_game()))
+            f.widget.observe(new_rules, names="value")
+        self.roll_button.on_click(self.guard(lambda _: self.play(1)))
+        self.play_button.on_click(self.guard(lambda _: self.play(10)))
+        self.new_button.on_click(self.guard(lambda _: self.new_game()))
 
-        controls = panel(
-            widgets.HTML("<b>The bet</b>"), self.payout, *(f.widget for f in self.fields.values()),
-            self.messages.widget,
-            widgets.HBox([self.roll_button, self.play_button, self.new_button]),
-            self.dice, self.status, width="360px",
+        self.page(
+            [widgets.HTML("<b>The bet</b>"), self.payout, *(f.widget for f in self.fields.values()), self.messages.widget,
+             widgets.HBox([self.roll_button, self.play_button, self.new_button]), self.dice, self.status],
+            [self.bankroll_chart.widget, self.ruin_chart.widget],
+            [self.figures],
         )
-        self.view = widgets.VBox([
-            header("Le Renard", "Stake, roll three dice, and win <i>payout</i> times the stake on a triple. "
-                   "Left: your table. Right: your bankroll so far, and the exact chance of ruin round by round."),
-            widgets.HBox([controls, panel(self.bankroll_chart.widget, self.ruin_chart.widget)]),
-            self.figures,
-        ])
         self.rules = renard.Rules()
         self.new_rules()
 
@@ -111,18 +115,17 @@ class RenardDashboard:
 
     def show_figures(self, exact: Report, simulated: Report) -> None:
         rows = []
-        for name in SHOWN:
+        for name, (label, kind) in SHOWN.items():
             e, s = exact.figures[name], simulated.figures[name]
             assert e.exact is not None and s.ci is not None
             rows.append(
-                f"<tr><td>{name}</td><td>{fraction_html(e.exact)}</td>"
-                f"<td>{s.value:.6g} <small>[{s.ci[0]:.4g}, {s.ci[1]:.4g}]</small></td>"
-                f"<td>{e.help}</td></tr>"
+                f"<tr><td>{html.escape(label)}</td><td>{number_html(e.exact, kind)}</td>"
+                f"<td>{number_html(s.value, kind)} <small>{interval_html(*s.ci, kind)}</small></td></tr>"
             )
         self.figures.value = (
             f"<h4>Exact vs simulated ({SIM_TRIALS:,} simulated games, 95% intervals)</h4>"
-            "<table class='figures' style='border-collapse:collapse' cellpadding='4'><tr><th>figure</th><th>exact</th>"
-            f"<th>simulated</th><th>meaning</th></tr>{''.join(rows)}</table>"
+            "<div class='nessus-wide'><table class='figures' style='border-collapse:collapse' cellpadding='4'><tr><th></th>"
+            f"<th align='left'>exact</th><th align='left'>simulated</th></tr>{''.join(rows)}</table></div>"
             f"<p>Fair payout: <b>{html.escape(str(renard.fair_payout()))}</b> times the stake.</p>"
         )
 

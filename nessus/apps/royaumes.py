@@ -22,9 +22,11 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, fraction_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, header, panel, setup
 from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, mini_dice
 from nessus.dist import exact_str
+from nessus.numbers import number_html
 from nessus.games import royaumes
 from nessus.games.royaumes import Result, Round
 
@@ -50,7 +52,7 @@ def stakes_html(v: Fraction) -> str:
 
 def value_html(v: Fraction) -> str:
     """A figure: a whole number as it is, else the fraction with its decimal value."""
-    return f"<code>{v}</code>" if v.denominator == 1 else fraction_html(v)
+    return f"<code>{v}</code>" if v.denominator == 1 else number_html(v)
 
 
 def place_text(r: Result) -> str:
@@ -532,4 +534,4 @@ class RoyaumesDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Les Royaumes dashboard as one widget."""
-    return RoyaumesDashboard(seed).view
+    return framed(RoyaumesDashboard(seed).view)

@@ -22,11 +22,13 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, ParamField, fraction_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
 from nessus.apps.dicegame import (
-    HEURISTIC, OPTIMAL, DiceTray, HintPanel, Table, hint_table, mini_dice, move_buttons, probability_bars, value_html,
+    HEURISTIC, OPTIMAL, DiceTray, HintPanel, Table, hint_table, mini_dice, move_buttons, probability_bars,
 )
 from nessus.dist import exact_str
+from nessus.numbers import number_html
 from nessus.games import _pushluck as pl_
 from nessus.games import pig, sept
 from nessus.solver import Hint
@@ -578,7 +580,7 @@ class SeptDashboard:
         if self.last is None or self.last[0] is None:
             return ""
         h, action, where = self.last
-        fmt = _approx if self.seats.game else value_html
+        fmt = _approx if self.seats.game else number_html
         what = f"Your last move ({action} {where})"
         if h.cost(action) == 0:
             return f"<div class='sept-verdict' style='color:#2e7d32'>{what} was optimal.</div>"
@@ -649,9 +651,9 @@ class SeptDashboard:
         self.figures.value = (
             "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
             f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
-            f"<tr><td>expected turn score</td><td>{value_html(d.mean())}</td></tr>"
-            f"<tr><td>P(the turn scores 0)</td><td>{fraction_html(d[0])}</td></tr>"
-            f"<tr><td>best N for points: {best}</td><td>{value_html(best_mean)}</td></tr></table>"
+            f"<tr><td>expected turn score</td><td>{number_html(d.mean())}</td></tr>"
+            f"<tr><td>P(the turn scores 0)</td><td>{number_html(d[0])}</td></tr>"
+            f"<tr><td>best N for points: {best}</td><td>{number_html(best_mean)}</td></tr></table>"
         )
         means = means_frame(kind.name)
         base = alt.Chart(means).encode(x=alt.X("N:Q", title="hold at N", scale=alt.Scale(domain=[1, kind.widest])))
@@ -712,4 +714,4 @@ def _approx(v: float) -> str:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Sept fatal (and Pig) dashboard as one widget."""
-    return SeptDashboard(seed).view
+    return framed(SeptDashboard(seed).view)

@@ -20,8 +20,10 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.common import ChartPane, Messages, ParamField, exact_html, header, panel, setup
+from nessus.apps.base import framed
+from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
 from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, face_svg
+from nessus.numbers import number_html
 from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT, Solved
 
@@ -42,7 +44,7 @@ def dice_word(k: int) -> str:
 def solved_html(s: Solved) -> str:
     """An exact figure as a fraction with its decimal value, a bracket as its middle ± half-width."""
     if s.exact is not None:
-        return exact_html(s.exact)
+        return number_html(s.exact)
     mid, half = (s.low + s.high) / 2, (s.high - s.low) / 2
     return f"<code>≈ {float(mid):.12f}</code> <small style='color:#555'>± {float(half):.1e} (proven bracket)</small>"
 
@@ -459,4 +461,4 @@ class TresseDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The La Tresse dashboard as one widget."""
-    return TresseDashboard(seed).view
+    return framed(TresseDashboard(seed).view)

@@ -21,12 +21,14 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
+from nessus.apps.base import framed
 from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
 from nessus.apps.dicegame import (
     HELD, HEURISTIC, OPTIMAL, DiceTray, HintPanel, Table, hint_table, mini_dice, move_buttons, policy_bars, policy_frame,
-    value_html,
+
 )
 from nessus.dist import Dist, exact_str
+from nessus.numbers import number_html
 from nessus.games import trois
 from nessus.games.trois import Play
 from nessus.solver import Hint
@@ -554,7 +556,7 @@ class TroisDashboard:
         if len(set(h.values.values())) == 1 and goal.kind != "mean":
             v = next(iter(h.values.values()))
             why = "the moon is lost" if goal.kind == "moon" and v == 0 else "every choice is worth the same for it"
-            head += (f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} {value_html(v)} whatever you "
+            head += (f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} {number_html(v)} whatever you "
                      "set aside. So play for the least expected score:</div>")
             h, goal = Goal().hint(p), Goal()
         return head + hint_table(h, chosen, label, unit=goal.unit)
@@ -668,4 +670,4 @@ class TroisDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Les Trois dashboard as one widget."""
-    return TroisDashboard(seed).view
+    return framed(TroisDashboard(seed).view)

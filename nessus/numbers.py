@@ -1,0 +1,161 @@
+"""One way to write numbers on every page: pure functions from exact values to text and HTML.
+
+- A short exact fraction comes with its decimal: ``1/36 ≈ 0.028``.
+- A long one is written as its decimal, the exact fraction one click away (a ``<details>``).
+- A probability is never in scientific notation: ``about 2 in a trillion``.
+- Every number is written in the three formats a page can switch between (fractions, decimals,
+  percentages); the page's CSS shows the one chosen (classes ``nf``, ``nd``, ``np``).
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Literal
+
+from nessus.dist import exact_str
+
+Mode = Literal["fraction", "decimal", "percent"]
+Kind = Literal["probability", "value"]
+MODES: tuple[Mode, ...] = ("fraction", "decimal", "percent")
+SHORT = 15  # the longest fraction ("p/q") written out in full
+LONGEST_SHOWN = 4000  # characters of a fraction put in the page; longer ones are described by their size
+LOG10_2 = 0.30102999566398120
+SCALES = ((10**3, "thousand"), (10**6, "million"), (10**9, "billion"), (10**12, "trillion"), (10**15, "quadrillion"))
+
+
+def _trim(text: str) -> str:
+    """'0.500' -> '0.5', '2.000' -> '2' (never on integers)."""
+    return text.rstrip("0").rstrip(".") if "." in text else text
+
+
+def rarity(p: float) -> str:
+    """A tiny positive probability in words: 2.1e-12 -> "about 2 in a trillion"."""
+    for scale, word in SCALES:
+        n = p * scale
+        if n >= 0.95:
+            count = round(n) if n < 9.5 else int(float(f"{n:.2g}"))
+            return f"about {count:,} in a {word}"
+    return f"less than 1 in a {SCALES[-1][1]}"
+
+
+def decimal_text(x: Fraction | float | int, kind: Kind = "probability", digits: int = 3) -> str:
+    """A decimal without scientific notation: 3 decimals (0.028, 13.012), 2 significant
+    digits below 0.01 (0.0046), and a tiny probability in words (about 2 in a trillion)."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return f"{x.numerator:,}"
+    v = float(x)
+    if v == 0 and x and kind == "probability":
+        return rarity(0.0)
+    if v == 0:
+        return "0"
+    if abs(v) >= 0.01:
+        return _trim(f"{v:,.{digits}f}")
+    if kind == "probability" and 0 < v < 0.001:
+        return rarity(v)
+    decimals = max(digits, -int(f"{abs(v):e}".split("e")[1]) + 1)
+    return _trim(f"{v:.{min(decimals, 20)}f}")
+
+
+def percent_text(x: Fraction | float | int, kind: Kind = "probability") -> str:
+    """A percentage (2.78%), a tiny probability in words; a value that is not a share is left a decimal."""
+    v = float(x)
+    if kind != "probability":
+        return decimal_text(x, kind)
+    if v == 0 and not x:
+        return "0%"
+    if 0 < v < 0.00001:
+        return rarity(v)
+    pct = 100 * v
+    if abs(pct) >= 1:
+        return _trim(f"{pct:,.2f}") + "%"
+    decimals = -int(f"{abs(pct):e}".split("e")[1]) + 1
+    return _trim(f"{pct:.{decimals}f}") + "%"
+
+
+def approximately(text: str) -> str:
+    """'≈ ' before a decimal (not before words: "about 2 in a trillion")."""
+    return text if text[0].isalpha() else f"≈ {text}"
+
+
+def digit_count(n: int) -> int:
+    """How many decimal digits |n| has (without writing it out: huge integers are slow to print)."""
+    n = abs(n)
+    if n.bit_length() <= 3 * LONGEST_SHOWN:
+        return len(str(n))
+    estimate = int(n.bit_length() * LOG10_2)
+    return estimate + (n >= 10**estimate)
+
+
+def printable(x: Fraction) -> bool:
+    """True when the fraction is short enough to be put in the page in full."""
+    return digit_count(x.numerator) + digit_count(x.denominator) < LONGEST_SHOWN
+
+
+def is_short(x: Fraction | int) -> bool:
+    """True when the exact fraction is short enough to read at a glance."""
+    x = Fraction(x)
+    return max(x.numerator.bit_length(), x.denominator.bit_length()) < 64 and len(exact_str(x)) <= SHORT
+
+
+def number_text(x: Fraction | float | int, mode: Mode = "fraction", kind: Kind = "probability") -> str:
+    """Plain text of a number (chart titles, tooltips, CSV): a short fraction with its decimal,
+    a long one as "≈ decimal", a float (not exact) as "≈ decimal"."""
+    if mode == "percent":
+        return percent_text(x, kind)
+    if not isinstance(x, (Fraction, int)):
+        return approximately(decimal_text(x, kind, 4 if mode == 'decimal' else 3))
+    x = Fraction(x)
+    if x.denominator == 1:
+        return f"{x.numerator:,}"
+    if mode == "decimal":
+        return approximately(decimal_text(x, kind, 6)) if not is_short(x) else decimal_text(x, kind, 6)
+    if is_short(x):
+        return f"{exact_str(x)} ≈ {decimal_text(x, kind)}"
+    return approximately(decimal_text(x, kind))
+
+
+def csv_value(x: Fraction | float | int) -> str:
+    """A number as a CSV cell: the exact fraction ("1/36"), or a float's repr (floats, and fractions too long to print)."""
+    if isinstance(x, (Fraction, int)) and printable(Fraction(x)):
+        return exact_str(Fraction(x))
+    return repr(float(x))
+
+
+def _exact_details(x: Fraction, kind: Kind) -> str:
+    """A long fraction: its decimal, the exact fraction one click away."""
+    if printable(x):
+        shown = f"<code class='exact'>{html.escape(exact_str(x))}</code>"
+    else:
+        shown = (f"a fraction with a {digit_count(x.numerator):,}-digit numerator and a "
+                 f"{digit_count(x.denominator):,}-digit denominator")
+    return (f"<details class='nessus-exact'><summary title='show the exact fraction'>{approximately(decimal_text(x, kind))}</summary>"
+            f"{shown}</details>")
+
+
+def number_html(x: Fraction | float | int, kind: Kind = "probability", approx: bool = False, mark: bool = True) -> str:
+    """A number in all three formats (the page shows one): exact values as fractions or
+    whole numbers, floats (value iteration, simulations) marked "≈" (unless not `mark`).
+    `approx` treats an exact value as an approximation (a decimal, never a fraction)."""
+    exact = isinstance(x, (Fraction, int)) and not approx
+    if exact:
+        x = Fraction(x)
+        if x.denominator == 1:
+            whole = f"{x.numerator:,}"
+            return f"<span class='num' data-csv='{x.numerator}'><code>{whole}</code></span>"
+        frac = (f"<code>{html.escape(exact_str(x))}</code> ≈ {html.escape(decimal_text(x, kind))}" if is_short(x)
+                else _exact_details(x, kind))
+        dec = html.escape(decimal_text(x, kind, 6))
+        csv = csv_value(x)
+    else:
+        text = decimal_text(x, kind, 6 if approx else 4)
+        frac = dec = html.escape(approximately(text) if mark else text)
+        csv = csv_value(float(x))
+    pct = html.escape(percent_text(x, kind))
+    return (f"<span class='num' data-csv='{csv}'><span class='nf'>{frac}</span><span class='nd'>{dec}</span>"
+            f"<span class='np'>{pct}</span></span>")
+
+
+def interval_html(low: float, high: float, kind: Kind = "probability") -> str:
+    """A confidence interval [low, high] in the page's format."""
+    return f"[{number_html(low, kind, mark=False)}, {number_html(high, kind, mark=False)}]"
