@@ -92,6 +92,12 @@ def printable(x: Fraction) -> bool:
     return digit_count(x.numerator) + digit_count(x.denominator) < LONGEST_SHOWN
 
 
+def with_decimal(x: Fraction, kind: Kind = "probability") -> str:
+    """A short fraction and its decimal: "1/36 ≈ 0.028", "1/7776, about 130 in a million"."""
+    d = decimal_text(x, kind)
+    return f"{exact_str(x)} ≈ {d}" if not d[0].isalpha() else f"{exact_str(x)}, {d}"
+
+
 def is_short(x: Fraction | int) -> bool:
     """True when the exact fraction is short enough to read at a glance."""
     x = Fraction(x)
@@ -111,7 +117,7 @@ def number_text(x: Fraction | float | int, mode: Mode = "fraction", kind: Kind =
     if mode == "decimal":
         return approximately(decimal_text(x, kind, 6)) if not is_short(x) else decimal_text(x, kind, 6)
     if is_short(x):
-        return f"{exact_str(x)} ≈ {decimal_text(x, kind)}"
+        return with_decimal(x, kind)
     return approximately(decimal_text(x, kind))
 
 
@@ -143,8 +149,8 @@ def number_html(x: Fraction | float | int, kind: Kind = "probability", approx: b
         if x.denominator == 1:
             whole = f"{x.numerator:,}"
             return f"<span class='num' data-csv='{x.numerator}'><code>{whole}</code></span>"
-        frac = (f"<code>{html.escape(exact_str(x))}</code> ≈ {html.escape(decimal_text(x, kind))}" if is_short(x)
-                else _exact_details(x, kind))
+        frac = (html.escape(with_decimal(x, kind)).replace(html.escape(exact_str(x)), f"<code>{exact_str(x)}</code>", 1)
+                if is_short(x) else _exact_details(x, kind))
         dec = html.escape(decimal_text(x, kind, 6))
         csv = csv_value(x)
     else:

@@ -11,7 +11,7 @@ from browser import ARTIFACTS, no_errors, open_dashboard
 from nessus.apps import GALLERY
 
 pytestmark = pytest.mark.browser
-ON_THE_BASE = {"le-renard.ipynb", "la-boue.ipynb"}
+ON_THE_BASE = {"le-renard.ipynb", "la-boue.ipynb", "le-palais.ipynb", "le-naute.ipynb"}
 DASHBOARDS = [pytest.param(e, id=e.notebook.removesuffix(".ipynb"), marks=() if e.notebook in ON_THE_BASE else
                            pytest.mark.xfail(reason="not built on the dashboard base yet", strict=False)) for e in GALLERY]
 

@@ -45,7 +45,8 @@ CSS = (
     ".nessus-dash .nessus-columns>.nessus-right{flex:1 1 420px}"
     ".nessus-dash .widget-output,.nessus-dash .vega-embed{max-width:100%}"
     ".nessus-dash .vega-embed svg.marks{max-width:100%;height:auto}"
-    ".nessus-dash .widget-html-content{max-width:100%}"
+    ".nessus-dash .widget-html-content{max-width:100%;line-height:1.45}"
+    ".nessus-dash .widget-hbox>.widget-html>.widget-html-content{line-height:var(--jp-widgets-inline-height)}"
     ".nessus-dash .widget-text,.nessus-dash .widget-slider,.nessus-dash .widget-dropdown{max-width:100%}"
     ".nessus-dash table{max-width:100%}"
     ".nessus-dash .nessus-wide{overflow-x:auto;max-width:100%}"
@@ -58,6 +59,8 @@ CSS = (
     ".nessus-dash details.nessus-exact>code{display:block;word-break:break-all;max-width:32em;font-size:11px}"
     ".nessus-dash .number-format .widget-toggle-button{padding:0 10px;min-width:64px}"
     ".nessus-dash .projector-toggle{width:auto;padding:0 12px}"
+    ".nessus-dash .widget-button.roll-button,.nessus-dash .widget-button.stop-button,.nessus-dash .widget-button.new-button"
+    "{width:auto;min-width:120px;max-width:100%;padding:0 12px;overflow:visible}"
     ".nessus-dash .nessus-bar{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;font-size:13px}"
     ".nessus-dash .nessus-bar a,.nessus-dash a.nessus-csv{color:var(--jp-content-link-color,#1976d2)}"
     ".nessus-dash a.nessus-csv{font-size:12px;margin-right:10px}"
@@ -158,7 +161,7 @@ class Dashboard:
     def slug(self) -> str:
         return self.notebook.removesuffix(".ipynb")
 
-    def field(self, param: Param, width: str = "220px") -> ParamField:
+    def param_field(self, param: Param, width: str = "220px") -> ParamField:
         """A text box for a rules parameter."""
         return ParamField(param, width)
 

@@ -25,7 +25,7 @@ class BoueDashboard(Dashboard):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.dice_field = self.field(boue.DICE)
+        self.dice_field = self.param_field(boue.DICE)
         self.trials = widgets.SelectionSlider(
             options=[(f"{n:,}", n) for n in TRIAL_STEPS], value=1_000,
             description="simulated", continuous_update=False,

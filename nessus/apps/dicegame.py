@@ -16,6 +16,7 @@ import altair as alt
 import ipywidgets as widgets
 import polars as pl
 
+from nessus.apps.base import Dashboard
 from nessus.apps.common import PIPS, ParamField, TableHTML
 from nessus.dist import Dist
 from nessus.numbers import Kind, number_html, number_text
@@ -225,6 +226,34 @@ def move_buttons(roll: str, stop: str, new: str) -> tuple[widgets.Button, widget
     for b, css in zip(buttons, ("roll-button", "stop-button", "new-button")):
         b.add_class(css)
     return buttons
+
+
+class TableDashboard(Dashboard):
+    """A dice game's page: who plays (`self.seats`, alone or against the machine), the move
+    buttons (the actions a bad value disables), the roll counter, a status line and the hint.
+    Subclasses define `restart()` (a new turn or game) and `new_mode()` (alone <-> game)."""
+
+    def __init__(self, seed: int | None, game: str, players: Param, machines: Sequence[str], offer: str | None = None) -> None:
+        super().__init__(seed)
+        self.seats = Table(game, players, machines, self.rules_guard, lambda: self.new_mode(), lambda: self.restart())
+        self.counter = widgets.HTML()
+        self.status = widgets.HTML()
+        self.hint = HintPanel(offer) if offer else HintPanel()
+
+    def moves(self, labels: tuple[str, str, str], handlers: tuple[Callable[[], None], ...]) -> tuple[widgets.Button, ...]:
+        """The Roll, Stop and New buttons, each running its handler (a ValueError: a message)."""
+        buttons = move_buttons(*labels)
+        for b, handler in zip(buttons, handlers):
+            b.on_click(self.guard(lambda _, handler=handler: handler()))
+        self.actions = list(buttons)
+        return buttons
+
+    def restart(self) -> None:
+        raise NotImplementedError
+
+    def new_mode(self) -> None:
+        """Alone <-> against the machine: by default, a fresh start."""
+        self.restart()
 
 
 def counter_html(made: int, total: int, over: bool = False, over_text: str = "Turn over") -> str:

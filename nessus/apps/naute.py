@@ -18,16 +18,15 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
+from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import (
-    DiceTray, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars, policy_frame,
+    DiceTray, TableDashboard, counter_html, face_svg, hint_table, kind_of, mini_dice, policy_bars, policy_frame,
     probability_bars,
 )
 from nessus.dist import Dist, exact_str
-from nessus.numbers import number_html
 from nessus.games import naute
 from nessus.games.naute import Above, CargoMean, Expedition
+from nessus.numbers import number_html
 
 MOST, BEAT = "most cargo", "beat a target"
 CREW_NAMES = ("ship", "captain", "crew")
@@ -112,63 +111,54 @@ def crew_html(aboard: int) -> str:
     return f"<div class='naute-crew' style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
 
-class NauteDashboard:
+class NauteDashboard(TableDashboard):
     """The widgets of the Le Naute page and the expedition (or game) they play."""
 
+    notebook, title = "le-naute.ipynb", "Le Naute"
+    sentence = ("Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); the two "
+                "other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Right: the exact cargo "
+                "distribution when you play the cargo optimally for your goal, or keep dice of 4 or more.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        narrow = {"description_width": "90px"}
-        guard = self.messages.guard
+        super().__init__(seed, "naute", naute.PLAYERS, MACHINES)
         self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
         self.goal.add_class("naute-goal")
         self.target = widgets.IntSlider(value=7, min=0, max=naute.TOP - 1, description="target", disabled=True,
-                                        continuous_update=False, style={"description_width": "50px"}, layout=widgets.Layout(width="250px"))
+                                        continuous_update=False, style={"description_width": "50px"},
+                                        layout=widgets.Layout(width="250px"))
         self.target.add_class("naute-target")
-        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal, self.target])
-        self.cargo_rule = widgets.Dropdown(options=CARGO_RULES, value="sticky", description="cargo rule", style=narrow,
-                                           layout=widgets.Layout(width="330px"))
+        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal,
+                                      self.target])
+        self.cargo_rule = widgets.Dropdown(options=CARGO_RULES, value="sticky", description="cargo rule",
+                                           style={"description_width": "90px"}, layout=widgets.Layout(width="330px"))
         self.cargo_rule.add_class("naute-cargo-rule")
-        self.seats = Table("naute", naute.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
-        self.expeditions = ParamField(naute.EXPEDITIONS, width="170px")
+        self.expeditions = self.param_field(naute.EXPEDITIONS, width="170px")
         self.expeditions.widget.style.description_width = "80px"
         self.seats.box.children = (*self.seats.box.children, self.expeditions.widget)
 
         self.crew = widgets.HTML()
         self.tray_caption = widgets.HTML()
-        self.tray = DiceTray(naute.DICE, "kept", on_change=self.messages.guard(lambda: self.draw_choice()))
-        self.roll_button, self.stop_button, self.new_button = move_buttons("Roll 5 dice", "Stop", "New expedition")
-        self.counter = widgets.HTML()
-        self.status = widgets.HTML()
+        self.tray = DiceTray(naute.DICE, "kept", on_change=self.guard(lambda: self.draw_choice()))
+        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Stop", "New expedition"),
+                                                                         (self.roll, self.stop, self.next))
         self.log = widgets.HTML()
-        self.hint = HintPanel()
-        self.sheet = widgets.HTML()
-        self.chart = ChartPane(min_height="320px")
-        self.figures = widgets.HTML()
-        self.qualify = ChartPane(min_height="190px")
+        self.sheet = TableHTML(name="le-naute-scores")
+        self.chart = self.chart_pane("320px", "cargo")
+        self.figures = TableHTML(name="le-naute-figures")
+        self.qualify = self.chart_pane("190px", "ship-captain-crew")
 
-        self.goal.observe(guard(lambda _: self.new_goal()), names="value")
-        self.target.observe(guard(lambda _: self.new_goal()), names="value")
-        self.cargo_rule.observe(guard(lambda _: self.restart()), names="value")
-        self.expeditions.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.stop_button.on_click(guard(lambda _: self.stop()))
-        self.new_button.on_click(guard(lambda _: self.next()))
+        rules_guard = self.rules_guard
+        self.goal.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.target.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.cargo_rule.observe(rules_guard(lambda _: self.restart()), names="value")
+        self.expeditions.widget.observe(rules_guard(lambda _: self.restart()), names="value")
 
-        left = panel(
+        self.page([
             self.seats.mode, self.goal_box, self.seats.box, self.cargo_rule, self.messages.widget,
             widgets.HBox([self.crew, widgets.VBox([self.tray_caption, self.tray.widget])]),
             widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
             self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-            width="590px",
-        )
-        self.view = widgets.VBox([
-            header("Le Naute", "Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); "
-                   "the two other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Right: the "
-                   "exact cargo distribution when you play the cargo optimally for your goal, or keep dice of 4 or more."),
-            widgets.HBox([left, panel(self.chart.widget, self.figures, self.qualify.widget)]),
-        ])
+        ], [self.chart.widget, self.figures, self.qualify.widget], left_width="590px")
         self.seats.new_players()
         self.draw_qualify()
 
@@ -411,7 +401,8 @@ class NauteDashboard:
         rows = [(figure, *values)]
         if isinstance(goal, Above):
             rows.append(("expected cargo", best.mean(), rule.mean()))
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b)}</td><td>{number_html(c)}</td></tr>" for a, b, c in rows)
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
+                       for a, b, c in rows)
         self.figures.value = (
             "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th><th align='left'>"
             "<span style='color:#4c78a8'>■</span> optimal</th><th align='left'><span style='color:#f58518'>■</span> "
@@ -433,5 +424,5 @@ class NauteDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Naute dashboard as one widget."""
-    return framed(NauteDashboard(seed).view)
+    return NauteDashboard(seed).view
 

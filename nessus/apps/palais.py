@@ -20,15 +20,14 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, header, panel, setup
+from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import (
-    DiceTray, HintPanel, Table, counter_html, hint_table, mini_dice, move_buttons, policy_bars, policy_frame, probability_bars,
+    DiceTray, TableDashboard, counter_html, hint_table, mini_dice, policy_bars, policy_frame, probability_bars,
 )
 from nessus.dist import Dist, exact_str
-from nessus.numbers import number_html
 from nessus.games import palais
 from nessus.games.palais import AtLeast, Beat, Outlast, Turn
+from nessus.numbers import number_html
 
 BEAT = "beat"
 NAMES = {h: h.replace("_", " ").capitalize() for h in palais.HANDS}
@@ -130,60 +129,48 @@ def action_label(turn: Turn, action: Hashable) -> str:
     return f"hold {mini_dice(action, held=True)} reroll {palais.DICE - len(action)}"
 
 
-class PalaisDashboard:
+class PalaisDashboard(TableDashboard):
     """The widgets of the Le Palais page and the turn (or game) they play."""
 
+    notebook, title = "le-palais.ipynb", "Le Palais"
+    sentence = ("Poker dice: roll five dice up to three times, holding any of them between rolls; the best hand wins "
+                "(Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Right: how the final "
+                "hand falls out when you hold optimally for your goal, or keep the most common face, and the odds of each "
+                "hand on a single roll.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
+        super().__init__(seed, "palais", palais.PLAYERS, MACHINES)
         narrow = {"description_width": "90px"}
         self.goal = widgets.Dropdown(options=GOALS, value="manoir", description="goal", style=narrow, layout=widgets.Layout(width="260px"))
         self.goal.add_class("palais-goal")
         self.target = widgets.Text(value=DEFAULT_TARGET, description="hand to beat", continuous_update=False, style=narrow,
                                    layout=widgets.Layout(width="220px", display="none"))
-        self.sticky = widgets.Checkbox(value=False, description="set-aside dice stay aside", indent=False, layout=widgets.Layout(width="240px"))
+        self.sticky = widgets.Checkbox(value=False, description="set-aside dice stay aside", indent=False,
+                                       layout=widgets.Layout(width="240px"))
         self.tie_break = widgets.Dropdown(options=TIE_BREAKS, value="A", description="equal hands", style=narrow,
                                           tooltip=palais.TIE_BREAK.help, layout=widgets.Layout(width="300px"))
         self.tie_break.add_class("palais-tie-break")
-        guard = self.messages.guard
-        self.seats = Table("palais", palais.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
-
-        self.tray = DiceTray(palais.DICE, "held", on_change=self.messages.guard(lambda: self.draw_choice()))
-        self.roll_button, self.stop_button, self.new_button = move_buttons("Roll 5 dice", "Stop", "New turn")
-        self.counter = widgets.HTML()
-        self.status = widgets.HTML()
-        self.hint = HintPanel()
+        self.tray = DiceTray(palais.DICE, "held", on_change=self.guard(lambda: self.draw_choice()))
+        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Stop", "New turn"),
+                                                                         (self.roll, self.stop, self.restart))
         self.table = widgets.HTML()
-        self.chart = ChartPane(min_height="330px")
-        self.figures = widgets.HTML()
-        self.single = ChartPane(min_height="220px")
+        self.chart = self.chart_pane("330px", "final-hand")
+        self.figures = TableHTML(name="le-palais-figures")
+        self.single = self.chart_pane("220px", "single-roll")
 
-        self.goal.observe(guard(lambda _: self.new_goal()), names="value")
-        self.target.observe(guard(lambda _: self.new_goal()), names="value")
-        self.sticky.observe(guard(lambda _: self.restart()), names="value")
-        self.tie_break.observe(guard(lambda _: self.restart()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.stop_button.on_click(guard(lambda _: self.stop()))
-        self.new_button.on_click(guard(lambda _: self.restart()))
+        rules_guard = self.rules_guard
+        self.goal.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.target.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.sticky.observe(rules_guard(lambda _: self.restart()), names="value")
+        self.tie_break.observe(rules_guard(lambda _: self.restart()), names="value")
 
-        left = panel(
-            self.seats.mode,
-            widgets.HBox([self.goal, self.target]), self.seats.box,
+        self.page([
+            self.seats.mode, widgets.HBox([self.goal, self.target]), self.seats.box,
             widgets.HBox([self.sticky, self.tie_break]), self.messages.widget,
             widgets.HTML("<small style='color:#555'>Click a die to hold it (or release it); Roll rerolls the others.</small>"),
-            self.tray.widget,
-            widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+            self.tray.widget, widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
             self.counter, self.status, self.hint.toggle, self.hint.widget, self.table,
-            width="590px",
-        )
-        self.view = widgets.VBox([
-            header("Le Palais", "Poker dice: roll five dice up to three times, holding any of them between rolls; the best hand "
-                   "wins (Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Right: how the "
-                   "final hand falls out when you hold optimally for your goal, or keep the most common face, and the odds "
-                   "of each hand on a single roll."),
-            widgets.HBox([left, panel(self.chart.widget, self.figures, self.single.widget)]),
-        ])
+        ], [self.chart.widget, self.figures, self.single.widget], left_width="590px")
         self.seats.new_players()
         self.draw_single()
 
@@ -400,4 +387,4 @@ class PalaisDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Palais dashboard as one widget."""
-    return framed(PalaisDashboard(seed).view)
+    return PalaisDashboard(seed).view

@@ -6,7 +6,6 @@ import html
 
 import ipywidgets as widgets
 import polars as pl
-import scipy.stats  # noqa: F401 - the simulated figures' intervals at first paint; imported while a preheated kernel waits
 
 from nessus import charts
 from nessus.apps.base import Dashboard
@@ -38,7 +37,7 @@ class RenardDashboard(Dashboard):
             value=renard.PAYOUT.default, min=renard.PAYOUT.lo, max=renard.PAYOUT.hi,
             description="payout", continuous_update=False,
         )
-        self.fields = {p.name: self.field(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
+        self.fields = {p.name: self.param_field(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
         self.roll_button.add_class("roll-button")
         self.play_button = widgets.Button(description="Play 10 rounds")
