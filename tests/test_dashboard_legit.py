@@ -13,7 +13,7 @@ from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, 
 pytestmark = pytest.mark.browser
 
 EXACT_VALUE = re.compile(r"(expected score|probability|share of the win) (\d+(/\d+)?|≈ \d+\.\d+)")
-FRACTION = re.compile(r"^exact: -?\d+/\d+$")
+FRACTION = re.compile(r"^-?\d+/\d+$")
 TURN_OVER = "() => document.querySelector('.legit-status').innerText.includes('Turn over')"
 DILEMMA_ROWS = ("(n) => document.querySelectorAll('.dilemma-row').length === n"
                 " && document.querySelectorAll('.widget-output svg.marks').length === 2")
@@ -21,12 +21,12 @@ DILEMMA_ROWS = ("(n) => document.querySelectorAll('.dilemma-row').length === n"
 
 def exact_best(pg) -> bool:
     """The hint's best value is exact: a whole number or a fraction shown, or a decimal with the
-    fraction on hover."""
+    fraction one click away."""
     best = pg.locator(".hint-best")
     if not EXACT_VALUE.search(best.inner_text()):
         return False
-    hover = best.locator(".exact")
-    return hover.count() == 0 or bool(FRACTION.match(hover.first.get_attribute("title")))
+    hidden = best.locator("details.nessus-exact code.exact")
+    return hidden.count() == 0 or bool(FRACTION.match(hidden.first.text_content()))
 
 
 def status(pg) -> str:

@@ -15,73 +15,21 @@ import html
 from collections.abc import Hashable, Sequence
 from fractions import Fraction
 from functools import cache
-from math import log10
 
 import altair as alt
 import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
-from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, face_svg, hint_table, mini_dice, move_buttons, policy_bars, policy_frame
-from nessus.dist import exact_str
+from nessus.apps.common import TableHTML
+from nessus.apps.dicegame import HELD, OPTIMAL, TableDashboard, face_svg, hint_table, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.games import hypogeon
 from nessus.games.hypogeon import BUST, LIMIT, Rules, Turn
+from nessus.numbers import number_html, number_text
 
 STAND_AT_K, BEST_REPLY = "stand at k", "best reply to k"
 MACHINES = (STAND_AT_K, BEST_REPLY)
-SAFE_BITS = 10_000  # about 3000 digits: str() of a longer int is refused (> 4300 digits)
-LONG_TEXT = 90
 BUST_RED, GOLD = "#c62828", "#e0a800"
-
-
-# -- exact numbers, however long ---------------------------------------------------------------------
-def power_of_six(d: int) -> int | None:
-    """m when d = 6^m (m >= 2), else None."""
-    m = 0
-    while d % 6 == 0:
-        d, m = d // 6, m + 1
-    return m if d == 1 and m >= 2 else None
-
-
-def fraction_parts(p: Fraction) -> tuple[str, str]:
-    """A fraction as (plain text, html), a denominator 6^m written as a power."""
-    m = power_of_six(p.denominator)
-    if m is None:
-        return exact_str(p), exact_str(p)
-    return f"{p.numerator}/6^{m}", f"{p.numerator}/6<sup>{m}</sup>"
-
-
-def exact_html(p: Fraction | int, digits: int = 6) -> str:
-    """An exact value and its decimal: a short fraction inline, a longer one in small print
-    under the decimal, a very long one by the size of its denominator (in a tooltip while it
-    can be printed: str() refuses integers of more than 4300 digits)."""
-    p = Fraction(p)
-    decimal = f"{float(p):.{digits}g}"
-    bits = max(p.numerator.bit_length(), p.denominator.bit_length())
-    if bits > SAFE_BITS:
-        size = int(p.denominator.bit_length() * log10(2)) + 1
-        return f"≈ <b>{decimal}</b> <small class='exact'>(exact: a fraction of about {size}-digit denominator)</small>"
-    if p.denominator == 1:
-        return f"<code class='exact'>{p.numerator}</code>"
-    text, shown = fraction_parts(p)
-    if len(text) <= 24:
-        return f"<code class='exact'>{shown}</code> ≈ {decimal}"
-    if len(text) <= LONG_TEXT:
-        return (f"≈ <b>{decimal}</b><br><code class='exact' style='font-size:11px;color:#555;word-break:break-all'>= {shown}</code>")
-    size = len(str(p.denominator))
-    return f"≈ <b>{decimal}</b> <small class='exact' title='exact: {text}'>(exact: a fraction of {size}-digit denominator)</small>"
-
-
-def exact_label(p: Fraction) -> str:
-    """A chart tooltip's exact value: the fraction when short enough to read, else its decimal
-    to 10 places."""
-    if max(p.numerator.bit_length(), p.denominator.bit_length()) <= 200:
-        text = fraction_parts(p)[0]
-        if len(text) <= 32:
-            return text
-    return f"≈ {float(p):.10f}"
 
 
 def total_text(final: int) -> str:
@@ -195,7 +143,7 @@ def points_chart(k: int, players: int) -> alt.Chart:
         "your rule": [f"stand at {j}" for j in values],
         "j": list(values),
         "points": [float(v) for v in values.values()],
-        "exact": [exact_label(v) for v in values.values()],
+        "exact": [number_text(v) for v in values.values()],
         "kind": ["best reply" if j == best else "like them" if j == k else "other" for j in values],
     })
     title = alt.Title(f"Your expected points per round against {opponents_text(players, k)}",
@@ -217,7 +165,7 @@ def by_k_charts(k: int, players: int) -> alt.HConcatChart:
             rows["k"].append(j)
             rows["event"].append(event)
             rows["probability"].append(float(p))
-            rows["exact"].append(exact_label(p))
+            rows["exact"].append(number_text(p))
     odds = pl.DataFrame(rows)
     now = pl.DataFrame({"k": [k]})
     base = alt.Chart(odds, title=alt.Title("P(bust) and P(21) standing at k", subtitle="exact"))
@@ -250,56 +198,46 @@ def by_k_charts(k: int, players: int) -> alt.HConcatChart:
     return alt.hconcat(left, right, spacing=30)
 
 
-class HypogeonDashboard:
+class HypogeonDashboard(TableDashboard):
     """The widgets of the L'Hypogéon page and the turn (or game) they play."""
 
+    notebook, title = "l-hypogeon.ipynb", "L'Hypogéon"
+    sentence = ("Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. Each round a sole 21 "
+                "earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); first to the target wins. "
+                "Everyone plays at once: the others' dice are shown when your turn ends. Right: exact odds of the rule "
+                "“stand at k” and of the best reply to it.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        guard = self.messages.guard
+        super().__init__(seed, "hypogeon", hypogeon.PLAYERS, MACHINES)
         self.stand_at = widgets.IntSlider(value=hypogeon.STAND_AT.default, min=2, max=LIMIT, description="they stand at",
                                           continuous_update=False, style={"description_width": "90px"},
                                           layout=widgets.Layout(width="330px"))
         self.stand_at.add_class("hypogeon-stand-at")
-        self.seats = Table("hypogeon", hypogeon.PLAYERS, MACHINES, guard, self.restart, self.restart)
         self.seats.seat.layout.display = "none"  # everyone plays at once: your seat changes nothing
         self.seats.players.widget.layout.width = "160px"
-        self.target = ParamField(hypogeon.TARGET, width="150px")
+        self.target = self.param_field(hypogeon.TARGET, width="150px")
         self.target.widget.add_class("hypogeon-target")
         self.seats.box.children = (self.seats.machine, self.target.widget)
 
         self.dice = widgets.HTML()
         self.gauge = widgets.HTML()
-        self.roll_button, self.stop_button, self.new_button = move_buttons("Roll 2 dice", "Stand", "New turn")
-        self.status = widgets.HTML()
+        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 2 dice", "Stand", "New turn"),
+                                                                         (self.roll, self.stand, self.next))
         self.log = widgets.HTML()
-        self.hint = HintPanel()
-        self.sheet = widgets.HTML()
-        self.totals = ChartPane(min_height="260px")
-        self.figures = widgets.HTML()
-        self.points = ChartPane(min_height="220px")
-        self.by_k = ChartPane(min_height="230px")
+        self.sheet = TableHTML(name="l-hypogeon-scores")
+        self.totals = self.chart_pane("260px", "final-total")
+        self.figures = TableHTML(name="l-hypogeon-figures")
+        self.points = self.chart_pane("220px", "points")
+        self.by_k = self.chart_pane("230px", "by-k")
 
-        self.stand_at.observe(guard(lambda _: self.new_rule()), names="value")
-        self.target.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.stop_button.on_click(guard(lambda _: self.stand()))
-        self.new_button.on_click(guard(lambda _: self.next()))
+        self.stand_at.observe(self.rules_guard(lambda _: self.new_rule()), names="value")
+        self.target.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
-        left = panel(
+        self.page([
             self.seats.mode, widgets.HBox([self.seats.players.widget, self.stand_at]), self.seats.box, self.messages.widget,
             self.dice, self.gauge, widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
             self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-            width="590px",
-        )
-        self.view = widgets.VBox([
-            header("L'Hypogéon", "Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. "
-                   "Each round a sole 21 earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); "
-                   "first to the target wins. Everyone plays at once: the others' dice are shown when your turn ends. "
-                   "Right: exact odds of the rule “stand at k” and of the best reply to it."),
-            widgets.HBox([left, panel(self.totals.widget, self.figures, self.points.widget, self.by_k.widget)]),
-        ])
+        ], [self.totals.widget, self.figures, self.points.widget, self.by_k.widget], left_width="590px")
         self.seats.new_players()
 
     # -- controls ---------------------------------------------------------------------------------
@@ -401,7 +339,7 @@ class HypogeonDashboard:
         self.cost += cost
         if cost == 0:
             return "<span class='verdict' style='color:#2e7d32'>✓ best</span>"
-        return f"<span class='verdict' style='color:{BUST_RED}'>✗ costs {float(cost):.3g} points</span>"
+        return f"<span class='verdict' style='color:{BUST_RED}'>✗ costs {number_text(cost, kind='value')} points</span>"
 
     def after_move(self) -> None:
         if self.turn.over:
@@ -465,7 +403,7 @@ class HypogeonDashboard:
         lines = "".join(f"<li>{line}</li>" for line in self.decisions)
         cost = ""
         if t.over and len(self.decisions) > 1:
-            cost = (f"<div class='hypogeon-cost'>Your decisions this turn cost <b>{exact_html(self.cost)}</b> expected points "
+            cost = (f"<div class='hypogeon-cost'>Your decisions this turn cost <b>{number_html(self.cost, 'value')}</b> expected points "
                     "against the best play.</div>" if self.cost else
                     "<div class='hypogeon-cost' style='color:#2e7d32'>Every decision this turn was optimal.</div>")
         self.log.value = (f"<div class='hypogeon-log' style='font-size:13px;line-height:1.6'><ol style='margin:2px 0;padding-left:22px'>"
@@ -486,9 +424,9 @@ class HypogeonDashboard:
         elif not t.rolls:
             value = hypogeon.optimal_points(r.stand_at, r.players)
             self.hint.show(lambda: what + f"The only move is to roll the two dice. Played optimally ({optimal_play(r)}), "
-                           f"this round is worth {exact_html(value)} expected points to you.")
+                           f"this round is worth {number_html(value, 'value')} expected points to you.")
         else:
-            self.hint.show(lambda: what + hint_table(t.hint(), None, lambda a: action_label(t, a), fmt=exact_html,
+            self.hint.show(lambda: what + hint_table(t.hint(), None, lambda a: action_label(t, a),
                                                      unit="expected points")
                            + f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: {optimal_play(r)}.</div>")
 
@@ -549,9 +487,9 @@ class HypogeonDashboard:
         scores = "–".join(map(str, self.scores))
         return (f"<table class='hypogeon-odds figures' cellpadding='2' style='font-size:13px;margin-top:6px'>"
                 f"<tr><th align='left' colspan='2'>Your chance of winning the game from the start of this round (scores {scores}), exact</th></tr>"
-                f"<tr><td>standing at {best} from now on (the best reply to them)</td><td>{exact_html(mine)}</td></tr>"
-                f"<tr><td>standing at {same_rules.stand_at} like them</td><td>{exact_html(same)}</td></tr>"
-                f"<tr><td>expected rounds left (you standing at {best})</td><td>{exact_html(left, 5)}</td></tr></table>{log}")
+                f"<tr><td>standing at {best} from now on (the best reply to them)</td><td>{number_html(mine, 'value')}</td></tr>"
+                f"<tr><td>standing at {same_rules.stand_at} like them</td><td>{number_html(same, 'value')}</td></tr>"
+                f"<tr><td>expected rounds left (you standing at {best})</td><td>{number_html(left, 'value')}</td></tr></table>{log}")
 
     def tally_html(self) -> str:
         """Alone: your points over the turns played, against what the optimal rule and the opponents' rule expect."""
@@ -563,9 +501,9 @@ class HypogeonDashboard:
         return (f"<table class='hypogeon-tally figures' cellpadding='2' style='font-size:13px;margin-top:6px'>"
                 f"<tr><th align='left' colspan='2'>Your {n} turn{'s' if n > 1 else ''} alone</th></tr>"
                 f"<tr><td>points you scored</td><td><b>{got}</b> ({got / n:.3f} per round)</td></tr>"
-                f"<tr><td>expected with optimal play (exact)</td><td>{exact_html(optimal)}</td></tr>"
-                f"<tr><td>expected standing at their k, like them (exact)</td><td>{exact_html(same)}</td></tr>"
-                f"<tr><td>expected points your decisions cost</td><td>{exact_html(cost)}</td></tr></table>")
+                f"<tr><td>expected with optimal play (exact)</td><td>{number_html(optimal, 'value')}</td></tr>"
+                f"<tr><td>expected standing at their k, like them (exact)</td><td>{number_html(same, 'value')}</td></tr>"
+                f"<tr><td>expected points your decisions cost</td><td>{number_html(cost, 'value')}</td></tr></table>")
 
     def draw_charts(self) -> None:
         """The three chart panes and the figures, for the slider's k and the players."""
@@ -578,7 +516,7 @@ class HypogeonDashboard:
             ("mean final total when not bust", hypogeon.mean_if_not_bust(k), hypogeon.mean_if_not_bust(best)),
             (f"expected points per round against {opponents_text(n, k)}", hypogeon.points(k, k, n), hypogeon.points(best, k, n)),
         ]
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{exact_html(b)}</td><td>{exact_html(c)}</td></tr>" for a, b, c in rows)
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>" for a, b, c in rows)
         eq = hypogeon.equilibria(n)
         eq_text = (f"Standing at {' or '.join(map(str, eq))} is a symmetric equilibrium for {n} players: nobody gains by "
                    "another rule of any shape." if eq else
@@ -595,4 +533,4 @@ class HypogeonDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The L'Hypogéon dashboard as one widget."""
-    return framed(HypogeonDashboard(seed).view)
+    return HypogeonDashboard(seed).view

@@ -23,14 +23,11 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, LatestJob, Messages, ParamField, dice_html, header, panel, setup
-from nessus.apps.dicegame import (
-    HEURISTIC, OPTIMAL, HintPanel, Table, counter_html, face_svg, hint_table, mini_dice, move_buttons, policy_bars,
-)
-from nessus.dist import Dist, exact_str
-from nessus.numbers import number_html
+from nessus.apps.common import LatestJob, TableHTML, dice_html
+from nessus.apps.dicegame import HEURISTIC, OPTIMAL, TableDashboard, counter_html, face_svg, hint_table, mini_dice, policy_bars
+from nessus.dist import Dist
 from nessus.games import legit
+from nessus.numbers import Kind, number_html, number_text
 from nessus.solver import Expectimax, Hint
 
 DICE = legit.DICE.default
@@ -229,10 +226,9 @@ def score_chart(frame: pl.DataFrame, title: alt.Title, names: list[str], best: i
     return alt.layer(*layers, title=title).properties(width=500, height=180)
 
 
-def short(p: Fraction) -> str:
-    """An exact fraction if it is short, else its decimal value."""
-    text = exact_str(p)
-    return text if len(text) <= 24 else f"≈ {float(p):.10f}"
+def kind(goal: Goal) -> Kind:
+    """Whether the goal's values are probabilities (a chance, a share of the win) or scores."""
+    return "value" if isinstance(goal, Mean) else "probability"
 
 
 def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
@@ -248,7 +244,7 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
             rows["value"].append(name)
             rows["policy"].append(s)
             rows["probability"].append(float(v or 0))
-            rows["exact"].append("never stops here" if v is None else short(v))
+            rows["exact"].append("never stops here" if v is None else number_text(v))
     share = legit.first_share(rules)
     share_mean = legit.first_share(rules, legit.mean_turn(DICE, rules.rerolls).game.best)
     cap = f"up to {rules.rerolls} reroll{'' if rules.rerolls == 1 else 's'}"
@@ -270,22 +266,21 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
         later = legit.mean_turn(DICE, u).value()
         cells = "".join(f"<td align='center'>{least_kept(first, u, n)} <small style='color:#777'>({least_kept(mean_game, u, n)})"
                         f"</small></td>" for n in counts)
-        won_cell = "–" if won is None else f"{float(won):.4f}"
+        won_cell = "–" if won is None else number_html(won)
         body.append(f"<tr class='dilemma-row' style='border-top:1px solid #ddd'><td align='center'>{u}</td>"
-                    f"<td title='{exact_str(later)}'>{float(later):.3f}</td>"
-                    f"<td title='{exact_str(p_stop)}'>{float(p_stop):.4f}</td>"
-                    f"<td title='{'' if won is None else exact_str(won)}'>{won_cell}</td>{cells}</tr>")
+                    f"<td>{number_html(later, 'value')}</td><td>{number_html(p_stop)}</td><td>{won_cell}</td>{cells}</tr>")
     head = "".join(f"<th>{n} dice</th>" for n in counts)
     table = (
+        "<div class='nessus-wide'>"
         f"<table class='dilemma' cellpadding='3' style='font-size:12px;border-collapse:collapse;white-space:nowrap'>"
         f"<tr style='background:#f4f4f4'><th rowspan='2'>rerolls<br>used</th><th rowspan='2'>others'<br>best mean</th>"
         f"<th rowspan='2'>P(stop<br>there)</th><th rowspan='2'>share<br>if so</th>"
         f"<th colspan='3'>keeps from, with … left: to win <span style='color:#777'>(for the mean)</span></th></tr>"
-        f"<tr style='background:#f4f4f4'>{head}</tr>{''.join(body)}</table>"
+        f"<tr style='background:#f4f4f4'>{head}</tr>{''.join(body)}</table></div>"
         f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win {number_html(share)}; "
         f"playing for the best mean {number_html(share_mean)}; fair 1/{rules.players}.</div>"
         f"<div class='dilemma-reading' style='{LINE}'>{dilemma_reading(rules, first, mean_game)}</div>"
-        "<div style='color:#555;font-size:12px;line-height:1.4'>Exact (hover a cell for its fraction), shown as decimals. "
+        "<div style='color:#555;font-size:12px;line-height:1.4'>Exact (click a decimal for its fraction). "
         "The later players know the best score so far and play for P(above) + ½ P(equal).</div>"
     )
     return chart, table
@@ -307,60 +302,51 @@ def dilemma_reading(rules: legit.Rules, first: Expectimax, mean_game: Expectimax
     return head + "The same threshold: the cap they set and the score they need balance out here."
 
 
-class LegitDashboard:
+class LegitDashboard(TableDashboard):
     """The widgets of the Le Légit page and the turn (or round) they play."""
 
+    notebook, title = "le-legit.ipynb", "Le Légit"
+    sentence = ("Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice left, or reroll "
+                "them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not reroll more often "
+                "than the first player did: the highest score wins. Right: how your score falls out when you play optimally "
+                "for your goal, never reroll, or reroll below 8, and the first player's dilemma.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        guard = self.messages.guard
+        super().__init__(seed, "legit", legit.PLAYERS, MACHINES)
         self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
         self.goal.add_class("legit-goal")
         self.target = widgets.IntSlider(value=legit.TARGET.default, min=0, max=TOP, description="to beat", disabled=True,
-                                        continuous_update=False, style={"description_width": "55px"}, layout=widgets.Layout(width="260px"))
+                                        continuous_update=False, style={"description_width": "55px"},
+                                        layout=widgets.Layout(width="260px"))
         self.target.add_class("legit-target")
-        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal, self.target])
-        self.seats = Table("legit", legit.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
-        self.rerolls = ParamField(legit.REROLLS, width="150px")
+        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal,
+                                      self.target])
+        self.rerolls = self.param_field(legit.REROLLS, width="150px")
         self.rerolls.widget.add_class("legit-rerolls")
         rerolls_note = widgets.HTML("<small style='color:#555'>most rerolls (0 to 3); in a round, the first player's "
                                     "rerolls cap the others'</small>", layout=widgets.Layout(margin="0 0 0 8px"))
 
         self.roll_view = widgets.HTML()
-        self.roll_button, self.keep_button, self.new_button = move_buttons("Roll 6 dice", "Keep", "New turn")
+        self.roll_button, self.keep_button, self.new_button = self.moves(("Roll 6 dice", "Keep", "New turn"),
+                                                                         (self.roll, self.keep, self.restart))
         self.keep_button.add_class("keep-button")
-        self.counter = widgets.HTML()
-        self.status = widgets.HTML()
         self.log = widgets.HTML()
-        self.hint = HintPanel()
-        self.sheet = widgets.HTML()
-        self.chart = ChartPane(min_height="300px")
-        self.figures = widgets.HTML()
-        self.dilemma_chart = ChartPane(min_height="250px")
-        self.dilemma_table = widgets.HTML()
+        self.sheet = TableHTML(name="le-legit-scores")
+        self.chart = self.chart_pane("300px", "score")
+        self.figures = TableHTML(name="le-legit-figures")
+        self.dilemma_chart = self.chart_pane("250px", "dilemma")
+        self.dilemma_table = TableHTML(name="le-legit-dilemma")
 
-        self.goal.observe(guard(lambda _: self.new_goal()), names="value")
-        self.target.observe(guard(lambda _: self.new_goal()), names="value")
-        self.rerolls.widget.observe(guard(lambda _: self.new_rerolls()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.keep_button.on_click(guard(lambda _: self.keep()))
-        self.new_button.on_click(guard(lambda _: self.restart()))
+        rules_guard = self.rules_guard
+        self.goal.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.target.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.rerolls.widget.observe(rules_guard(lambda _: self.new_rerolls()), names="value")
 
-        left = panel(
-            self.seats.mode, self.goal_box, self.seats.box, widgets.HBox([self.rerolls.widget, rerolls_note]), self.messages.widget,
-            self.roll_view,
-            widgets.HBox([self.roll_button, self.keep_button, self.new_button]),
+        self.page([
+            self.seats.mode, self.goal_box, self.seats.box, widgets.HBox([self.rerolls.widget, rerolls_note]),
+            self.messages.widget, self.roll_view, widgets.HBox([self.roll_button, self.keep_button, self.new_button]),
             self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-            width="590px",
-        )
-        self.view = widgets.VBox([
-            header("Le Légit", "Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice "
-                   "left, or reroll them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not "
-                   "reroll more often than the first player did: the highest score wins. Right: how your score falls out "
-                   "when you play optimally for your goal, never reroll, or reroll below 8, and the first player's dilemma."),
-            widgets.HBox([left, panel(self.chart.widget, self.figures, self.dilemma_chart.widget, self.dilemma_table)]),
-        ])
+        ], [self.chart.widget, self.figures, self.dilemma_chart.widget, self.dilemma_table], left_width="590px")
         self.worker = LatestJob("legit-dilemma")
         self.lock = threading.Lock()  # guards the ticket and the dilemma panes (the worker writes them too)
         self.ticket = 0
@@ -482,7 +468,7 @@ class LegitDashboard:
         hint = hint_for(play, goal)
         if hint.cost(action) == 0:
             return f" <span class='legit-verdict' style='color:#2e7d32'>You {action}: optimal.</span>"
-        return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs {number_html(hint.cost(action))} "
+        return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs {number_html(hint.cost(action), kind(goal))} "
                 f"of {unit(goal)} (best: {hint.best}).</span>")
 
     def tidy_messages(self) -> None:
@@ -556,14 +542,15 @@ class LegitDashboard:
         if p.left is None:
             value = turn_value(goal, self.cap)
             self.hint.show(None, f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, "
-                                 f"this turn is worth {number_html(value)} ({unit(goal)}).")
+                                 f"this turn is worth {number_html(value, kind(goal))} ({unit(goal)}).")
             return
         n = len(p.left)
 
         def label(action: Hashable) -> str:
             return f"keep {p.total}" if action == "keep" else f"reroll the {n} di{'e' if n == 1 else 'ce'} left"
 
-        self.hint.show(lambda: head + hint_table(hint_for(p, goal), None, label, number_html, unit(goal)))
+        self.hint.show(lambda: head + hint_table(hint_for(p, goal), None, label, partial(number_html, kind=kind(goal)),
+                                                          unit(goal)))
 
     def draw_sheet(self) -> None:
         """The round: every player's rolls, rerolls used and score, in seat order."""
@@ -601,7 +588,7 @@ class LegitDashboard:
                 rows["score"].append(s)
                 rows["play"].append(line.name)
                 rows["probability"].append(float(p))
-                rows["exact"].append(short(p))
+                rows["exact"].append(number_text(p))
         names = [line.name for line in shown]
         text = goal_text(goal)
         capped = f", at most {cap} reroll{'' if cap == 1 else 's'}"
@@ -611,8 +598,8 @@ class LegitDashboard:
         self.chart.show(score_chart(pl.DataFrame(rows), title, names, best))
         colours = [OPTIMAL, GREY, HEURISTIC, "#54a24b"]
         body = "".join(
-            f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{number_html(line.value)}</td>"
-            + ("" if isinstance(goal, Mean) else f"<td>{number_html(line.mean)}</td>") + "</tr>"
+            f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{number_html(line.value, kind(goal))}</td>"
+            + ("" if isinstance(goal, Mean) else f"<td>{number_html(line.mean, 'value')}</td>") + "</tr>"
             for line, c in zip(plays, colours)
         )
         mean_head = "" if isinstance(goal, Mean) else "<th align='left'>expected score</th>"
@@ -654,4 +641,4 @@ class LegitDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Légit dashboard as one widget."""
-    return framed(LegitDashboard(seed).view)
+    return LegitDashboard(seed).view

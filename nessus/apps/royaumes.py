@@ -19,16 +19,14 @@ from fractions import Fraction
 
 import altair as alt
 import ipywidgets as widgets
-import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, ParamField, dice_html, header, panel, setup
-from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, mini_dice
+from nessus.apps.common import TableHTML, dice_html
+from nessus.apps.dicegame import HELD, OPTIMAL, TableDashboard, mini_dice
 from nessus.dist import exact_str
-from nessus.numbers import number_html
 from nessus.games import royaumes
 from nessus.games.royaumes import Result, Round
+from nessus.numbers import number_html
 
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"
 MACHINES = (ON_CLICK, AT_ONCE)
@@ -36,6 +34,16 @@ PLAYER, BANK = "player", "bank"
 KINGDOM_COLOURS = {"Gahanam": "#9d755d", "Teur": "#54a24b", "Elysium": "#4c78a8"}
 FINE_STEPS = 20
 MAX_LOG = 300
+SHOWN = {  # figure: (its name on the page, a probability or not)
+    "p_bank_wins_all": ("P(the bank rolls 2-2, 5-3 or 6-6 and takes every stake)", "probability"),
+    "p_bank_pays_all": ("P(the bank rolls 1-1, 3-2 or 6-3 and pays every player)", "probability"),
+    "p_player_wins_duel": ("P(the bank rolls a duel result and the player beats it)", "probability"),
+    "expected_fine_count": ("rolls outside the kingdom per player per round", "value"),
+    "expected_fines": ("fines paid per player per round, in stakes", "value"),
+    "player_ev": ("a player's expected net gain per round, in stakes", "value"),
+    "bank_edge": ("the bank's expected gain per player per round, in stakes", "value"),
+    "fair_fine": ("the fine that would make the game fair, in stakes", "value"),
+}
 
 
 # -- words and numbers -------------------------------------------------------------------------
@@ -45,14 +53,8 @@ def result_text(r: Result) -> str:
 
 
 def stakes_html(v: Fraction) -> str:
-    """An amount in stakes: a whole number as it is, else a fraction with its decimals; signed."""
-    sign = "+" if v > 0 else ""
-    return f"<code>{sign}{v}</code>" if v.denominator == 1 else f"<code>{sign}{exact_str(v)}</code> ≈ {float(v):+.4f}"
-
-
-def value_html(v: Fraction) -> str:
-    """A figure: a whole number as it is, else the fraction with its decimal value."""
-    return f"<code>{v}</code>" if v.denominator == 1 else number_html(v)
+    """An amount in stakes, signed."""
+    return ("+" if v > 0 else "") + number_html(v, "value")
 
 
 def place_text(r: Result) -> str:
@@ -158,27 +160,32 @@ def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.La
     return alt.layer(bars, text, title=title).properties(width=470, height=190)
 
 
-class RoyaumesDashboard:
+class RoyaumesDashboard(TableDashboard):
     """The widgets of the Les Royaumes page and the rounds they play."""
 
+    notebook, title = "les-royaumes.ipynb", "Les Royaumes"
+    sentence = ("The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every stake, "
+                "on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in the bank's "
+                "kingdom, paying a fine for each roll outside it, and wins a stake by ranking strictly above the bank. Right: "
+                "a player's expected value per round as the fine varies, and the chance of winning against each result the "
+                "bank can roll. Money in stakes, every figure exact.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        guard = self.messages.guard
-        self.seats = Table("royaumes", royaumes.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
+        super().__init__(seed, "royaumes", royaumes.PLAYERS, MACHINES,
+                         "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round")
         self.seats.machine.description = "they roll"
         self.role = widgets.ToggleButtons(options=[("a player's seat", PLAYER), ("the bank", BANK)], value=PLAYER,
                                           style={"button_width": "120px"})
         self.role.add_class("royaumes-role")
         role = widgets.HBox([widgets.HTML("you hold", layout=widgets.Layout(width="65px")), self.role])
         self.seats.box.children = (*self.seats.box.children, role)
-        self.fine = ParamField(royaumes.FINE, width="170px")
+        self.fine = self.param_field(royaumes.FINE, width="170px")
         self.fine.widget.add_class("royaumes-fine")
 
         self.kingdoms = widgets.HTML()
         self.dice = widgets.HTML()
-        self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="refresh", layout=widgets.Layout(width="170px"))
+        self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="refresh",
+                                          layout=widgets.Layout(width="170px"))
         self.roll_button.add_class("roll-button")
         self.play_button = widgets.Button(description="Play on", button_style="success", icon="forward",
                                           layout=widgets.Layout(width="205px"))
@@ -187,36 +194,24 @@ class RoyaumesDashboard:
         self.new_button.add_class("new-button")
         self.reset_button = widgets.Button(description="New game", tooltip="bankrolls back to 0", layout=widgets.Layout(width="100px"))
         self.reset_button.add_class("reset-button")
-        self.status = widgets.HTML()
-        self.hint = HintPanel("your exact chance of winning the duel, the fines to expect and every seat's expected gain this round")
+        self.actions = [self.roll_button, self.play_button, self.new_button, self.reset_button]
         self.hint.toggle.tooltip = "show the exact odds of the round from here"
-        self.sheet = widgets.HTML()
+        self.sheet = TableHTML(name="les-royaumes-bankrolls")
         self.log = widgets.HTML()
-        self.ev_pane = ChartPane(min_height="270px")
-        self.figures = widgets.HTML()
-        self.duel_pane = ChartPane(min_height="290px")
+        self.ev_pane = self.chart_pane("270px", "ev-by-fine")
+        self.figures = TableHTML(name="les-royaumes-figures")
+        self.duel_pane = self.chart_pane("290px", "duel")
 
-        self.role.observe(guard(lambda _: self.new_role()), names="value")
-        self.fine.widget.observe(guard(lambda _: self.new_fine()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.play_button.on_click(guard(lambda _: self.play_on()))
-        self.new_button.on_click(guard(lambda _: self.next_round()))
-        self.reset_button.on_click(guard(lambda _: self.restart()))
+        self.role.observe(self.rules_guard(lambda _: self.new_role()), names="value")
+        self.fine.widget.observe(self.rules_guard(lambda _: self.new_fine()), names="value")
+        for button, handler in zip(self.actions, (self.roll, self.play_on, self.next_round, self.restart)):
+            button.on_click(self.guard(lambda _, handler=handler: handler()))
 
-        left = panel(
+        self.page([
             self.seats.mode, self.seats.box, self.fine.widget, self.messages.widget, self.kingdoms, self.dice,
             widgets.HBox([self.roll_button, self.play_button, self.new_button, self.reset_button]),
             self.status, self.hint.toggle, self.hint.widget, self.sheet, self.log,
-            width="620px",
-        )
-        self.view = widgets.VBox([
-            header("Les Royaumes", "The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it "
-                   "takes every stake, on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result "
-                   "lands in the bank's kingdom, paying a fine for each roll outside it, and wins a stake by ranking strictly "
-                   "above the bank. Right: a player's expected value per round as the fine varies, and the chance of winning "
-                   "against each result the bank can roll. Money in stakes, every figure exact."),
-            widgets.HBox([left, panel(self.ev_pane.widget, self.figures, self.duel_pane.widget)]),
-        ])
+        ], [self.ev_pane.widget, self.figures, self.duel_pane.widget], left_width="620px")
         self.new_mode()
 
     # -- controls -----------------------------------------------------------------------------
@@ -439,11 +434,12 @@ class RoyaumesDashboard:
         lines = []
         if bank is None:
             head = f"Before the bank rolls, each player expects {stakes_html(royaumes.player_ev(fine))} stakes this round."
-            lines = [("P(the bank takes every stake)", value_html(royaumes.p_bank_wins_all())),
-                     ("P(the bank pays every player)", value_html(royaumes.p_bank_pays_all())),
-                     ("P(a player wins a duel), per round", value_html(royaumes.p_player_wins_duel())),
-                     ("expected fines per player per round", f"{value_html(royaumes.fines_per_round())} rolls = "
-                                                             f"{value_html(fine * royaumes.fines_per_round())} stakes")]
+            lines = [("P(the bank takes every stake)", number_html(royaumes.p_bank_wins_all())),
+                     ("P(the bank pays every player)", number_html(royaumes.p_bank_pays_all())),
+                     ("P(a player wins a duel), per round", number_html(royaumes.p_player_wins_duel())),
+                     ("expected fines per player per round",
+                      f"{number_html(royaumes.fines_per_round(), 'value')} rolls = "
+                      f"{number_html(fine * royaumes.fines_per_round(), 'value')} stakes")]
         elif rnd.outcome != "duel":
             head = f"The bank rolled {result_text(bank)}: {rnd.outcome}; nothing is left to chance this round."
         else:
@@ -452,11 +448,11 @@ class RoyaumesDashboard:
             fines = royaumes.fines_expected(bank)
             head = (f"The bank rolled {result_text(bank)} ({place_text(bank)}). A duel's expected value for a player: "
                     f"{stakes_html(royaumes.player_ev_given(bank, fine))} stakes.")
-            lines = [(f"P(a roll lands in {kingdom})", value_html(q)),
-                     (f"P(the player beats {result_text(bank)})", value_html(royaumes.p_player_beats(bank))),
+            lines = [(f"P(a roll lands in {kingdom})", number_html(q)),
+                     (f"P(the player beats {result_text(bank)})", number_html(royaumes.p_player_beats(bank))),
                      ("expected fines still to pay (the rolls outside the kingdom)",
-                      f"{value_html(fines)} rolls = {value_html(fine * fines)} stakes"),
-                     ("expected value of a duel (player_ev_given)", stakes_html(royaumes.player_ev_given(bank, fine)))]
+                      f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes"),
+                     ("a player's expected gain from this duel", stakes_html(royaumes.player_ev_given(bank, fine)))]
         figures = "".join(f"<tr><td>{a}</td><td style='white-space:nowrap'>{b}</td></tr>" for a, b in lines)
         rows = []
         for seat in range(self.rules_now.players):
@@ -515,10 +511,8 @@ class RoyaumesDashboard:
                                    f"at fine {exact_str(fine)}: {exact_str(ev)} ≈ {float(ev):.4f}")
         self.ev_pane.show(ev_chart(ev_frame(fine), title))
         figures = royaumes.report(self.rules_now).figures
-        shown = ("p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fine_count", "expected_fines", "player_ev",
-                 "bank_edge", "fair_fine")
-        body = "".join(f"<tr><td>{html.escape(figures[k].help)}</td><td style='white-space:nowrap'>{value_html(figures[k].exact)}</td></tr>"
-                       for k in shown)
+        body = "".join(f"<tr><td>{html.escape(label)}</td><td style='white-space:nowrap'>{number_html(figures[k].exact, kind)}</td>"
+                       "</tr>" for k, (label, kind) in SHOWN.items())
         self.figures.value = (f"<table class='figures' cellpadding='2' style='font-size:13px'>{body}</table>"
                               "<small style='color:#555'>Exact, per player per round. The fair fine is negative: even without "
                               "fines the bank has the edge.</small>")
@@ -534,4 +528,4 @@ class RoyaumesDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Les Royaumes dashboard as one widget."""
-    return framed(RoyaumesDashboard(seed).view)
+    return RoyaumesDashboard(seed).view

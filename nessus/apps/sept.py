@@ -15,22 +15,19 @@ import html
 from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 import altair as alt
 import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
-from nessus.apps.dicegame import (
-    HEURISTIC, OPTIMAL, DiceTray, HintPanel, Table, hint_table, mini_dice, move_buttons, probability_bars,
-)
+from nessus.apps.common import TableHTML
+from nessus.apps.dicegame import HEURISTIC, OPTIMAL, DiceTray, TableDashboard, hint_table, mini_dice, probability_bars
 from nessus.dist import exact_str
-from nessus.numbers import number_html
 from nessus.games import _pushluck as pl_
 from nessus.games import pig, sept
+from nessus.numbers import number_html, number_text
 from nessus.solver import Hint
 
 SEPT, PIG = "Le Sept fatal", "Pig"
@@ -74,7 +71,7 @@ def turn_frame(name: str, n: int) -> pl.DataFrame:
     return pl.DataFrame({
         "value": [str(s) for s in d.outcomes],
         "probability": [float(d[s]) for s in d.outcomes],
-        "exact": [_short(d[s]) for s in d.outcomes],
+        "exact": [number_text(d[s]) for s in d.outcomes],
     })
 
 
@@ -83,12 +80,7 @@ def means_frame(name: str) -> pl.DataFrame:
     """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
     kind = KINDS[name]
     means = [pl_.hold_at_mean(kind.roll, n) for n in range(1, kind.widest + 1)]
-    return pl.DataFrame({"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [_short(m) for m in means]})
-
-
-def _short(p: Fraction) -> str:
-    text = exact_str(p)
-    return text if len(text) <= 24 else f"≈ {float(p):.10f} (exact fraction, {len(str(p.denominator))}-digit denominator)"
+    return pl.DataFrame({"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [number_text(m) for m in means]})
 
 
 # -- the two-player games, solved by value iteration ------------------------------------------------
@@ -203,19 +195,22 @@ def rolls_html(rolls: tuple[tuple[int, ...], ...], kind: Kind) -> str:
     return " ".join(parts)
 
 
-class SeptDashboard:
+class SeptDashboard(TableDashboard):
     """The widgets of the Le Sept fatal (and Pig) page and the turn (or game) they play."""
 
+    notebook, title = "le-sept-fatal.ipynb", "Le Sept fatal (and Pig)"
+    sentence = ("Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le Sept fatal "
+                "(two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, first to 100) a 1 "
+                "does. Alone, play one turn for points with the exact expected score of each move; against the machine, the "
+                "hint gives your chance of winning after each move. Right: the exact score of one turn when you hold at N, "
+                "and the expected score for every N.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        guard = self.messages.guard
+        super().__init__(seed, "sept", sept.PLAYERS, MACHINES)
         self.switch = widgets.ToggleButtons(options=[SEPT, PIG], value=SEPT, style={"button_width": "150px"})
         self.switch.add_class("sept-game")
-        self.seats = Table("sept", sept.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
-        self.rounds = ParamField(sept.ROUNDS, width="150px")
-        self.goal = ParamField(pig.GOAL, width="150px")
+        self.rounds = self.param_field(sept.ROUNDS, width="150px")
+        self.goal = self.param_field(pig.GOAL, width="150px")
         self.goal.widget.layout.display = "none"
         self.seats.box.children = (self.seats.seat, self.seats.machine, self.rounds.widget, self.goal.widget)
         best = KINDS[SEPT].best[0]
@@ -224,49 +219,34 @@ class SeptDashboard:
         self.hold_at.add_class("sept-hold")
 
         self.tray = DiceTray(2)
-        self.roll_button, self.hold_button, self.new_button = move_buttons("Roll 2 dice", "Hold", "New turn")
+        self.roll_button, self.hold_button, self.new_button = self.moves(("Roll 2 dice", "Hold", "New turn"),
+                                                                         (self.roll, self.hold, self.restart))
         self.total = widgets.HTML()
-        self.counter = widgets.HTML()
-        self.status = widgets.HTML()
         self.advice = widgets.HTML()
-        self.hint = HintPanel()
-        self.sheet = widgets.HTML()
+        self.sheet = TableHTML(name="le-sept-fatal-scores")
         self.log = widgets.HTML()
-        self.chart = ChartPane(min_height="250px")
-        self.figures = widgets.HTML()
-        self.means = ChartPane(min_height="240px")
-        self.boundary = ChartPane(min_height="250px")
+        self.chart = self.chart_pane("250px", "turn-score")
+        self.figures = TableHTML(name="le-sept-fatal-figures")
+        self.means = self.chart_pane("240px", "mean-by-n")
+        self.boundary = self.chart_pane("250px", "hold-boundary")
         self.boundary.widget.layout.display = "none"
         self._boundary_key: tuple | None = None
         self._quiet = False
 
-        self.switch.observe(guard(lambda _: self.new_kind()), names="value")
-        self.rounds.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.goal.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.hold_at.observe(guard(lambda _: None if self._quiet else self.new_hold()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.hold_button.on_click(guard(lambda _: self.hold()))
-        self.new_button.on_click(guard(lambda _: self.restart()))
+        rules_guard = self.rules_guard
+        self.switch.observe(rules_guard(lambda _: self.new_kind()), names="value")
+        self.rounds.widget.observe(rules_guard(lambda _: self.restart()), names="value")
+        self.goal.widget.observe(rules_guard(lambda _: self.restart()), names="value")
+        self.hold_at.observe(rules_guard(lambda _: None if self._quiet else self.new_hold()), names="value")
 
-        left = panel(
+        self.page([
+            widgets.HTML(f"<style>.sept-bust .nessus-die{{outline:3px solid {BUST};outline-offset:1px;border-radius:10px}}</style>"),
             widgets.HBox([widgets.HTML("<b>game</b>&nbsp;", layout=widgets.Layout(width="50px")), self.switch]),
             self.seats.mode, self.seats.box, self.messages.widget,
             widgets.HBox([self.tray.widget, self.total], layout=widgets.Layout(align_items="flex-end")),
             widgets.HBox([self.roll_button, self.hold_button, self.new_button]),
             self.counter, self.status, self.advice, self.hint.toggle, self.hint.widget, self.sheet, self.log,
-            width="590px",
-        )
-        right = panel(self.hold_at, self.chart.widget, self.figures, self.means.widget, self.boundary.widget)
-        self.view = widgets.VBox([
-            widgets.HTML(f"<style>.sept-bust .nessus-die{{outline:3px solid {BUST};outline-offset:1px;border-radius:10px}}</style>"),
-            header("Le Sept fatal (and Pig)",
-                   "Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le Sept "
-                   "fatal (two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, first to 100) "
-                   "a 1 does. Alone, play one turn for points with the exact expected score of each move; against the machine, "
-                   "the hint gives your chance of winning after each move. Right: the exact score of one turn when you "
-                   "hold at N, and the expected score for every N."),
-            widgets.HBox([left, right]),
-        ])
+        ], [self.hold_at, self.chart.widget, self.figures, self.means.widget, self.boundary.widget], left_width="590px")
         self.seats.new_players()
         self.draw_charts()
 
@@ -580,7 +560,7 @@ class SeptDashboard:
         if self.last is None or self.last[0] is None:
             return ""
         h, action, where = self.last
-        fmt = _approx if self.seats.game else number_html
+        fmt = _approx if self.seats.game else partial(number_html, kind="value")
         what = f"Your last move ({action} {where})"
         if h.cost(action) == 0:
             return f"<div class='sept-verdict' style='color:#2e7d32'>{what} was optimal.</div>"
@@ -651,9 +631,9 @@ class SeptDashboard:
         self.figures.value = (
             "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
             f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
-            f"<tr><td>expected turn score</td><td>{number_html(d.mean())}</td></tr>"
+            f"<tr><td>expected turn score</td><td>{number_html(d.mean(), 'value')}</td></tr>"
             f"<tr><td>P(the turn scores 0)</td><td>{number_html(d[0])}</td></tr>"
-            f"<tr><td>best N for points: {best}</td><td>{number_html(best_mean)}</td></tr></table>"
+            f"<tr><td>best N for points: {best}</td><td>{number_html(best_mean, 'value')}</td></tr></table>"
         )
         means = means_frame(kind.name)
         base = alt.Chart(means).encode(x=alt.X("N:Q", title="hold at N", scale=alt.Scale(domain=[1, kind.widest])))
@@ -709,9 +689,10 @@ class SeptDashboard:
 
 
 def _approx(v: float) -> str:
-    return f"≈ {float(v):.6f}"
+    """A chance found by value iteration (a float): a decimal, never a fraction."""
+    return number_html(v, approx=True)
 
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Sept fatal (and Pig) dashboard as one widget."""
-    return framed(SeptDashboard(seed).view)
+    return SeptDashboard(seed).view

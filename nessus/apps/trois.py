@@ -21,16 +21,14 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
+from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import (
-    HELD, HEURISTIC, OPTIMAL, DiceTray, HintPanel, Table, hint_table, mini_dice, move_buttons, policy_bars, policy_frame,
-
+    HELD, HEURISTIC, OPTIMAL, DiceTray, TableDashboard, hint_table, kind_of, mini_dice, policy_bars, policy_frame,
 )
 from nessus.dist import Dist, exact_str
-from nessus.numbers import number_html
 from nessus.games import trois
 from nessus.games.trois import Play
+from nessus.numbers import number_html, number_text
 from nessus.solver import Hint
 
 GOALS = [("the least expected score", "mean"), ("P(score 0): five 3s", "zero"), ("P(score ≤ a target)", "target"),
@@ -133,21 +131,6 @@ def action_label(play: Play, aside: Hashable) -> str:
     return f"set aside {mini_dice(aside, held=True)}, roll {len(play.roll) - len(aside)}"
 
 
-def short_exact(p: Fraction) -> str:
-    """"= fraction ≈ decimal", or "≈ decimal" alone when the fraction is long (after "P")."""
-    text = exact_str(p)
-    return f"= {text} ≈ {float(p):.4f}" if len(text) <= 24 else f"≈ {float(p):.6f}"
-
-
-def exact_cell(p: Fraction) -> str:
-    """A table cell's value: the decimal, and under it the exact fraction (described when very long)."""
-    text = exact_str(p)
-    if len(text) > 40:
-        text = f"a fraction with a {len(str(p.denominator))}-digit denominator"
-    return (f"<b>{float(p):.6g}</b><br><code style='font-size:11px;color:#555' title='{html.escape(exact_str(p))}'>"
-            f"{html.escape(text)}</code>")
-
-
 def counter_html(rolls: int, aside: int, dice: int, over: bool) -> str:
     """The roll counter: a pip per die (filled once set aside) and the rolls made."""
     pips = "".join(f"<span style='color:{OPTIMAL if i < aside else '#ccc'}'>●</span>" for i in range(dice))
@@ -174,14 +157,17 @@ TRAY_CSS = ("<style>.trois-tray .nessus-die.locked{transform:none;filter:saturat
             ".trois-sheet td,.trois-sheet th{padding:3px 5px}</style>")
 
 
-class TroisDashboard:
+class TroisDashboard(TableDashboard):
     """The widgets of the Les Trois page and the turn (or game) they play."""
 
+    notebook, title = "les-trois.ipynb", "Les Trois"
+    sentence = ("Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) and "
+                "roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot the moon” "
+                "and win at once. Right: the exact score of a turn when you play for your goal, or set aside every 3 (else "
+                "the lowest die), and your chance of the moon.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        guard = self.messages.guard
+        super().__init__(seed, "trois", trois.PLAYERS, MACHINES)
         self.goal = widgets.Dropdown(options=GOALS, value="mean", description="play for", style={"description_width": "65px"},
                                      layout=widgets.Layout(width="300px"))
         self.goal.add_class("trois-goal")
@@ -190,52 +176,38 @@ class TroisDashboard:
                                         layout=widgets.Layout(width="270px", display="none"))
         self.target.add_class("trois-target")
         self.goal_box = widgets.HBox([self.goal, self.target])
-        self.dice = ParamField(trois.DICE, width="150px")
+        self.dice = self.param_field(trois.DICE, width="150px")
         self.dice.widget.style.description_width = "45px"
         self.dice.widget.add_class("trois-dice")
-        self.seats = Table("trois", trois.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
-        self.rounds = ParamField(trois.ROUNDS, width="150px")
+        self.rounds = self.param_field(trois.ROUNDS, width="150px")
         self.rounds.widget.style.description_width = "55px"
         self.seats.box.children = (*self.seats.box.children, self.rounds.widget)
 
-        self.tray = AsideTray(trois.DICE.hi, "aside", on_change=guard(lambda: self.clicked()))
+        self.tray = AsideTray(trois.DICE.hi, "aside", on_change=self.guard(lambda: self.clicked()))
         self.tray.widget.add_class("trois-tray")
-        self.roll_button, self.stop_button, self.new_button = move_buttons("Roll 5 dice", "Set aside all", "New turn")
-        self.counter = widgets.HTML()
-        self.status = widgets.HTML()
+        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Set aside all", "New turn"),
+                                                                         (self.roll, self.set_aside_all, self.next))
         self.log = widgets.HTML()
-        self.hint = HintPanel()
-        self.sheet = widgets.HTML()
-        self.chart = ChartPane(min_height="330px")
-        self.figures = widgets.HTML()
-        self.moon = ChartPane(min_height="210px")
+        self.sheet = TableHTML(name="les-trois-scores")
+        self.chart = self.chart_pane("330px", "turn-score")
+        self.figures = TableHTML(name="les-trois-figures")
+        self.moon = self.chart_pane("210px", "moon")
         self.charted: tuple[int, Goal] | None = None
 
-        self.goal.observe(guard(lambda _: self.new_goal()), names="value")
-        self.target.observe(guard(lambda _: self.new_goal()), names="value")
-        self.dice.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.rounds.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.roll_button.on_click(guard(lambda _: self.roll()))
-        self.stop_button.on_click(guard(lambda _: self.set_aside_all()))
-        self.new_button.on_click(guard(lambda _: self.next()))
+        rules_guard = self.rules_guard
+        self.goal.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.target.observe(rules_guard(lambda _: self.new_goal()), names="value")
+        self.dice.widget.observe(rules_guard(lambda _: self.restart()), names="value")
+        self.rounds.widget.observe(rules_guard(lambda _: self.restart()), names="value")
 
-        left = panel(
+        self.page([
             widgets.HTML(TRAY_CSS), widgets.HBox([self.seats.mode, self.dice.widget]), self.goal_box, self.seats.box,
             self.messages.widget,
             widgets.HTML("<small style='color:#555'>Click the dice to set aside (at least one), then Roll the others. "
                          "A 3 counts 0.</small>"),
-            self.tray.widget,
-            widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+            self.tray.widget, widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
             self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-            width="590px",
-        )
-        self.view = widgets.VBox([
-            header("Les Trois", "Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are "
-                   "final) and roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s "
-                   "“shoot the moon” and win at once. Right: the exact score of a turn when you play for your goal, or "
-                   "set aside every 3 (else the lowest die), and your chance of the moon."),
-            widgets.HBox([left, panel(self.chart.widget, self.figures, self.moon.widget)]),
-        ])
+        ], [self.chart.widget, self.figures, self.moon.widget], left_width="590px")
         self.seats.new_players()
 
     # -- controls -----------------------------------------------------------------------------
@@ -556,7 +528,7 @@ class TroisDashboard:
         if len(set(h.values.values())) == 1 and goal.kind != "mean":
             v = next(iter(h.values.values()))
             why = "the moon is lost" if goal.kind == "moon" and v == 0 else "every choice is worth the same for it"
-            head += (f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} {number_html(v)} whatever you "
+            head += (f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} {number_html(v, kind_of(goal.unit))} whatever you "
                      "set aside. So play for the least expected score:</div>")
             h, goal = Goal().hint(p), Goal()
         return head + hint_table(h, chosen, label, unit=goal.unit)
@@ -620,13 +592,12 @@ class TroisDashboard:
             rows.append((text, *values))
         moon = Goal("moon")
         rows.append(("P(moon)", moon.figure(best, dice), moon.figure(rule, dice)))
-        body = "".join(f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td><td>{exact_cell(b)}</td>"
-                       f"<td>{exact_cell(c)}</td></tr>" for a, b, c in rows)
+        body = "".join(f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td>"
+                       f"<td>{number_html(c, kind_of(a))}</td></tr>" for a, b, c in rows)
         self.figures.value = (
             "<table class='figures' cellpadding='3' style='font-size:13px;border-collapse:collapse'><tr><th></th><th align='left'>"
             f"<span style='color:{OPTIMAL}'>■</span> {name}</th><th align='left'><span style='color:{HEURISTIC}'>■</span> "
-            f"{HEURISTIC_NAME}</th></tr>{body}</table><small style='color:#555'>Exact (expectimax over every roll): the decimal, and "
-            "under it the fraction. "
+            f"{HEURISTIC_NAME}</th></tr>{body}</table><small style='color:#555'>Exact (expectimax over every roll). "
             + ("The optimal player sets aside the dice that make the expected score least. " if goal.kind == "mean" else
                "Played for the goal: the best choice for it, ties broken by the least expected score. ")
             + "The person's rule sets aside every 3, or with no 3 the single lowest die.</small>"
@@ -651,9 +622,9 @@ class TroisDashboard:
             lost = "a die other than 6 is set aside" if any(d != 6 for d in p.kept) else "this roll has no 6"
             now = f"your turn: the moon is lost ({lost})"
         elif p.roll is not None:
-            now = f"your turn: the moon is still possible, P {short_exact(p.hint('moon').value)} from this roll, chasing it"
+            now = f"your turn: the moon is still possible, P(moon) {number_text(p.hint('moon').value)} from this roll, chasing it"
         else:
-            now = f"your turn: the moon is still possible, P {short_exact(chances[here - 1])} before this roll"
+            now = f"your turn: the moon is still possible, P(moon) {number_text(chances[here - 1])} before this roll"
         title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=now)
         base = alt.Chart(frame, title=title).encode(
             x=alt.X("value:N", title="dice still to roll, every die set aside so far a 6", sort=frame["value"].to_list(),
@@ -670,4 +641,4 @@ class TroisDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Les Trois dashboard as one widget."""
-    return framed(TroisDashboard(seed).view)
+    return TroisDashboard(seed).view
