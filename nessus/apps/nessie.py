@@ -33,13 +33,13 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, LatestJob, Messages, header, panel, setup
-from nessus.numbers import number_html
+from nessus.apps.base import Dashboard
+from nessus.apps.common import LatestJob, TableHTML
 from nessus.games import nessie_play
 from nessus.games.nessie_engine import Game, Hand, neighbours, take
 from nessus.games.nessie_odds import Card, Situation, is_treasure, p_sink_within
 from nessus.games.nessie_optimal import OptimalChoice, optimal_choice
+from nessus.numbers import number_html
 
 HUMAN = 0
 HORIZON = 10  # the chart shows P(sunk within k more reveals) for k = 1..HORIZON
@@ -146,13 +146,16 @@ def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str
     return optimal_div(ticket, "ready", f"<b>{move}</b> — {why}", "reveal" if move.startswith("reveal") else "stop")
 
 
-class NessieDashboard:
+class NessieDashboard(Dashboard):
     """The widgets of the Nessie page and the game they play (the human is seat 1)."""
 
+    notebook, title = "nessie.ipynb", "Nessie"
+    sentence = ("Reveal cards onto the row, then stop and take a run ending at the last one — but six coins in the row, or "
+                "three of one letter with yours, sink you. You are player 1; the others play by themselves. Right: your exact "
+                "odds from the cards you have not seen.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
+        super().__init__(seed)
         self.opponents = widgets.Dropdown(options=OPPONENTS, value=2, description="opponents",
                                           layout=widgets.Layout(width="170px"), style={"description_width": "80px"})
         self.strategy = widgets.Dropdown(options=list(STRATEGIES), value="risk > 30%", description="they play",
@@ -170,11 +173,11 @@ class NessieDashboard:
         self.row = widgets.HTML()
         self.take_note = widgets.HTML()
         self.log = widgets.HTML()
-        self.players = widgets.HTML()
-        self.odds = widgets.HTML()
+        self.players = TableHTML(name="nessie-players")
+        self.odds = TableHTML(name="nessie-odds")
         self.advice = widgets.HTML()
         self.odds_note = widgets.HTML()
-        self.chart = ChartPane(min_height="320px")
+        self.chart = self.chart_pane("320px", "sinking")
         self.events: list[str] = []
         self._quiet = False
         self.worker = LatestJob("nessie-optimal-player")
@@ -182,7 +185,7 @@ class NessieDashboard:
         self._ticket = 0
         self._lookahead_line = self._optimal_line = ""
 
-        guard = self.messages.guard
+        guard = self.guard
         self.reveal_button.on_click(guard(lambda _: self.reveal()))
         self.stop_button.on_click(guard(lambda _: self.stop()))
         self.new_button.on_click(guard(lambda _: self.new_game()))
@@ -190,21 +193,13 @@ class NessieDashboard:
         self.opponents.observe(guard(lambda _: self.new_game()), names="value")
         self.strategy.observe(guard(lambda _: self.say(f"Opponents now play “{self.strategy.value}”.")), names="value")
 
-        table = panel(
+        self.page([
             widgets.HTML("<b>The row</b> <small style='color:#555'>(last revealed on the right; "
                          "<span style='color:#d62728'>dashed</span>: the cards a stop would take)</small>"),
-            self.row,
-            widgets.HBox([self.reveal_button, self.take, self.stop_button]),
+            self.row, widgets.HBox([self.reveal_button, self.take, self.stop_button]),
             self.take_note, self.messages.widget, self.log, self.players,
             widgets.HBox([self.opponents, self.strategy, self.new_button]),
-            width="600px",
-        )
-        self.view = widgets.VBox([
-            header("Nessie", "Reveal cards onto the row, then stop and take a run ending at the last one — but six coins "
-                   "in the row, or three of one letter with yours, sink you. You are player 1; the others play by themselves. "
-                   "Right: your exact odds from the cards you have not seen."),
-            widgets.HBox([table, panel(self.odds, self.advice, self.odds_note, self.chart.widget)]),
-        ])
+        ], [self.odds, self.advice, self.odds_note, self.chart.widget], left_width="600px")
         self.new_game()
 
     # -- moves --------------------------------------------------------------------------
@@ -400,13 +395,13 @@ class NessieDashboard:
             stop_row = "<td>not allowed yet: reveal at least one card first</td>"
             lookahead = f"{who}<b>reveal</b> (compulsory)."
         else:
-            stop_row = f"<td>{number_html(c.stop_value)} <small>(taking {c.stop_take})</small></td>"
+            stop_row = f"<td>{number_html(c.stop_value, 'value')} <small>(taking {c.stop_take})</small></td>"
             lookahead = who + ("<b>reveal</b> one more card." if c.reveal else f"<b>stop and take {c.stop_take}</b>.")
         rows = [
             ("P(sink on the next card)", f"<td>{number_html(c.p_sink_next)}</td>"),
             ("P(sink within 3 cards)", f"<td>{number_html(c.p_sink_within_3)}</td>"),
             ("value of stopping now", stop_row),
-            ("value of revealing one more, then stopping", f"<td>{number_html(c.reveal_one_value)}</td>"),
+            ("value of revealing one more, then stopping", f"<td>{number_html(c.reveal_one_value, 'value')}</td>"),
         ]
         body = "".join(f"<tr><td>{a}</td>{b}</tr>" for a, b in rows)
         self.odds.value = (
@@ -489,4 +484,4 @@ class NessieDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Nessie dashboard as one widget."""
-    return framed(NessieDashboard(seed).view)
+    return NessieDashboard(seed).view

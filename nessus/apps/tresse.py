@@ -20,12 +20,11 @@ import ipywidgets as widgets
 import numpy as np
 import polars as pl
 
-from nessus.apps.base import framed
-from nessus.apps.common import ChartPane, Messages, ParamField, header, panel, setup
-from nessus.apps.dicegame import HELD, OPTIMAL, HintPanel, Table, face_svg
-from nessus.numbers import number_html
+from nessus.apps.common import TableHTML
+from nessus.apps.dicegame import HELD, OPTIMAL, TableDashboard, face_svg
 from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT, Solved
+from nessus.numbers import Kind, number_html, number_text, rarity
 
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"
 MACHINES = (ON_CLICK, AT_ONCE)
@@ -41,12 +40,12 @@ def dice_word(k: int) -> str:
     return f"{k} di{'e' if k == 1 else 'ce'}"
 
 
-def solved_html(s: Solved) -> str:
-    """An exact figure as a fraction with its decimal value, a bracket as its middle ± half-width."""
+def solved_html(s: Solved, kind: Kind = "probability") -> str:
+    """An exact figure in the page's number format; a bracket as its middle, and how close it is proven to be."""
     if s.exact is not None:
-        return number_html(s.exact)
+        return number_html(s.exact, kind)
     mid, half = (s.low + s.high) / 2, (s.high - s.low) / 2
-    return f"<code>≈ {float(mid):.12f}</code> <small style='color:#555'>± {float(half):.1e} (proven bracket)</small>"
+    return f"{number_html(float(mid), kind, approx=True)} <small style='color:#555'>(proven to within {rarity(float(half))})</small>"
 
 
 def middle(s: Solved) -> float:
@@ -55,21 +54,20 @@ def middle(s: Solved) -> float:
 
 
 def exact_text(s: Solved) -> str:
-    """A figure for a tooltip: the fraction when short, else its decimals (bracketed or not)."""
+    """A figure for a tooltip: the fraction with its decimal when short, else its decimal (bracketed or not)."""
     if s.exact is not None:
-        text = str(s.exact)
-        return text if len(text) <= 24 else f"exact, ≈ {float(s.exact):.12f}"
-    return f"in [{float(s.low):.14f}, {float(s.high):.14f}]"
+        return number_text(s.exact)
+    return f"between {float(s.low):.14f} and {float(s.high):.14f}"
 
 
 def method_note(rules: tresse.Rules) -> str:
     """How the figures were solved, in one sentence."""
     if all(w.exact is not None for w in tresse.win_chances(rules)):
         return ("Exact: the absorbing Markov chain of turn starts is solved over the fractions, from every position "
-                "(a fraction too long to print is shown by its decimals: point at it to read it whole).")
+                "(a long fraction is shown by its decimals: click one to read the fraction whole).")
     width = max(float(w.high - w.low) for w in tresse.win_chances(rules))
     return (f"Floats with a proven error bound: with {rules.players} players the chain is too large for exact fractions, so it "
-            f"is solved in floating point and every figure is a rigorous bracket (here at most {width:.1e} wide).")
+            f"is solved in floating point and every figure is a rigorous bracket (here at most {rarity(width).removeprefix('about ')} wide).")
 
 
 # -- the table seen from above -------------------------------------------------------------------
@@ -204,19 +202,22 @@ def path_chart(frame: pl.DataFrame, names: list[str], you_name: str, title: alt.
     )
 
 
-class TresseDashboard:
+class TresseDashboard(TableDashboard):
     """The widgets of the La Tresse page and the game they play."""
 
+    notebook, title = "la-tresse.ipynb", "La Tresse"
+    sentence = ("Five dice go round the table. The player holding dice throws them all: each 1 goes to the centre, each 2 to "
+                "the left neighbour, each 5 to the right one, and the rest are thrown again until the hand is empty; then the "
+                "next player to the left with dice plays. Whoever puts the last die into the centre wins. No decisions: pure "
+                "chance. Right: each seat's exact chance at the start, and how it moves during your game.")
+
     def __init__(self, seed: int | None = None) -> None:
-        setup()
-        self.rng = np.random.default_rng(seed)
-        self.messages = Messages()
-        guard = self.messages.guard
-        self.seats = Table("tresse", tresse.PLAYERS, MACHINES, guard, self.new_mode, self.restart)
+        super().__init__(seed, "tresse", tresse.PLAYERS, MACHINES,
+                         "every seat's exact chance of winning from the dice as they lie, and the throws left")
         self.seats.machine.description = "they throw"
         self.seats.machine.style.description_width = "72px"
         self.seats.machine.layout.width = "300px"
-        self.dice = ParamField(tresse.DICE, width="150px")
+        self.dice = self.param_field(tresse.DICE, width="150px")
         self.seats.box.children = (*self.seats.box.children, self.dice.widget)
 
         self.picture = widgets.HTML()
@@ -229,34 +230,24 @@ class TresseDashboard:
         self.play_button.add_class("play-button")
         self.new_button = widgets.Button(description="New game")
         self.new_button.add_class("new-button")
-        self.status = widgets.HTML()
+        self.actions = [self.throw_button, self.play_button, self.new_button]
+        for button, handler in zip(self.actions, (self.throw, self.play_on, self.restart)):
+            button.on_click(self.guard(lambda _, handler=handler: handler()))
         self.result = widgets.HTML()
-        self.hint = HintPanel("every seat's exact chance of winning from the dice as they lie, and the throws left")
         self.hint.toggle.tooltip = "show every seat's exact chance of winning from here"
         self.log = widgets.HTML()
-        self.start_pane = ChartPane(min_height="270px")
-        self.figures = widgets.HTML()
-        self.path_pane = ChartPane(min_height="270px")
+        self.start_pane = self.chart_pane("270px", "start")
+        self.figures = TableHTML(name="la-tresse-figures")
+        self.path_pane = self.chart_pane("270px", "this-game")
 
-        self.dice.widget.observe(guard(lambda _: self.restart()), names="value")
-        self.throw_button.on_click(guard(lambda _: self.throw()))
-        self.play_button.on_click(guard(lambda _: self.play_on()))
-        self.new_button.on_click(guard(lambda _: self.restart()))
+        self.dice.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
-        left = panel(
+        self.page([
             self.seats.mode, self.seats.box, self.messages.widget,
             widgets.HBox([self.picture, self.last], layout=widgets.Layout(align_items="center")),
             widgets.HBox([self.throw_button, self.play_button, self.new_button]),
             self.status, self.result, self.hint.toggle, self.hint.widget, self.log,
-            width="620px",
-        )
-        self.view = widgets.VBox([
-            header("La Tresse", "Five dice go round the table. The player holding dice throws them all: each 1 goes to the "
-                   "centre, each 2 to the left neighbour, each 5 to the right one, and the rest are thrown again until the hand "
-                   "is empty; then the next player to the left with dice plays. Whoever puts the last die into the centre wins. "
-                   "No decisions: pure chance. Right: each seat's exact chance at the start, and how it moves during your game."),
-            widgets.HBox([left, panel(self.start_pane.widget, self.figures, self.path_pane.widget)]),
-        ])
+        ], [self.start_pane.widget, self.figures, self.path_pane.widget], left_width="620px")
         self.new_mode()
 
     # -- controls -----------------------------------------------------------------------------
@@ -425,7 +416,7 @@ class TresseDashboard:
         left = tresse.throws_left(t)
         where = "the game is over." if t.over else (f"{html.escape(self.next_up())}, {t.centre} in the centre.")
         return (f"<div style='color:#555'>From here: {where}</div>"
-                f"<div class='hint-best' style='margin:2px 0'>Expected throws left: <b>{solved_html(left)}</b></div>"
+                f"<div class='hint-best' style='margin:2px 0'>Expected throws left: <b>{solved_html(left, 'value')}</b></div>"
                 "<div style='max-height:236px;overflow-y:auto;border:1px solid #ddd;margin-top:4px'>"
                 "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
                 "<tr style='background:#f4f4f4'><th align='left'>seat</th><th>dice</th><th align='left'>P(win) from here</th><th></th></tr>"
@@ -435,7 +426,7 @@ class TresseDashboard:
         """P(win) by seat at the start for these rules, and the game's expected length."""
         r, names = self.rules_now, self.names()
         exact = all(w.exact is not None for w in tresse.win_chances(r))
-        how = "exact" if exact else "proven brackets, less than 1e-12 wide"
+        how = "exact" if exact else "proven brackets, narrower than 1 in a trillion"
         title = alt.Title(f"P(win) by seat: {r.players} players, {dice_word(r.dice)} ({how})",
                           subtitle=f"seat 1 starts with the {dice_word(r.dice)}; your seat ({self.you + 1}) in orange")
         self.start_pane.show(start_chart(start_frame(r, self.you, names), title))
@@ -444,7 +435,8 @@ class TresseDashboard:
                 ("P(seat 1 wins): the first thrower", wins[0]),
                 ("expected throws in a game", tresse.expected_throws(r)),
                 ("expected turns in a game", tresse.expected_turns(r))]
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{solved_html(b)}</td></tr>" for a, b in rows)
+        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{solved_html(b, 'probability' if a.startswith('P(') else 'value')}</td>"
+                       "</tr>" for a, b in rows)
         self.figures.value = (f"<table class='figures' cellpadding='3' style='font-size:13px'>{body}</table>"
                               f"<small style='color:#555'>{html.escape(method_note(r))}</small>")
 
@@ -461,4 +453,4 @@ class TresseDashboard:
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The La Tresse dashboard as one widget."""
-    return framed(TresseDashboard(seed).view)
+    return TresseDashboard(seed).view
