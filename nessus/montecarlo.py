@@ -128,12 +128,11 @@ def chunk_plan(trials: int, seed: int, chunk: int = CHUNK) -> ChunkPlan:
 def wilson(successes: int, trials: int, confidence: float = CONFIDENCE) -> tuple[float, float]:
     """The Wilson score interval for a binomial proportion (as scipy.stats.binomtest's, computed
     here so that a dashboard's first paint does not import scipy.stats, about 50 MiB)."""
-    p, n = successes / trials, trials
+    n, k = trials, successes
     z = NormalDist().inv_cdf(0.5 + confidence / 2)
-    t = 1 + z * z / n
-    center = (p + z * z / (2 * n)) / t
-    half = z * math.sqrt(p * (1 - p) / n + (z / (2 * n)) ** 2) / t
-    return max(center - half, 0.0), min(center + half, 1.0)
+    center = (2 * k + z * z) / (2 * (n + z * z))
+    half = z * math.sqrt(z * z + 4 * k * (n - k) / n) / (2 * (n + z * z))
+    return (0.0 if k == 0 else center - half), (1.0 if k == n else center + half)
 
 
 def t_interval(mean: float, sd: float, n: int, confidence: float = CONFIDENCE) -> tuple[float, float]:

@@ -15,7 +15,7 @@ import altair as alt
 import nbformat
 import polars as pl
 import pytest
-from browser import ARGS, CHROMIUM, browser_or_skip
+from browser import browser_or_skip
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 
 from nessus import cli, publish
@@ -138,13 +138,9 @@ def site(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def chromium():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        yield b
-        b.close()
+def chromium(browser):
+    """The session's Chromium (conftest.py): one sync Playwright per test session."""
+    return browser
 
 
 @pytest.mark.browser

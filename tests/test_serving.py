@@ -7,6 +7,7 @@ websocket refusing code, the Jupyter APIs not served, and a real page rendering 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import sys
@@ -14,6 +15,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -137,7 +139,6 @@ def test_jupyter_apis_are_not_served(capped):
 @pytest.mark.browser
 def test_a_visitor_cannot_run_code_on_a_kernel(capped):
     from tornado.httpclient import HTTPRequest
-    from tornado.ioloop import IOLoop
     from tornado.websocket import websocket_connect
 
     code, page = _get(capped.base + "/voila/render/le-renard.ipynb")
@@ -170,14 +171,15 @@ def test_a_visitor_cannot_run_code_on_a_kernel(capped):
         ws.close()
         return seen
 
-    seen = IOLoop.current().run_sync(visit, timeout=60)
+    with ThreadPoolExecutor(1) as pool:  # its own event loop, apart from the session's Playwright
+        seen = pool.submit(asyncio.run, asyncio.wait_for(visit(), 60)).result()
     time.sleep(2)
     assert "kernel_info_reply" in seen  # the socket worked: an allowed message was answered
     assert "execute_reply" not in seen and not marker.exists()
 
 
 @pytest.mark.browser
-def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards_and_is_freed_when_closed(capped):
+def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards_and_is_freed_when_closed(capped, browser):
     server = capped
     codes = [_get(server.base + "/voila/render/le-renard.ipynb")[0] for _ in range(3 * CAP)]
     viewers = status(server.base)["viewers"]
@@ -192,19 +194,13 @@ def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards_
         time.sleep(2)
     assert status(server.base)["viewers"] == 0, "kernels no page connected to were not freed within a minute"
 
-    from playwright.sync_api import sync_playwright
-
-    from browser import ARGS, CHROMIUM
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        page = browser.new_page()
-        page.goto(server.base + "/voila/render/le-renard.ipynb", timeout=120_000, wait_until="commit")
-        page.wait_for_selector(".widget-output svg.marks", timeout=120_000)
-        assert "class is full" not in page.locator("body").inner_text().lower()
-        assert status(server.base)["viewers"] == 1
-        page.close(run_before_unload=True)  # a closed page's kernel is freed (Voila shuts it down on unload, else the culler)
-        browser.close()
+    page = browser.new_context().new_page()
+    page.goto(server.base + "/voila/render/le-renard.ipynb", timeout=120_000, wait_until="commit")
+    page.wait_for_selector(".widget-output svg.marks", timeout=120_000)
+    assert "class is full" not in page.locator("body").inner_text().lower()
+    assert status(server.base)["viewers"] == 1
+    page.close(run_before_unload=True)  # a closed page's kernel is freed (Voila shuts it down on unload, else the culler)
+    page.context.close()
     deadline = time.monotonic() + 60
     while status(server.base)["viewers"] and time.monotonic() < deadline:
         time.sleep(1)

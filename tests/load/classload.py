@@ -23,6 +23,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -268,7 +269,9 @@ def run_class(students: int, dashboard: str, lesson: bool = True, spread: float 
     result = Result("lesson mode" if lesson else "default settings", dashboard, students)
     with Server(*args, log=log) as server:
         server.wait_ready({notebook: students if lesson else 1})
-        asyncio.run(_class(f"{server.base}/voila/render/{notebook}", students, spread, result, server.pid()))
+        with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever runs in this thread
+            url = f"{server.base}/voila/render/{notebook}"
+            pool.submit(asyncio.run, _class(url, students, spread, result, server.pid())).result()
         kernels = kernel_pids(server.pid())
         result.kernels = len(kernels)
         mem = [memory_mib(k) for k in kernels]
