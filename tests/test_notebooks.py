@@ -14,12 +14,14 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from nessus.publish import chart_svg
 from nessus.serving import install_channel_fix
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("dashboards/*.ipynb")])
 SKIP_DIRS = {"build", "dist", "node_modules", "test-artifacts"}
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+VEGALITE = "application/vnd.vegalite.v5+json"
 CELL_TIMEOUT = 300
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
@@ -46,9 +48,16 @@ install_channel_fix(_Client)
 
 
 def _problems(outputs: list, where: str) -> list[str]:
-    """Error outputs, and stderr streams carrying a traceback."""
+    """Error outputs, stderr streams carrying a traceback, and charts Vega-Lite cannot draw
+    (a field name with a quote, say: the browser then shows an error instead of the chart)."""
     found = []
     for out in outputs:
+        spec = out.get("data", {}).get(VEGALITE)
+        if spec is not None:
+            try:
+                chart_svg(spec)
+            except ValueError as e:
+                found.append(f"{where}: a chart Vega-Lite cannot draw: {str(e).splitlines()[0]}")
         if out.get("output_type") == "error":
             trace = ANSI.sub("", "\n".join(out.get("traceback", [])))
             found.append(f"{where}: {out.get('ename')}: {out.get('evalue')}\n{trace}")
