@@ -348,16 +348,20 @@ class TruncatedDist:
 
     def _repr_html_(self) -> str:
         rows = [(str(s), p) for s, p in enumerate(self.pmf()) if p]
-        note = f"P(X &gt; {self.bound}) = {float(self.tail):.3g} (exact, not shown as bars)"
+        from nessus.numbers import decimal_text
+
+        note = f"P(X &gt; {self.bound}) = {decimal_text(self.tail)} (exact, not shown as bars)"
         return _html_table_and_bars(rows, note=note)
 
 
 def _html_table_and_bars(rows: list[tuple[str, Fraction]], note: str, limit: int = 12) -> str:
     """A small table of the most likely rows next to an inline SVG bar chart of all of them."""
+    from nessus.numbers import decimal_text  # (numbers builds on this module)
+
     top = sorted(rows, key=lambda r: -r[1])[:limit]
     top_set = {r[0] for r in top}
     table_rows = "".join(
-        f"<tr><td>{html.escape(x)}</td><td>{exact_str(p)}</td><td>{float(p):.6f}</td></tr>"
+        f"<tr><td>{html.escape(x)}</td><td>{exact_str(p)}</td><td>{decimal_text(p)}</td></tr>"
         for x, p in rows
         if x in top_set
     )
