@@ -120,7 +120,7 @@ def _parser() -> _Parser:
     pub = sub.add_parser("publish", help="run the lessons and write them as a static offline site")
     pub.add_argument("lesson", nargs="*", help="lessons to publish, e.g. 00-who-starts or 01 (default: all)")
     pub.add_argument("--out", default=None, help="output folder (default: site/ in the project)")
-    pub.add_argument("--dashboards-url", default="http://localhost:8866/voila/render/",
+    pub.add_argument("--dashboards-url", default="../voila/render/",
                      help="where the widget notes link to the live dashboards")
     return parser
 

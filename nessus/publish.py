@@ -38,7 +38,7 @@ from nessus.serving import install_channel_fix
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks"
 SITE = ROOT / "site"
-DASHBOARDS_URL = "http://localhost:8866/voila/render/"
+DASHBOARDS_URL = "../voila/render/"  # as `nessus serve` serves them: site/ under /lessons/, dashboards under /voila/render/
 GALLERY_NOTEBOOK = "index.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"

@@ -5,6 +5,7 @@ Imported only by the server process (`python -m nessus.serving`); see nessus/ser
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 from typing import Any
@@ -15,8 +16,9 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from nessus import classroom
-from nessus.serving import GALLERY, SITE
+from nessus.serving import GALLERY, ROOT, SITE
 
+NOTEBOOKS = ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -88,6 +90,39 @@ class GalleryHandler(tornado.web.RequestHandler):
         self.write(gallery_page(app.student_url if app.shows_network() else None, lessons=SITE.exists()))
 
 
+class LessonHandler(tornado.web.StaticFileHandler):
+    """`/lessons/…`: the published site (`nessus publish`); a lesson not yet published is shown
+    unexecuted (text, maths and code, no figures), with a line saying how to publish it."""
+
+    async def get(self, path: str, include_body: bool = True) -> None:
+        stem = path.removesuffix(".html")
+        if (SITE / path).is_file() or not path.endswith(".html") or not (NOTEBOOKS / f"{stem}.ipynb").is_file():
+            await super().get(path, include_body)
+            return
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.finish(unpublished_lesson(stem, (NOTEBOOKS / f"{stem}.ipynb").stat().st_mtime))
+
+    def compute_etag(self) -> str | None:
+        return super().compute_etag() if getattr(self, "absolute_path", None) else None
+
+
+@functools.lru_cache(maxsize=32)
+def unpublished_lesson(stem: str, mtime: float = 0.0) -> str:
+    """A lesson notebook as a page without running it: its figures come with `nessus publish`
+    (made once per version of the notebook, `mtime`)."""
+    import nbformat
+
+    from nessus import publish
+
+    nb = nbformat.read(NOTEBOOKS / f"{stem}.ipynb", as_version=4)
+    note = nbformat.v4.new_markdown_cell(
+        "*This lesson has not been published on this server yet, so its figures are missing: "
+        "`python3 dev.py publish` runs the lessons and draws them (about two minutes).*"
+    )
+    nb.cells.insert(1, note)
+    return publish.render_html(publish.make_static(nb, stem, log=lambda _: None))
+
+
 class StatusHandler(tornado.web.RequestHandler):
     """`/nessus/status`: viewers, the cap and the pools, as JSON (for teachers and the load test)."""
 
@@ -155,7 +190,7 @@ class NessusVoila(Voila):
         ours = [
             (self.server_url, GalleryHandler),
             (self.server_url.rstrip("/") + "/nessus/status", StatusHandler),
-            (self.server_url.rstrip("/") + "/lessons/(.*)", tornado.web.StaticFileHandler,
+            (self.server_url.rstrip("/") + "/lessons/(.*)", LessonHandler,
              {"path": str(SITE), "default_filename": "index.html"}),
         ]
         return ours + [h for h in handlers if h[0] != self.server_url]

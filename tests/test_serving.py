@@ -91,7 +91,7 @@ def test_gallery_page_links_every_dashboard_and_lesson():
     assert "Start here" in page and "<svg" not in page  # no QR code when only this machine is served
     shown = gallery_page("http://192.0.2.7:8866/")
     assert "http://192.0.2.7:8866/" in shown and "<svg" in shown
-    assert "href='lessons/" not in gallery_page(None, lessons=False)
+    assert "dev.py publish" in gallery_page(None, lessons=False) and "dev.py publish" not in page
 
 
 def test_qr_code_encodes_the_address():
@@ -134,6 +134,10 @@ def test_jupyter_apis_are_not_served(capped):
     code, body = _get(capped.base + "/")
     assert code == 200 and "Start here" in body
     assert _get(capped.base + "/voila/render/index.ipynb")[1] == body  # the old gallery address
+    stem, title = lessons()[1]
+    code, lesson = _get(f"{capped.base}/lessons/{stem}.html")  # published, or shown unexecuted
+    assert code == 200 and title in lesson and "Traceback" not in lesson
+    assert _get(capped.base + "/lessons/../nessus/serving.py")[0] in (403, 404)
 
 
 @pytest.mark.browser

@@ -61,21 +61,18 @@ def _join_box(student_url: str) -> str:
 
 
 def _lesson_list(published: bool) -> str:
-    items = []
-    for stem, title in lessons():
-        name = html.escape(title)
-        items.append(f"<li><a href='lessons/{stem}.html'>{name}</a></li>" if published else f"<li>{name}</li>")
+    items = "".join(f"<li><a href='lessons/{stem}.html'>{html.escape(title)}</a></li>" for stem, title in lessons())
     note = "" if published else (
-        "<p>These lessons are Jupyter notebooks (<code>python3 dev.py lab</code>); "
-        "<code>python3 dev.py publish</code> makes them web pages served here under <i>lessons/</i>.</p>"
+        "<p>Shown here without their figures until they are published: <code>python3 dev.py publish</code> "
+        "runs them (about two minutes). In JupyterLab: <code>python3 dev.py lab</code>.</p>"
     )
-    return f"<ol class='lessons' start='0'>{''.join(items)}</ol>{note}"
+    return f"<ol class='lessons' start='0'>{items}</ol>{note}"
 
 
 def gallery_page(student_url: str | None = None, lessons: bool = False) -> str:
     """The gallery as a whole HTML page: the address students type (with a QR code) when the
-    class's network is served, a "start here", the dashboards, and the lessons (linked when
-    they are published)."""
+    class's network is served, a "start here", the dashboards, and the lessons (with a line on
+    publishing them when they are not)."""
     cards = "".join(
         f"<a class='nessus-card' href='voila/render/{e.notebook}'>"
         f"<b>{html.escape(e.title)}</b><br>{html.escape(e.description)}</a>"
