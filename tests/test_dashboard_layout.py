@@ -11,9 +11,7 @@ from browser import ARTIFACTS, no_errors, open_dashboard
 from nessus.apps import GALLERY
 
 pytestmark = pytest.mark.browser
-ON_THE_BASE = {"le-renard.ipynb", "la-boue.ipynb", "le-palais.ipynb", "le-naute.ipynb", "les-trois.ipynb", "le-sept-fatal.ipynb", "le-legit.ipynb", "l-hypogeon.ipynb", "les-royaumes.ipynb", "la-tresse.ipynb", "nessie.ipynb"}
-DASHBOARDS = [pytest.param(e, id=e.notebook.removesuffix(".ipynb"), marks=() if e.notebook in ON_THE_BASE else
-                           pytest.mark.xfail(reason="not built on the dashboard base yet", strict=False)) for e in GALLERY]
+DASHBOARDS = [pytest.param(e, id=e.notebook.removesuffix(".ipynb")) for e in GALLERY]
 
 OVERFLOW = r"""() => {
     const w = window.innerWidth, out = [];

@@ -26,12 +26,6 @@ from nessus.numbers import MODES, Mode
 from nessus.rules import Param
 
 FORMATS = (("fractions", "fraction"), ("decimals", "decimal"), ("percentages", "percent"))
-LESSONS = {
-    "le-renard.ipynb": "01-le-renard-one-in-36", "la-boue.ipynb": "02-la-boue", "nessie.ipynb": "03-nessie-bust-odds",
-    "le-palais.ipynb": "04-le-palais", "le-naute.ipynb": "05-le-naute", "la-tresse.ipynb": "06-la-tresse",
-    "les-trois.ipynb": "07-les-trois", "le-sept-fatal.ipynb": "08-le-sept-fatal", "les-royaumes.ipynb": "09-les-royaumes",
-    "le-legit.ipynb": "10-le-legit", "l-hypogeon.ipynb": "11-l-hypogeon",
-}
 LESSON_URL = "../../lessons/{lesson}.html"  # `nessus publish` writes site/<lesson>.html, served under /lessons/
 GALLERY_URL = "index.ipynb"  # the server sends the gallery's old address to the gallery
 
@@ -115,11 +109,8 @@ def when_asked(apply: Callable[[dict[str, str]], None], wait: float = 900.0) -> 
 
 
 def lesson_of(notebook: str) -> str | None:
-    """The lesson notebook's name for a dashboard (the gallery's `lesson` field when it has one)."""
-    for e in GALLERY:
-        if e.notebook == notebook and getattr(e, "lesson", None):
-            return str(e.lesson).removesuffix(".ipynb")
-    return LESSONS.get(notebook)
+    """The lesson notebook's name for a dashboard (the gallery's `lesson` field)."""
+    return next((e.lesson for e in GALLERY if e.notebook == notebook), None)
 
 
 class Dashboard:
@@ -234,9 +225,3 @@ class Dashboard:
             classes.append("projector")
         self.view._dom_classes = tuple(classes)
 
-
-def framed(view: widgets.Widget) -> widgets.VBox:
-    """A page not yet built on `Dashboard`: the stylesheet and the number format around it."""
-    page = widgets.VBox([widgets.HTML(CSS), view])
-    page._dom_classes = ("nessus-dash", "fmt-fraction")
-    return page
