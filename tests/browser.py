@@ -166,7 +166,18 @@ def mark_first_die(pg, roll_label: str, verb: str) -> float:
     seconds = click_until(pg, pg.locator(".nessus-tray .nessus-die:visible").first,
                           "(label) => document.querySelector('.roll-button').innerText.includes(label)", roll_label)
     assert tray(pg)[0] == (face, True, True)
+    pg.wait_for_selector(".hint-row.chosen", timeout=30_000)  # the hint may arrive just after the Roll label
     assert pg.locator(".hint-row.chosen").count() == 1
     verdict = pg.locator(".hint-verdict").inner_text()
     assert verdict.startswith(f"Your choice ({verb}") and ("is optimal" in verdict or "costs" in verdict), verdict
     return seconds
+
+
+CHART_TEXT = """(i) => Array.from(document.querySelectorAll('.widget-output')[i].querySelectorAll('svg text'))
+    .map(t => t.querySelector('tspan') ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : t.textContent)
+    .join(' ')"""
+
+
+def chart_text(pg, index: int = 0) -> str:
+    """The text of the index-th chart pane, its lines joined by spaces (a long title is drawn as lines)."""
+    return " ".join(pg.evaluate(CHART_TEXT, index).split())

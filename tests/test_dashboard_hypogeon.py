@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, wait_for_charts
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -37,7 +37,7 @@ def test_l_hypogeon(server, page):
     first = open_dashboard(page, server, "l-hypogeon.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "Final total of a turn, standing at 17" in page.locator(".widget-output").first.inner_text()
+    assert "Final total of a turn, standing at 17" in chart_text(page)
     wait_for_charts(page, 3)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-start.png"), full_page=True)
 
@@ -66,7 +66,7 @@ def test_l_hypogeon(server, page):
     # The k slider: the charts follow it.
     before = chart_svg(page, 0)
     k_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "standing at 18" in page.locator(".widget-output").first.inner_text()
+    assert "standing at 18" in chart_text(page)
 
     # A bad number of players is a message, no traceback; a good one redraws the charts.
     field = page.get_by_label("players", exact=True)
@@ -78,7 +78,7 @@ def test_l_hypogeon(server, page):
     before = chart_svg(page, 0)
     players_redraw = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
-    assert "2 opponents standing at 18" in page.locator(".widget-output").first.inner_text()
+    assert "2 opponents standing at 18" in chart_text(page)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon.png"), full_page=True)
 

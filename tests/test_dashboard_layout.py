@@ -62,6 +62,10 @@ def test_layout(server, page, entry):
     assert entry.notebook.removesuffix(".ipynb").split("-")[-1] in (page.locator("a.lesson-link").get_attribute("href") or "")
     for width in (1280, 390, 1920):
         check_layout(page, name, width)
+    page.locator(".projector-toggle").click()  # larger type for the classroom's projector
+    page.wait_for_function("() => document.querySelector('.nessus-dash').classList.contains('projector')")
+    check_layout(page, f"{name}-projector", 1920)
+    page.locator(".projector-toggle").click()
 
     # The number format: percentages, then decimals, then back to fractions.
     page.set_viewport_size({"width": 1280, "height": 1000})

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice
 
 pytestmark = pytest.mark.browser
 
@@ -58,11 +58,11 @@ def test_le_legit(server, page):
     first = open_dashboard(page, server, "le-legit.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "playing for the expected score" in page.locator(".widget-output").first.inner_text()
+    assert "playing for the expected score" in chart_text(page)
     start = time.perf_counter()
     page.wait_for_function(DILEMMA_ROWS, arg=4, timeout=30_000)
     dilemma = time.perf_counter() - start + first
-    assert "The first player's dilemma (2 players, up to 3 rerolls)" in page.locator(".widget-output").nth(1).inner_text()
+    assert "The first player's dilemma (2 players, up to 3 rerolls)" in chart_text(page, 1)
     assert "playing to win" in page.locator(".dilemma-share").inner_text()
     page.screenshot(path=str(ARTIFACTS / "le-legit-start.png"), full_page=True)
     page.locator("table.dilemma").scroll_into_view_if_needed()
@@ -97,10 +97,10 @@ def test_le_legit(server, page):
     # Beat a score: the chart follows the goal and the slider; the hint too.
     before = chart_svg(page, 0)
     goal_redraw = redraw_time(page, before, lambda: page.locator(".legit-goal button", has_text="beat a score").click(), 0)
-    assert "playing for P(score > 15) + ½ P(score = 15)" in page.locator(".widget-output").first.inner_text()
+    assert "playing for P(score > 15) + ½ P(score = 15)" in chart_text(page)
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "P(score > 16)" in page.locator(".widget-output").first.inner_text()
+    assert "P(score > 16)" in chart_text(page)
     click_until(page, page.locator(".new-button"), "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score > 16)')")
     page.screenshot(path=str(ARTIFACTS / "le-legit-beat.png"), full_page=True)
 
@@ -115,9 +115,9 @@ def test_le_legit(server, page):
     before = chart_svg(page, 0)
     rerolls_redraw = redraw_time(page, before, lambda: (field.fill("1"), field.press("Enter")), 0)
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
-    assert "at most 1 reroll," in page.locator(".widget-output").first.inner_text()
+    assert "at most 1 reroll," in chart_text(page)
     page.wait_for_function(DILEMMA_ROWS, arg=2, timeout=30_000)
-    assert "up to 1 reroll)" in page.locator(".widget-output").nth(1).inner_text()
+    assert "up to 1 reroll)" in chart_text(page, 1)
     field.fill("3")
     field.press("Enter")
     page.wait_for_function(DILEMMA_ROWS, arg=4, timeout=30_000)
@@ -141,14 +141,14 @@ def test_le_legit(server, page):
     players = page.get_by_label("players", exact=True)
     before = chart_svg(page, 1)
     players_redraw = redraw_time(page, before, lambda: (players.fill("4"), players.press("Enter")), 1)
-    assert "(4 players, up to 3 rerolls)" in page.locator(".widget-output").nth(1).inner_text()
+    assert "(4 players, up to 3 rerolls)" in chart_text(page, 1)
     page.locator(".legit-machine select").select_option(label="reroll below 8")
     page.wait_for_function("() => document.querySelector('.legit-players').innerText.includes('(reroll below 8)')", timeout=30_000)
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".legit-seat select").select_option("2"), 0)
     page.wait_for_function("() => document.querySelector('.legit-status').innerText.includes('Score to beat')", timeout=30_000)
     assert "to play" in page.locator(".legit-players").inner_text()
-    assert "P(score >" in page.locator(".widget-output").first.inner_text()
+    assert "P(score >" in chart_text(page)
     while "Turn over" not in status(page):
         if page.locator(".roll-button").is_disabled() or "press Roll" not in status(page):
             click_until(page, page.locator(".keep-button"), TURN_OVER)

@@ -9,7 +9,7 @@ import time
 from fractions import Fraction
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
 
 from nessus.dist import exact_str
 from nessus.games import royaumes
@@ -48,7 +48,7 @@ def test_les_royaumes(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     wait_for_charts(page, 2)  # EV by fine, P(win) by the bank's result
-    assert "A player's expected value per round, by fine (exact)" in page.locator(".widget-output").first.inner_text()
+    assert "A player's expected value per round, by fine (exact)" in chart_text(page)
     assert page.locator(".royaumes-cell").count() == 21
     ev = royaumes.player_ev(Fraction(1, 10))
     assert exact_str(ev) in page.locator("table.figures").inner_text()
@@ -65,7 +65,7 @@ def test_les_royaumes(server, page):
     assert page.locator(".royaumes-cell.bank").count() == 1
     result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
     bank = tuple(int(x) for x in result.split("-"))
-    assert f"the bank rolled {result}" in page.locator(".widget-output").nth(1).inner_text()
+    assert f"the bank rolled {result}" in chart_text(page, 1)
     if royaumes.bank_outcome(bank) == "duel":
         assert exact_str(royaumes.p_player_beats(bank)) in page.locator(".hint-panel").inner_text()
         assert exact_str(royaumes.player_ev_given(bank, Fraction(1, 10))) in page.locator(".hint-panel").inner_text()
@@ -83,7 +83,7 @@ def test_les_royaumes(server, page):
     field = page.get_by_label("fine", exact=True)
     before = chart_svg(page, 0)
     fine_redraw = redraw_time(page, before, lambda: (field.fill("1/2"), field.press("Enter")), 0)
-    assert f"at fine 1/2: {exact_str(royaumes.player_ev(Fraction(1, 2)))}" in page.locator(".widget-output").first.inner_text()
+    assert f"at fine 1/2: {exact_str(royaumes.player_ev(Fraction(1, 2)))}" in chart_text(page)
     field.fill("3/2")
     field.press("Enter")
     page.wait_for_selector(".nessus-error", timeout=30_000)
@@ -93,7 +93,7 @@ def test_les_royaumes(server, page):
     before = chart_svg(page, 0)
     redraw_time(page, before, lambda: (field.fill("0.1"), field.press("Enter")), 0)
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
-    assert "at fine 1/10" in page.locator(".widget-output").first.inner_text()
+    assert "at fine 1/10" in chart_text(page)
 
     # Against the machine from seat 2: the bank and player 1 roll when you press Play on.
     page.locator(".royaumes-mode button", has_text="Against the machine").click()

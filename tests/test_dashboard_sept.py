@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -48,7 +48,7 @@ def test_le_sept_fatal(server, page):
     first = open_dashboard(page, server, "le-sept-fatal.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "the score of one turn holding at 35 (exact)" in page.locator(".widget-output").first.inner_text()
+    assert "the score of one turn holding at 35 (exact)" in chart_text(page)
     wait_for_charts(page, 2)  # one turn at N, the mean by N
     assert "best N for points: 35" in page.locator("table.figures").inner_text()
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-start.png"), full_page=True)
@@ -87,7 +87,7 @@ def test_le_sept_fatal(server, page):
     hold_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
     page.wait_for_function("(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old", arg=means_before,
                            timeout=30_000)
-    assert "holding at 36" in page.locator(".widget-output").first.inner_text()
+    assert "holding at 36" in chart_text(page)
     page.wait_for_function("() => document.querySelector('table.figures').innerText.includes('holding at 36')", timeout=30_000)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal.png"), full_page=True)
@@ -125,7 +125,7 @@ def test_le_sept_fatal(server, page):
     # Pig: one die, the best hold for points is 20; a goal of 500 is refused; a game to 12.
     before = chart_svg(page, 0)
     switch = redraw_time(page, before, lambda: page.locator(".sept-game button", has_text="Pig").click(), 0)
-    assert "Pig: the score of one turn holding at 20" in page.locator(".widget-output").first.inner_text()
+    assert "Pig: the score of one turn holding at 20" in chart_text(page)
     goal = page.get_by_label("goal", exact=True)
     goal.fill("500")
     goal.press("Enter")

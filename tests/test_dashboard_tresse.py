@@ -9,7 +9,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -32,7 +32,7 @@ def test_la_tresse(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     wait_for_charts(page, 2)  # P(win) at the start, during the game
-    assert "P(win) by seat: 4 players, 5 dice (exact)" in page.locator(".widget-output").first.inner_text()
+    assert "P(win) by seat: 4 players, 5 dice (exact)" in chart_text(page)
     assert page.locator(".tresse-place").count() == 4
     assert page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1"
     assert "expected throws in a game" in page.locator("table.figures").inner_text()
@@ -67,7 +67,7 @@ def test_la_tresse(server, page):
     field = page.get_by_label("players", exact=True)
     before = chart_svg(page, 0)
     players_redraw = redraw_time(page, before, lambda: (field.fill("6"), field.press("Enter")), 0)
-    assert "6 players, 5 dice (proven brackets" in page.locator(".widget-output").first.inner_text()
+    assert "6 players, 5 dice (proven brackets" in chart_text(page)
     page.wait_for_function("() => document.querySelectorAll('.tresse-place').length === 6", timeout=30_000)
     page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Floats with a proven error bound')",
                            timeout=30_000)

@@ -8,7 +8,7 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts, mark_first_die
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts, mark_first_die
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +16,7 @@ EXACT_VALUE = re.compile(r"(probability|expected final score) \d+(/\d+)?")
 
 
 def _output_text(pg, index: int = 0) -> str:
-    return pg.locator(".widget-output").nth(index).inner_text()
+    return chart_text(pg, index)
 
 
 def test_les_trois(server, page):

@@ -9,7 +9,7 @@ import time
 
 import pytest
 from browser import (
-    ARTIFACTS, chart_svg, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts,
+    ARTIFACTS, chart_svg, chart_text, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts,
     mark_first_die,
 )
 
@@ -36,7 +36,7 @@ def test_le_renard(server, page):
     ruin_before = chart_svg(page, 1)
     change = redraw_time(page, ruin_before, lambda: nudge_slider(page), 1)
     page.wait_for_function("(old) => document.querySelector('table.figures').innerText !== old", arg=figures_before, timeout=30_000)
-    assert "payout 11" in page.locator("body").inner_text()
+    assert "payout 11" in chart_text(page, 1)
     assert "-2/3" in page.locator("table.figures").inner_text()  # (11 - 35) / 36
     no_errors(page)
 
@@ -74,14 +74,14 @@ def test_la_boue(server, page):
     # More simulated turns: the red ticks change.
     before = chart_svg(page, 0)
     change = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "10,000 simulated turns" in page.locator("body").inner_text()
+    assert "10,000 simulated turns" in chart_text(page)
     assert marks(page) >= marks_before
 
     # Fewer dice: the exact bars change; a bad value shows a message.
     field = page.get_by_label("dice", exact=True)
     before = chart_svg(page, 0)
     dice_change = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
-    assert "with 3 dice" in page.locator("body").inner_text()
+    assert "with 3 dice" in chart_text(page)
     field.fill("11")
     field.press("Enter")
     page.wait_for_selector(".nessus-error", timeout=30_000)
@@ -252,7 +252,7 @@ def test_le_palais(server, page):
     first = open_dashboard(page, server, "le-palais.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "playing for P(Manoir or better)" in page.locator(".widget-output").first.inner_text()
+    assert "playing for P(Manoir or better)" in chart_text(page)
     wait_for_charts(page, 2)  # the final hands, the single roll
     page.screenshot(path=str(ARTIFACTS / "le-palais-start.png"), full_page=True)
 
@@ -281,12 +281,12 @@ def test_le_palais(server, page):
     before = chart_svg(page, 0)
     goal_redraw = redraw_time(page, before, lambda: goal.select_option(label="Palais"), 0)
     page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(Palais)')", timeout=30_000)
-    assert "playing for P(Palais)" in page.locator(".widget-output").first.inner_text()
+    assert "playing for P(Palais)" in chart_text(page)
 
     # Beat a given hand; a badly typed hand is a message in the page, no traceback.
     before = chart_svg(page, 0)
     beat_redraw = redraw_time(page, before, lambda: goal.select_option(label="beat a given hand"), 0)
-    assert "P(beating 3 3 3 2 2)" in page.locator(".widget-output").first.inner_text()
+    assert "P(beating 3 3 3 2 2)" in chart_text(page)
     field = page.get_by_label("hand to beat", exact=True)
     field.fill("7 7")
     field.press("Enter")
@@ -307,7 +307,7 @@ def test_le_palais(server, page):
     # Tie-break B: equal hands are equal categories, so the goal becomes a better hand (a new turn).
     before = chart_svg(page, 0)
     tie_redraw = redraw_time(page, before, lambda: page.locator(".palais-tie-break select").select_option(label="B: same hand, roll off"), 0)
-    assert "P(a better hand than Tour)" in page.locator(".widget-output").first.inner_text()
+    assert "P(a better hand than Tour)" in chart_text(page)
     assert "rolls to come" in page.locator(".roll-counter").inner_text()
 
     # Against the machine, from seat 2: player 1 has played; you chase their hand, then the others play.
@@ -318,7 +318,7 @@ def test_le_palais(server, page):
                            timeout=30_000)
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".palais-seat select").select_option("2"), 0)
-    assert "P(a better hand than" in page.locator(".widget-output").first.inner_text()  # the chasers' goal under tie-break B
+    assert "P(a better hand than" in chart_text(page)  # the chasers' goal under tie-break B
     assert "to play" in page.locator(".palais-players").inner_text()
     rolls.append(roll_dice(page))
     game = click_until(page, page.locator(".stop-button"), "() => !!document.querySelector('.palais-result')")
@@ -346,7 +346,7 @@ def test_le_naute(server, page):
     first = open_dashboard(page, server, "le-naute.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "playing for the expected cargo" in page.locator(".widget-output").first.inner_text()
+    assert "playing for the expected cargo" in chart_text(page)
     assert page.locator(".naute-slot.missing").count() == 3
     page.screenshot(path=str(ARTIFACTS / "le-naute-start.png"), full_page=True)
 
@@ -369,10 +369,10 @@ def test_le_naute(server, page):
     # Beat a target: the chart follows the goal and the target slider.
     before = chart_svg(page, 0)
     goal_redraw = redraw_time(page, before, lambda: page.locator(".naute-goal button", has_text="beat a target").click(), 0)
-    assert "playing for P(cargo > 7)" in page.locator(".widget-output").first.inner_text()
+    assert "playing for P(cargo > 7)" in chart_text(page)
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "playing for P(cargo > 8)" in page.locator(".widget-output").first.inner_text()
+    assert "playing for P(cargo > 8)" in chart_text(page)
     page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(cargo > 8)')", timeout=30_000)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-naute.png"), full_page=True)

@@ -39,6 +39,7 @@ CSS = (
     ".nessus-dash .nessus-columns>.nessus-right{flex:1 1 420px}"
     ".nessus-dash .widget-output,.nessus-dash .vega-embed{max-width:100%}"
     ".nessus-dash .vega-embed svg.marks{max-width:100%;height:auto}"
+    ".nessus-dash .nessus-chart{width:100%}.nessus-dash .nessus-chart .vega-embed{width:100%;box-sizing:border-box}"
     ".nessus-dash .widget-html-content{max-width:100%;line-height:1.45}"
     ".nessus-dash .widget-hbox>.widget-html>.widget-html-content{line-height:var(--jp-widgets-inline-height)}"
     ".nessus-dash .widget-text,.nessus-dash .widget-slider,.nessus-dash .widget-dropdown{max-width:100%}"
@@ -46,7 +47,8 @@ CSS = (
     ".nessus-dash .nessus-wide{overflow-x:auto;max-width:100%}"
     ".nessus-dash .num>span{display:none}"
     ".nessus-dash.fmt-fraction .num>.nf,.nessus-dash.fmt-decimal .num>.nd,.nessus-dash.fmt-percent .num>.np{display:inline}"
-    ".nessus-dash details.nessus-exact,.nessus-dash details.nessus-exact>summary{display:inline}"
+    ".nessus-dash details.nessus-exact{display:inline-block;vertical-align:baseline}"
+    ".nessus-dash details.nessus-exact>summary{display:inline}"
     ".nessus-dash details.nessus-exact>summary{cursor:pointer;text-decoration:underline dotted}"
     ".nessus-dash details.nessus-exact>summary::after{content:' ▸';font-size:80%}"
     ".nessus-dash details.nessus-exact[open]>summary::after{content:' ▾'}"
@@ -195,8 +197,9 @@ class Dashboard:
         lesson = lesson_of(self.notebook)
         out = f"<a class='gallery-link' href='{GALLERY_URL}' target='_self'>← All games</a>"
         if lesson:
+            number = lesson.split("-", 1)[0].lstrip("0")
             out += (f"<a class='lesson-link' href='{LESSON_URL.format(lesson=lesson)}' target='_blank'>"
-                    f"The lesson: {html.escape(lesson.split('-', 1)[1].replace('-', ' '))}</a>")
+                    f"Lesson {html.escape(number)}: {html.escape(self.title)}</a>")
         return f"<div class='nessus-bar'>{out}</div>"
 
     def page(self, left: Sequence[widgets.Widget], right: Sequence[widgets.Widget], below: Sequence[widgets.Widget] = (),

@@ -8,6 +8,7 @@ import functools
 import html
 import io
 import re
+import textwrap
 import threading
 import traceback
 from collections.abc import Callable
@@ -30,6 +31,8 @@ PIPS = {
 
 
 VEGALITE = "application/vnd.vegalite.v5+json"
+TITLE_WIDTH, SUBTITLE_WIDTH = 46, 62  # characters per line of a chart's title and subtitle
+COMPOUND = {"hconcat", "vconcat", "concat", "facet", "repeat"}
 EMBED = {"renderer": "svg", "actions": {"export": True, "source": False, "compiled": False, "editor": False}}
 
 
@@ -119,7 +122,7 @@ class ChartPane:
 
     def __init__(self, min_height: str = "300px", name: str = "chart") -> None:
         self.name = name
-        self.output = widgets.Output(layout=widgets.Layout(min_height=min_height, max_width="100%"))
+        self.output = widgets.Output(layout=widgets.Layout(min_height=min_height, width="100%", max_width="100%"))
         self.download = widgets.HTML()
         self.widget = widgets.VBox([self.output, self.download], layout=widgets.Layout(max_width="100%"))
         self.widget.add_class("nessus-chart")
@@ -129,12 +132,37 @@ class ChartPane:
         the Vega-Lite schema here (the tests draw every chart): loading the schema costs a viewer's
         kernel about 15 MiB and each redraw a few milliseconds."""
         spec = chart.to_dict(validate=False)
+        wrap_titles(spec)
+        width = spec.get("width")
+        if isinstance(width, (int, float)) and not COMPOUND.intersection(spec):
+            spec["width"] = "container"  # as wide as the pane, up to the width it was drawn for
+            if self.output.layout.max_width != f"{width + 90}px":
+                self.output.layout.max_width = f"{width + 90}px"
         data = {VEGALITE: spec, "text/plain": "<VegaLite 5 chart>"}
         metadata = {VEGALITE: {"embed_options": EMBED}}
         self.output.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
         self.output.layout.min_height = None  # keeps room before the first chart; a narrow page draws it smaller
         rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
         self.download.value = csv_link(records_csv(rows), f"{self.name}.csv", "the chart's data (CSV)") if rows else ""
+
+
+def wrap_lines(text: str | list, width: int) -> str | list[str]:
+    """A chart title as lines of at most about `width` characters (vega draws a list as lines)."""
+    if not isinstance(text, str) or len(text) <= width:
+        return text
+    return textwrap.wrap(text, width) or text
+
+
+def wrap_titles(spec: dict) -> None:
+    """Break long chart titles and subtitles into lines, so that they stay whole on a narrow page."""
+    for part in (spec, *spec.get("layer", ())[:1]):
+        title = part.get("title")
+        if isinstance(title, str):
+            part["title"] = {"text": wrap_lines(title, TITLE_WIDTH)}
+        elif isinstance(title, dict):
+            title["text"] = wrap_lines(title.get("text", ""), TITLE_WIDTH)
+            if "subtitle" in title:
+                title["subtitle"] = wrap_lines(title["subtitle"], SUBTITLE_WIDTH)
 
 
 def records_csv(rows: list[dict]) -> str:

@@ -606,7 +606,7 @@ class LegitDashboard(TableDashboard):
         self.figures.value = (
             f"<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th align='left'>play</th>"
             f"<th align='left'>{html.escape(unit(goal))} (exact)</th>{mean_head}</tr>{body}</table>"
-            f"<div style='color:#555;font-size:12px;line-height:1.4'>Exact (a long fraction shows its decimal value: hover "
+            f"<div style='color:#555;font-size:12px;line-height:1.4'>Exact (a long fraction shows its decimal value: click "
             f"it for the fraction). “Reroll below {THRESHOLD}” is the best single threshold for the mean; the common "
             f"“reroll below 12” does worse than never rerolling (10.28 against 11.33 points with 3 rerolls).</div>"
         )
