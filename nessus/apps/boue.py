@@ -20,8 +20,9 @@ class BoueDashboard(Dashboard):
     """The widgets of the La Boue page and the turn they play."""
 
     notebook, title = "la-boue.ipynb", "La Boue"
-    sentence = ("Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s "
-                "stick in the mud. Right: the exact distribution of a turn's score (bars) and simulated turns (red ticks).")
+    sentence = ("Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s stick in the"
+                " mud. Beside (below on a phone): the exact distribution of a turn's score (bars) and simulated turns"
+                " (red ticks).")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)

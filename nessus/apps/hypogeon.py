@@ -202,10 +202,10 @@ class HypogeonDashboard(TableDashboard):
     """The widgets of the L'Hypogéon page and the turn (or game) they play."""
 
     notebook, title = "l-hypogeon.ipynb", "L'Hypogéon"
-    sentence = ("Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. Each round a sole 21 "
-                "earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); first to the target wins. "
-                "Everyone plays at once: the others' dice are shown when your turn ends. Right: exact odds of the rule "
-                "“stand at k” and of the best reply to it.")
+    sentence = ("Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. Each round a "
+                "sole 21 earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); first to "
+                "the target wins. Everyone plays at once: the others' dice are shown when your turn ends. Beside "
+                "(below on a phone): exact odds of the rule “stand at k” and of the best reply to it.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "hypogeon", hypogeon.PLAYERS, MACHINES)

@@ -306,10 +306,11 @@ class LegitDashboard(TableDashboard):
     """The widgets of the Le Légit page and the turn (or round) they play."""
 
     notebook, title = "le-legit.ipynb", "Le Légit"
-    sentence = ("Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice left, or reroll "
-                "them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not reroll more often "
-                "than the first player did: the highest score wins. Right: how your score falls out when you play optimally "
-                "for your goal, never reroll, or reroll below 8, and the first player's dilemma.")
+    sentence = ("Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice left, or"
+                " reroll them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not "
+                "reroll more often than the first player did: the highest score wins. Beside (below on a phone): how "
+                "your score falls out when you play optimally for your goal, never reroll, or reroll below 8, and the"
+                " first player's dilemma.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "legit", legit.PLAYERS, MACHINES)

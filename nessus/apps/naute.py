@@ -115,9 +115,10 @@ class NauteDashboard(TableDashboard):
     """The widgets of the Le Naute page and the expedition (or game) they play."""
 
     notebook, title = "le-naute.ipynb", "Le Naute"
-    sentence = ("Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); the two "
-                "other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Right: the exact cargo "
-                "distribution when you play the cargo optimally for your goal, or keep dice of 4 or more.")
+    sentence = ("Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); the "
+                "two other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Beside (below "
+                "on a phone): the exact cargo distribution when you play the cargo optimally for your goal, or keep "
+                "dice of 4 or more.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "naute", naute.PLAYERS, MACHINES)

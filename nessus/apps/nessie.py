@@ -150,9 +150,9 @@ class NessieDashboard(Dashboard):
     """The widgets of the Nessie page and the game they play (the human is seat 1)."""
 
     notebook, title = "nessie.ipynb", "Nessie"
-    sentence = ("Reveal cards onto the row, then stop and take a run ending at the last one — but six coins in the row, or "
-                "three of one letter with yours, sink you. You are player 1; the others play by themselves. Right: your exact "
-                "odds from the cards you have not seen.")
+    sentence = ("Reveal cards onto the row, then stop and take a run ending at the last one — but six coins in the "
+                "row, or three of one letter with yours, sink you. You are player 1; the others play by themselves. "
+                "Beside (below on a phone): your exact odds from the cards you have not seen.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)

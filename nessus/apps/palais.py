@@ -134,9 +134,9 @@ class PalaisDashboard(TableDashboard):
 
     notebook, title = "le-palais.ipynb", "Le Palais"
     sentence = ("Poker dice: roll five dice up to three times, holding any of them between rolls; the best hand wins "
-                "(Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Right: how the final "
-                "hand falls out when you hold optimally for your goal, or keep the most common face, and the odds of each "
-                "hand on a single roll.")
+                "(Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Beside (below on"
+                " a phone): how the final hand falls out when you hold optimally for your goal, or keep the most "
+                "common face, and the odds of each hand on a single roll.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "palais", palais.PLAYERS, MACHINES)

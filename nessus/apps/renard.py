@@ -28,8 +28,8 @@ class RenardDashboard(Dashboard):
     """The widgets of the Le Renard page and the game they play."""
 
     notebook, title = "le-renard.ipynb", "Le Renard"
-    sentence = ("Stake, roll three dice, and win <i>payout</i> times the stake on a triple. "
-                "Left: your table. Right: your bankroll so far, and the exact chance of ruin round by round.")
+    sentence = ("Stake, roll three dice, and win <i>payout</i> times the stake on a triple. Beside your table (below "
+                "it on a phone): your bankroll so far, and the exact chance of ruin round by round.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)

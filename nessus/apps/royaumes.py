@@ -164,11 +164,12 @@ class RoyaumesDashboard(TableDashboard):
     """The widgets of the Les Royaumes page and the rounds they play."""
 
     notebook, title = "les-royaumes.ipynb", "Les Royaumes"
-    sentence = ("The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every stake, "
-                "on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in the bank's "
-                "kingdom, paying a fine for each roll outside it, and wins a stake by ranking strictly above the bank. Right: "
-                "a player's expected value per round as the fine varies, and the chance of winning against each result the "
-                "bank can roll. Money in stakes, every figure exact.")
+    sentence = ("The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every"
+                " stake, on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in"
+                " the bank's kingdom, paying a fine for each roll outside it, and wins a stake by ranking strictly "
+                "above the bank. Beside (below on a phone): a player's expected value per round as the fine varies, "
+                "and the chance of winning against each result the bank can roll. Money in stakes, every figure "
+                "exact.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "royaumes", royaumes.PLAYERS, MACHINES,

@@ -199,11 +199,11 @@ class SeptDashboard(TableDashboard):
     """The widgets of the Le Sept fatal (and Pig) page and the turn (or game) they play."""
 
     notebook, title = "le-sept-fatal.ipynb", "Le Sept fatal (and Pig)"
-    sentence = ("Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le Sept fatal "
-                "(two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, first to 100) a 1 "
-                "does. Alone, play one turn for points with the exact expected score of each move; against the machine, the "
-                "hint gives your chance of winning after each move. Right: the exact score of one turn when you hold at N, "
-                "and the expected score for every N.")
+    sentence = ("Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le "
+                "Sept fatal (two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, "
+                "first to 100) a 1 does. Alone, play one turn for points with the exact expected score of each move; "
+                "against the machine, the hint gives your chance of winning after each move. Beside (below on a "
+                "phone): the exact score of one turn when you hold at N, and the expected score for every N.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "sept", sept.PLAYERS, MACHINES)

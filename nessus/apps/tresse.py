@@ -206,10 +206,11 @@ class TresseDashboard(TableDashboard):
     """The widgets of the La Tresse page and the game they play."""
 
     notebook, title = "la-tresse.ipynb", "La Tresse"
-    sentence = ("Five dice go round the table. The player holding dice throws them all: each 1 goes to the centre, each 2 to "
-                "the left neighbour, each 5 to the right one, and the rest are thrown again until the hand is empty; then the "
-                "next player to the left with dice plays. Whoever puts the last die into the centre wins. No decisions: pure "
-                "chance. Right: each seat's exact chance at the start, and how it moves during your game.")
+    sentence = ("Five dice go round the table. The player holding dice throws them all: each 1 goes to the centre, "
+                "each 2 to the left neighbour, each 5 to the right one, and the rest are thrown again until the hand "
+                "is empty; then the next player to the left with dice plays. Whoever puts the last die into the "
+                "centre wins. No decisions: pure chance. Beside (below on a phone): each seat's exact chance at the "
+                "start, and how it moves during your game.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "tresse", tresse.PLAYERS, MACHINES,

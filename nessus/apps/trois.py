@@ -161,10 +161,10 @@ class TroisDashboard(TableDashboard):
     """The widgets of the Les Trois page and the turn (or game) they play."""
 
     notebook, title = "les-trois.ipynb", "Les Trois"
-    sentence = ("Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) and "
-                "roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot the moon” "
-                "and win at once. Right: the exact score of a turn when you play for your goal, or set aside every 3 (else "
-                "the lowest die), and your chance of the moon.")
+    sentence = ("Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) "
+                "and roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot "
+                "the moon” and win at once. Beside (below on a phone): the exact score of a turn when you play for "
+                "your goal, or set aside every 3 (else the lowest die), and your chance of the moon.")
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "trois", trois.PLAYERS, MACHINES)
