@@ -100,3 +100,27 @@ def test_dark_theme(server, browser, entry):
         check_layout(pg, f"{name}-dark", 390)
     finally:
         context.close()
+
+
+def test_downloads(server, page):
+    """A chart saves as SVG and PNG from its menu, its data and a table download as CSV: all offline."""
+    open_dashboard(page, server, "le-renard.ipynb")
+    page.wait_for_selector("table.figures", timeout=30_000)
+    menu = page.locator(".vega-embed details").first
+    for kind in ("SVG", "PNG"):
+        if menu.get_attribute("open") is None:
+            menu.locator("summary").click()
+        with page.expect_download(timeout=30_000) as download:
+            menu.locator(".vega-actions a", has_text=kind).click()
+        assert download.value.suggested_filename.endswith(f".{kind.lower()}")
+        path = download.value.path()
+        head = open(path, "rb").read(200)
+        assert (b"<svg" in head) if kind == "SVG" else head.startswith(b"\x89PNG")
+    with page.expect_download(timeout=30_000) as download:
+        page.locator("a.nessus-csv", has_text="chart's data").first.click()
+    assert download.value.suggested_filename == "le-renard-bankroll.csv"
+    assert open(download.value.path()).read().startswith("round,bankroll")
+    with page.expect_download(timeout=30_000) as download:
+        page.locator("a.nessus-csv", has_text="this table").first.click()
+    assert "chance of a triple on one roll,1/36," in open(download.value.path()).read()
+    no_errors(page)
