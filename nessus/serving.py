@@ -12,8 +12,9 @@
   Kernels that are idle with no page connected are freed within a minute (Jupyter's culler,
   every 10 s, after 45 s idle), so plain GETs without a browser cannot pile kernels up.
 - **Lesson pools**: `students` preheated kernels for each of today's lesson's dashboards, the
-  others started on demand; refills wait `fill_delay` seconds so a burst of arrivals is not
-  slowed down by kernels starting beside it. `/nessus/status` reports pools and viewers (JSON).
+  others started on demand; a pool refills only once no page has taken one of its kernels for
+  `refill_after` seconds, so a burst of arrivals is not slowed down by kernels starting beside
+  it. `/nessus/status` reports pools and viewers (JSON).
 - **A fix for a lost wake-up hang**: Voila executes each dashboard with nbclient. With widget
   traffic on the wire, the asyncio poll on a kernel channel sometimes misses the wake-up of a
   message that has already arrived (jupyter/nbclient#312; seen here with ipykernel 7.4, pyzmq
@@ -42,7 +43,7 @@ GALLERY = "index.ipynb"
 POLL_SLICE = 0.2
 CULL_INTERVAL = 10
 CULL_IDLE_TIMEOUT = 45
-LESSON_FILL_DELAY = 60
+LESSON_REFILL_AFTER = 30
 IOPUB_TIMEOUT = 60
 
 
@@ -128,7 +129,7 @@ def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1, **
     if preheat:
         cmd += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
         if opts.students and opts.lesson:
-            cmd.append(f"--VoilaKernelManager.fill_delay={LESSON_FILL_DELAY}")
+            cmd.append(f"--NessusVoila.refill_after={LESSON_REFILL_AFTER}")
     return cmd
 
 

@@ -5,13 +5,18 @@ Imported only by the server process (`python -m nessus.serving`); see nessus/ser
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import os
+import time
+from datetime import datetime, timezone
+from pathlib import Path
 from typing import Any
 
+import tornado.ioloop
 import tornado.web
-from traitlets import Int, Unicode
+from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -77,6 +82,81 @@ def _hand_out_started_kernels_only(km: Any) -> None:
 
     km.get_pool_size = get_pool_size
     km.get_rendered_notebook = get_rendered_notebook
+
+
+class CpuMeter:
+    """The machine's idle CPU fraction since the previous reading (from /proc/stat; 1.0 where
+    it cannot be read), read every few seconds by the server."""
+
+    def __init__(self) -> None:
+        self._last = self._sample()
+        self.idle = 1.0
+
+    @staticmethod
+    def _sample() -> tuple[int, int] | None:
+        try:
+            fields = [int(x) for x in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        except OSError:
+            return None
+        return fields[3] + fields[4], sum(fields)
+
+    def read(self) -> float:
+        now = self._sample()
+        if now is not None and self._last is not None and now[1] > self._last[1]:
+            self.idle = (now[0] - self._last[0]) / (now[1] - self._last[1])
+        self._last = now
+        return self.idle
+
+
+def _spare_loading_pages(km: Any, cpu: CpuMeter, busy: float = 0.25, longest: float = 300.0) -> None:
+    """Make the culler spare a kernel whose page has not connected yet while the machine is
+    saturated (idle CPU under `busy`), for `longest` seconds at most: its page is still loading
+    its scripts, not abandoned. With CPU to spare, such a kernel is culled as any idle one."""
+    ever_connected: set[str] = set()
+    notify_connect, cull = km.notify_connect, km.cull_kernel_if_idle
+
+    def notice(kernel_id: str) -> None:
+        ever_connected.add(kernel_id)
+        notify_connect(kernel_id)
+
+    async def cull_kernel_if_idle(kernel_id: str) -> Any:
+        kernel = km._kernels.get(kernel_id)
+        if kernel is not None and kernel_id not in ever_connected and cpu.idle < busy:
+            waited = (datetime.now(timezone.utc) - kernel.last_activity).total_seconds()
+            if waited < longest:
+                return None
+        return await cull(kernel_id)
+
+    km.notify_connect = notice
+    km.cull_kernel_if_idle = cull_kernel_if_idle
+
+
+def _refill_after_the_burst(km: Any, quiet: float, cpu: CpuMeter, idle: float = 0.5, longest: float = 300.0) -> None:
+    """Make Voila refill a pool only after the burst: `quiet` seconds since a page last took one
+    of its kernels and the CPU at least `idle` free (or `longest` seconds at most). Kernels
+    starting during a class's arrival would take the CPU the arriving pages need."""
+    fill = km.fill_if_needed
+    last_taken: dict[str | None, float] = {}
+    waiting: set[str | None] = set()
+
+    def fill_if_needed(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+        if delay is not None:  # Voila's own first fill, at start
+            fill(delay=delay, notebook_name=notebook_name, **kwargs)
+            return
+        last_taken[notebook_name] = time.monotonic()
+        if notebook_name not in waiting:
+            waiting.add(notebook_name)
+            asyncio.ensure_future(refill_when_quiet(notebook_name, kwargs))
+
+    async def refill_when_quiet(name: str | None, kwargs: dict) -> None:
+        while (left := last_taken[name] + quiet - time.monotonic()) > 0:
+            await asyncio.sleep(left)
+        while time.monotonic() - last_taken[name] < longest and cpu.idle < idle:
+            await asyncio.sleep(5)
+        waiting.discard(name)
+        fill(delay=0, notebook_name=name, **kwargs)
+
+    km.fill_if_needed = fill_if_needed
 
 
 class GalleryHandler(tornado.web.RequestHandler):
@@ -158,9 +238,11 @@ class CappedVoilaHandler(TornadoVoilaHandler):
 class NessusVoila(Voila):
     """Voila with the classroom additions (see nessus.serving)."""
 
-    pools = Unicode("", config=True, help="Preheated kernels kept per dashboard notebook: le-palais.ipynb=30,la-boue.ipynb=0")
+    pools = Unicode("", config=True, help="Preheated kernels kept per notebook: le-palais.ipynb=30,la-boue.ipynb=0")
     max_viewers = Int(40, config=True, help="Viewer kernels allowed at once; past it pages say the class is full.")
     student_url = Unicode("", config=True, help="The address students type, shown on the gallery.")
+    refill_after = Float(0, config=True, help="Refill a pool only once no page has taken one of its kernels for this "
+                         "many seconds (0: Voila's own refill, after fill_delay).")
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
@@ -179,8 +261,13 @@ class NessusVoila(Voila):
     def init_settings(self) -> dict:
         settings = super().init_settings()
         settings["nessus_app"] = self
+        self.cpu = CpuMeter()
+        tornado.ioloop.PeriodicCallback(self.cpu.read, 5000).start()
+        _spare_loading_pages(self.kernel_manager, self.cpu)
         if hasattr(self.kernel_manager, "_pools"):
             _hand_out_started_kernels_only(self.kernel_manager)
+            if self.refill_after > 0:
+                _refill_after_the_burst(self.kernel_manager, self.refill_after, self.cpu)
         return settings
 
     def init_handlers(self) -> list:

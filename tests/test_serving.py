@@ -183,7 +183,7 @@ def test_a_visitor_cannot_run_code_on_a_kernel(capped):
 
 
 @pytest.mark.browser
-def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards_and_is_freed_when_closed(capped, browser):
+def test_gets_past_the_cap_start_no_kernel_a_page_renders_afterwards_and_is_freed_when_closed(capped, browser):
     server = capped
     codes = [_get(server.base + "/voila/render/le-renard.ipynb")[0] for _ in range(3 * CAP)]
     viewers = status(server.base)["viewers"]
@@ -203,7 +203,7 @@ def test_plain_gets_past_the_cap_start_no_kernels_and_a_page_renders_afterwards_
     page.wait_for_selector(".widget-output svg.marks", timeout=120_000)
     assert "class is full" not in page.locator("body").inner_text().lower()
     assert status(server.base)["viewers"] == 1
-    page.close(run_before_unload=True)  # a closed page's kernel is freed (Voila shuts it down on unload, else the culler)
+    page.close(run_before_unload=True)  # its kernel is freed: Voila shuts it down on unload, else the culler
     page.context.close()
     deadline = time.monotonic() + 60
     while status(server.base)["viewers"] and time.monotonic() < deadline:
