@@ -122,7 +122,8 @@ def number_text(x: Fraction | float | int, mode: Mode = "fraction", kind: Kind =
 
 
 def csv_value(x: Fraction | float | int) -> str:
-    """A number as a CSV cell: the exact fraction ("1/36"), or a float's repr (floats, and fractions too long to print)."""
+    """A number as a CSV cell: the exact fraction ("1/36"), or a float's repr (for floats, and for
+    fractions too long to print)."""
     if isinstance(x, (Fraction, int)) and printable(Fraction(x)):
         return exact_str(Fraction(x))
     return repr(float(x))
@@ -135,7 +136,8 @@ def _exact_details(x: Fraction, kind: Kind) -> str:
     else:
         shown = (f"a fraction with a {digit_count(x.numerator):,}-digit numerator and a "
                  f"{digit_count(x.denominator):,}-digit denominator")
-    return (f"<details class='nessus-exact'><summary title='show the exact fraction'>{approximately(decimal_text(x, kind))}</summary>"
+    summary = approximately(decimal_text(x, kind))
+    return (f"<details class='nessus-exact'><summary title='show the exact fraction'>{summary}</summary>"
             f"{shown}</details>")
 
 

@@ -174,7 +174,8 @@ def mark_first_die(pg, roll_label: str, verb: str) -> float:
 
 
 CHART_TEXT = """(i) => Array.from(document.querySelectorAll('.widget-output')[i].querySelectorAll('svg text'))
-    .map(t => t.querySelector('tspan') ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : t.textContent)
+    .map(t => t.querySelector('tspan')
+        ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : t.textContent)
     .join(' ')"""
 
 

@@ -63,7 +63,8 @@ def test_a_tiny_probability_is_said_in_words(p, words):
         assert "e-" not in shown(number_html(p), mode)
 
 
-@pytest.mark.parametrize("x", [2.12682e-12, 1e-9, 0.00046, 0.0046, 0.05, 0.5, 13.0123, 1234.5, -0.000123, Fraction(1, 6**17)])
+@pytest.mark.parametrize("x", [2.12682e-12, 1e-9, 0.00046, 0.0046, 0.05, 0.5, 13.0123, 1234.5, -0.000123,
+                               Fraction(1, 6**17)])
 def test_never_scientific_notation(x):
     for mode in ("fraction", "decimal", "percent"):
         assert not re.search(r"\de[-+]?\d", number_text(x, mode)), number_text(x, mode)
@@ -96,6 +97,7 @@ def test_huge_fractions_are_described_not_printed():
 
 
 def test_tables_become_csv_with_exact_numbers():
-    page = (f"<table><tr><th>figure</th><th>exact</th></tr><tr><td>P(<b>win</b>)</td><td>{number_html(Fraction(1, 36))}</td>"
-            f"</tr><tr><td>mean</td><td>{number_html(0.25, 'value')}</td></tr></table><p>x</p><table><tr><td>a</td></tr></table>")
+    page = (f"<table><tr><th>figure</th><th>exact</th></tr><tr><td>P(<b>win</b>)</td>"
+            f"<td>{number_html(Fraction(1, 36))}</td></tr><tr><td>mean</td><td>{number_html(0.25, 'value')}</td></tr>"
+            "</table><p>x</p><table><tr><td>a</td></tr></table>")
     assert tables_csv(page) == ["figure,exact\nP(win),1/36\nmean,0.25\n", "a\n"]

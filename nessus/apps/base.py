@@ -46,7 +46,8 @@ CSS = (
     ".nessus-dash table{max-width:100%}"
     ".nessus-dash .nessus-wide{overflow-x:auto;max-width:100%}"
     ".nessus-dash .num>span{display:none}"
-    ".nessus-dash.fmt-fraction .num>.nf,.nessus-dash.fmt-decimal .num>.nd,.nessus-dash.fmt-percent .num>.np{display:inline}"
+    ".nessus-dash.fmt-fraction .num>.nf,.nessus-dash.fmt-decimal .num>.nd,"
+    ".nessus-dash.fmt-percent .num>.np{display:inline}"
     ".nessus-dash details.nessus-exact{display:inline-block;vertical-align:baseline}"
     ".nessus-dash details.nessus-exact>summary{display:inline}"
     ".nessus-dash details.nessus-exact>summary{cursor:pointer;text-decoration:underline dotted}"
@@ -55,7 +56,8 @@ CSS = (
     ".nessus-dash details.nessus-exact>code{display:block;word-break:break-all;max-width:32em;font-size:11px}"
     ".nessus-dash .number-format .widget-toggle-button{padding:0 10px;min-width:64px}"
     ".nessus-dash .projector-toggle{width:auto;padding:0 12px}"
-    ".nessus-dash .widget-button.roll-button,.nessus-dash .widget-button.stop-button,.nessus-dash .widget-button.new-button"
+    ".nessus-dash .widget-button.roll-button,.nessus-dash .widget-button.stop-button,"
+    ".nessus-dash .widget-button.new-button"
     "{width:auto;min-width:120px;max-width:100%;padding:0 12px;overflow:visible}"
     ".nessus-dash .nessus-bar{display:flex;flex-wrap:wrap;gap:4px 16px;align-items:center;font-size:13px}"
     ".nessus-dash .nessus-bar a,.nessus-dash a.nessus-csv{color:var(--jp-content-link-color,#1976d2)}"
@@ -78,7 +80,8 @@ CSS = (
     "{color:var(--jp-ui-font-color2)!important}"
     f"{_DARK} [style*='color:#2e7d32']{{color:#81c784!important}}"
     f"{_DARK} .nessus-error{{color:#ff8a80!important}}"
-    "@media (max-width:600px){.nessus-dash h2{font-size:1.3em}.nessus-dash .nessus-columns>.widget-vbox{width:100%!important}}"
+    "@media (max-width:600px){.nessus-dash h2{font-size:1.3em}"
+    ".nessus-dash .nessus-columns>.widget-vbox{width:100%!important}}"
     "</style>"
 )
 
@@ -202,8 +205,8 @@ class Dashboard:
                     f"Lesson {html.escape(number)}: {html.escape(self.title)}</a>")
         return f"<div class='nessus-bar'>{out}</div>"
 
-    def page(self, left: Sequence[widgets.Widget], right: Sequence[widgets.Widget], below: Sequence[widgets.Widget] = (),
-             left_width: str = "360px") -> widgets.VBox:
+    def page(self, left: Sequence[widgets.Widget], right: Sequence[widgets.Widget],
+             below: Sequence[widgets.Widget] = (), left_width: str = "360px") -> widgets.VBox:
         """Lay out the page: the header, the controls (left) and the pictures (right) side by
         side on a wide screen and stacked on a narrow one, then `below`."""
         lhs = widgets.VBox(list(left), layout=widgets.Layout(padding="6px", width=left_width, flex="0 1 auto"))
