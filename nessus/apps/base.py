@@ -93,22 +93,19 @@ def query() -> dict[str, str] | None:
     return None if text is None else {k: v[-1] for k, v in parse_qs(text).items()}
 
 
-def when_asked(apply: Callable[[dict[str, str]], None], wait: float = 900.0) -> None:
+def when_asked(apply: Callable[[dict[str, str]], None]) -> None:
     """Call `apply(query)` once the page's query is known (at once, or from a thread watching
-    for the request of the page a preheated kernel was built for)."""
+    for the request of the page a preheated kernel was built for, however long it waits in its
+    pool: a lesson's pool is filled well before the class)."""
     q = query()
     if q is not None:
         apply(q)
         return
 
     def watch() -> None:
-        deadline = time.monotonic() + wait
-        while time.monotonic() < deadline:
-            q = query()
-            if q is not None:
-                apply(q)
-                return
+        while (q := query()) is None:
             time.sleep(0.2)
+        apply(q)
 
     threading.Thread(target=watch, name="nessus-query", daemon=True).start()
 
