@@ -4,129 +4,25 @@ you, alone (for a goal you choose) or in a game against machine players.
 Left: the dice (click one to hold or release it), Roll / Stop, the hint panel and, in a
 game, the players' hands. Right: the exact distribution of the final hand under the optimal
 holds for the goal against "keep the most common face", and the single-roll odds of each hand.
+
+The goals, policies, words and charts are pure functions in `nessus.apps.palais_views`.
 """
 
 from __future__ import annotations
 
 import html
-import re
-from collections import Counter
-from collections.abc import Hashable, Sequence
-from fractions import Fraction
-from functools import cache, partial
+from collections.abc import Hashable
 
-import altair as alt
 import ipywidgets as widgets
-import numpy as np
-import polars as pl
 
 from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import (
-    DiceTray, TableDashboard, counter_html, hint_table, mini_dice, policy_bars, policy_frame, probability_bars,
+from nessus.apps.dicegame import DiceTray, TableDashboard, counter_html
+from nessus.apps.palais_views import (
+    BEAT, DEFAULT_TARGET, GOALS, MACHINES, NAMES, TIE_BREAKS, Objective, final_chart, figures_html, hand_text, heuristic,
+    hint_html, optimal, parse_hand, play_machine, players_html, roll_label, single_chart, status_html, strongest,
 )
-from nessus.dist import Dist, exact_str
 from nessus.games import palais
-from nessus.games.palais import AtLeast, Beat, Outlast, Turn
-from nessus.numbers import number_html
-
-BEAT = "beat"
-NAMES = {h: h.replace("_", " ").capitalize() for h in palais.HANDS}
-GOALS = [(f"at least {NAMES[h]}", h) for h in palais.HANDS[1:-1]] + [("Palais", "palais"), ("beat a given hand", BEAT)]
-MACHINES = ("optimal", "most common face")
-TIE_BREAKS = [("A: higher dice win", "A"), ("B: same hand, roll off", "B")]
-DEFAULT_TARGET = "3 3 3 2 2"
-
-Objective = AtLeast | Beat | Outlast
-
-
-# -- goals and policies (what the machine players and the chart play) -------------------------------
-def goal_text(objective: Objective) -> str:
-    """The goal in words, as a probability."""
-    if isinstance(objective, AtLeast):
-        return "P(Palais)" if objective.hand == "palais" else f"P({NAMES[objective.hand]} or better)"
-    if isinstance(objective, Beat):
-        tie = ", a tie counting half" if objective.tie else ""
-        if objective.tie_break == "B":
-            return f"P(a better hand than {NAMES[palais.category(objective.target)]}{tie})"
-        return f"P(beating {hand_text(objective.target)}{tie})"
-    return f"P(none of {objective.others} later player{'s' if objective.others > 1 else ''} beats you)"
-
-
-def heuristic(objective: Objective) -> palais.Policy:
-    """Keep the most common face: stop at the goal's hand (at least X), once ahead (beat a
-    hand), or at Manoir (the opener); otherwise hold every die of the most common face."""
-    if isinstance(objective, AtLeast):
-        return palais.keep_most_common(objective.hand)
-    if isinstance(objective, Beat):
-        return partial(_chase_most_common, objective)
-    return palais.keep_most_common("manoir")
-
-
-def _chase_most_common(goal: Beat, state: palais.State) -> palais.Action:
-    _, kept, rolled = state
-    if rolled and palais.strength(tuple(sorted(kept + rolled)), goal.tie_break) > palais.strength(goal.target, goal.tie_break):
-        return "stop"
-    return palais.keep_most_common("palais")(state)
-
-
-@cache
-def optimal(objective: Objective, sticky: bool) -> palais.Policy:
-    """The optimal holds for the goal (cached: the machine players reuse them)."""
-    return palais.optimal(objective, palais.Rules(sticky_holds=sticky))
-
-
-@cache
-def final_hands(objective: Objective, sticky: bool) -> tuple[Dist, Dist, Fraction, Fraction]:
-    """The final hand's exact distribution under the optimal holds and under the heuristic,
-    and the goal's probability under each."""
-    rules = palais.Rules(sticky_holds=sticky)
-    best = palais.hand_distribution(optimal(objective, sticky), rules)
-    rule = palais.hand_distribution(heuristic(objective), rules)
-    value = [sum((p * Fraction(objective(h)) for h, p in d.items()), Fraction(0)) for d in (best, rule)]
-    return best, rule, value[0], value[1]
-
-
-def play_machine(turn: Turn, policy: palais.Policy, rng: np.random.Generator) -> Turn:
-    """A whole turn played by `policy`."""
-    while not turn.over:
-        action = policy(turn.state)
-        if action == "roll":
-            turn = turn.roll(rng)
-        elif action == "stop":
-            turn = turn.stop()
-        else:
-            turn = turn.hold(action).roll(rng)
-    return turn
-
-
-def reading_order(hand: Sequence[int]) -> list[int]:
-    """Five dice as a player reads them: the most common faces first, highest first (5 5 5 5 2)."""
-    counts = Counter(hand)
-    return sorted(hand, key=lambda f: (counts[f], f), reverse=True)
-
-
-def hand_text(hand: Sequence[int]) -> str:
-    """The dice in reading order, as text ("5 5 5 5 2")."""
-    return " ".join(map(str, reading_order(hand)))
-
-
-def parse_hand(text: str) -> tuple[int, ...]:
-    """Five dice typed as "3 3 3 2 2" (spaces or commas), or a ValueError saying how to type them."""
-    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
-    if len(words) != palais.DICE or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
-        raise ValueError(f"hand to beat: type five dice from 1 to 6, e.g. {DEFAULT_TARGET} (got {text!r})")
-    return tuple(sorted(int(w) for w in words))
-
-
-def action_label(turn: Turn, action: Hashable) -> str:
-    """An action in the game's words, with little dice."""
-    if action == "roll":
-        return "roll all five dice"
-    if action == "stop":
-        return f"stop: keep {NAMES[turn.category]}" if turn.rolled else "stop"
-    if not action:
-        return "reroll all five"
-    return f"hold {mini_dice(action, held=True)} reroll {palais.DICE - len(action)}"
+from nessus.games.palais import AtLeast, Beat, Turn
 
 
 class PalaisDashboard(TableDashboard):
@@ -191,6 +87,7 @@ class PalaisDashboard(TableDashboard):
         return self.turn.objective() if self.seats.game else self.chosen_goal()
 
     def new_mode(self) -> None:
+        """Alone or in a game: your goal's controls alone, a new turn or game."""
         game = self.seats.game
         self.goal.layout.display = "none" if game else None
         self.target.layout.display = "none" if game or self.goal.value != BEAT else None
@@ -198,6 +95,7 @@ class PalaisDashboard(TableDashboard):
         self.restart()
 
     def new_goal(self) -> None:
+        """Another goal (alone): the hand to beat when it is one, the chart and the hint."""
         self.target.layout.display = None if self.goal.value == BEAT and not self.seats.game else "none"
         if not self.seats.game:
             self.objective()
@@ -225,7 +123,7 @@ class PalaisDashboard(TableDashboard):
     def best_so_far(self) -> tuple[int, ...] | None:
         """The strongest hand played so far in the game (None before anyone has played)."""
         done = [t.hand for t in self.hands if t is not None]
-        return max(done, key=lambda h: palais.strength(h, self.rules_now.tie_break)) if done else None
+        return done[strongest(done, self.rules_now.tie_break)[0]] if done else None
 
     def play_seat(self, seat: int) -> None:
         """A machine player's whole turn, chasing the best hand so far."""
@@ -239,8 +137,7 @@ class PalaisDashboard(TableDashboard):
         self.hands[self.you] = self.turn
         for seat in range(self.you + 1, len(self.hands)):
             self.play_seat(seat)
-        key = [palais.strength(t.hand, self.rules_now.tie_break) for t in self.hands]
-        top = [i for i, k in enumerate(key) if k == max(key)]
+        top = strongest([t.hand for t in self.hands], self.rules_now.tie_break)
         winner = top[0] if len(top) == 1 else int(self.rng.choice(top))
         name = self.seats.name(winner)
         hand = self.hands[winner]
@@ -280,12 +177,14 @@ class PalaisDashboard(TableDashboard):
         self.after_move()
 
     def after_move(self) -> None:
+        """Your move is made: the game ends when your turn does, and the page follows."""
         if self.turn.over and self.seats.game:
             self.finish_game()
         self.draw_turn()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
+        """The dice, the buttons, the status line, the players' hands and the hint."""
         t = self.turn
         if t.rolled:
             sticky = self.rules_now.sticky_holds
@@ -294,13 +193,7 @@ class PalaisDashboard(TableDashboard):
             self.tray.show(self.tray.faces, held, locked, active=not t.over)
         self.stop_button.disabled = t.over or not t.rolled
         self.roll_button.disabled = t.over
-        if not t.rolled:
-            self.status.value = "<div class='palais-status'>Your turn: press <b>Roll 5 dice</b>.</div>"
-        else:
-            cat = NAMES[t.category]
-            end = " <b>Turn over.</b>" if t.over else ""
-            self.status.value = (f"<div class='palais-status' style='font-size:15px'>Your hand: <b class='palais-hand'>{cat}</b> "
-                                 f"({hand_text(t.hand)}).{end}</div>")
+        self.status.value = status_html(t)
         self.draw_table()
         self.draw_choice()
         self.counter.value = counter_html(len(t.history), palais.ROLLS, t.over)  # last: the page is then up to date
@@ -316,73 +209,29 @@ class PalaisDashboard(TableDashboard):
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked held."""
         t = self.turn
-        if t.rolled and not t.over:
-            n = palais.DICE - len(self.tray.held_faces)
-            self.roll_button.description = f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (hold fewer)"
-        elif not t.rolled:
-            self.roll_button.description = "Roll 5 dice"
+        self.roll_button.description = roll_label(t, len(self.tray.held_faces))
         if t.over:
-            self.roll_button.description = "Roll"
-            self.hint.show(None, "The turn is over: no move is left to weigh.")
-            return
+            return self.hint.show(None, "The turn is over: no move is left to weigh.")
         try:
             goal = self.objective()
         except ValueError as e:
-            self.hint.show(None, html.escape(str(e)))
-            return
-        self.hint.show(lambda: f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>"
-                       + hint_table(t.hint(goal), self.chosen(), partial(action_label, t), unit="probability"))
+            return self.hint.show(None, html.escape(str(e)))
+        self.hint.show(lambda: hint_html(t, goal, self.chosen()))
 
     def draw_table(self) -> None:
         """The players' final hands in a game."""
-        if not self.seats.game:
-            self.table.value = ""
-            return
-        rows = []
-        for seat, t in enumerate(self.hands):
-            you = seat == self.you
-            who = self.seats.who_html(seat)
-            if t is None:
-                hand, cat = ("<i>playing…</i>" if you else "<i>to play</i>"), ""
-            else:
-                hand, cat = mini_dice(reading_order(t.hand)), f"<b>{NAMES[t.category]}</b> <small>in {len(t.history)} roll{'s' if len(t.history) > 1 else ''}</small>"
-            won = " <b style='color:#2e7d32'>★ wins</b>" if self.result and seat == self.winner else ""
-            rows.append(f"<tr class='palais-player' style='{self.seats.row_style(seat)}'><td><b>{seat + 1}</b></td>"
-                        f"<td>{who}{won}</td><td>{hand}</td><td>{cat}</td></tr>")
-        result = f"<div class='palais-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""
-        self.table.value = (f"<h4 style='margin:8px 0 2px'>The game, in seat order</h4><table class='palais-players' cellpadding='3' "
-                            f"style='border-collapse:collapse;width:100%'>{''.join(rows)}</table>{result}")
+        self.table.value = (players_html(self.hands, self.you, self.winner, self.result, self.seats.who_html, self.seats.row_style)
+                            if self.seats.game else "")
 
     def draw_chart(self) -> None:
         """The final hand under the optimal holds for the goal vs keeping the most common face."""
-        goal = self.objective()
-        best, rule, v_best, v_rule = final_hands(goal, self.rules_now.sticky_holds)
-        names = [NAMES[h] for h in palais.HANDS]
-        cats = {"optimal holds": best.map(palais.category), "most common face": rule.map(palais.category)}
-        frame = policy_frame(cats, palais.HANDS, NAMES.__getitem__)
-        text = goal_text(goal)
-        title = alt.Title(f"Your final hand, playing for {text}",
-                          subtitle=f"{text}: optimal holds {float(v_best):.4f}, most common face {float(v_rule):.4f}")
-        self.chart.show(policy_bars(frame, title, "final hand", names, width=500, height=200))
-        self.figures.value = (
-            "<table class='figures' cellpadding='3' style='font-size:13px'>"
-            f"<tr><th align='left'>{html.escape(text)}</th><th align='left'>exact</th></tr>"
-            f"<tr><td><span style='color:#4c78a8'>■</span> optimal holds</td><td>{number_html(v_best)}</td></tr>"
-            f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{number_html(v_rule)}</td></tr>"
-            "</table><small style='color:#555'>The bars: the exact chance of ending the turn with each hand. The optimal "
-            "holds maximise the goal's probability; the person's rule holds every die of the most common face.</small>"
-        )
+        goal, sticky = self.objective(), self.rules_now.sticky_holds
+        self.chart.show(final_chart(goal, sticky))
+        self.figures.value = figures_html(goal, sticky)
 
     def draw_single(self) -> None:
         """The chance of each hand on a single roll of five dice."""
-        p = palais.p_single()
-        frame = pl.DataFrame({
-            "value": [NAMES[h] for h in palais.HANDS],
-            "probability": [float(p[h]) for h in palais.HANDS],
-            "exact": [f"{exact_str(p[h])} = {p[h] * 7776}/7776" for h in palais.HANDS],
-        })
-        self.single.show(probability_bars(frame, "Each hand on a single roll of five dice (exact)", "hand",
-                                          [NAMES[h] for h in palais.HANDS], width=500, height=130))
+        self.single.show(single_chart())
 
 
 def app(seed: int | None = None) -> widgets.Widget:

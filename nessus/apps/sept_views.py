@@ -1,0 +1,424 @@
+"""Le Sept fatal (and Pig) dashboard, what has no widget in it: the two games' exact one-turn
+figures, the two-player games solved by value iteration, the machine's moves, the hints, and
+the page's HTML and charts as pure functions of the turn or the game."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, cached_property, partial
+
+import altair as alt
+import numpy as np
+import polars as pl
+
+from nessus.apps.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice, probability_bars
+from nessus.dist import exact_str
+from nessus.games import _pushluck as pl_
+from nessus.games import pig, sept
+from nessus.numbers import number_html, number_text
+from nessus.solver import Hint
+
+SEPT, PIG = "Le Sept fatal", "Pig"
+MACHINES = ("optimal (to win)", "hold at N")
+BUST = "#b00020"
+CUT_OFF = 1e-6  # a turn start whose bracket is wider than this is shown as shaken by the cut-off
+
+Game = sept.Game | pig.Game
+Solution = sept.Solution | pl_.Solved
+Rolls = tuple[tuple[int, ...], ...]
+APPROX = partial(number_html, approx=True)  # a chance found by value iteration (a float): a decimal, never a fraction
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What differs between the two games on this page."""
+
+    name: str
+    roll: pl_.Roll
+    dice: int
+    bust_face: str  # the roll that wipes the turn, in words
+    widest: int  # the chart of expected scores shows N = 1 .. widest
+
+    def busts(self, faces: tuple[int, ...]) -> bool:
+        """Whether this roll wipes the turn."""
+        return sum(faces) == 7 if self.dice == 2 else faces[0] == 1
+
+    @cached_property
+    def best(self) -> tuple[int, Fraction]:
+        """The best hold for points and its expected turn score (exact)."""
+        return pl_.best_hold(self.roll)
+
+
+KINDS = {SEPT: Kind(SEPT, sept.ROLL, 2, "a 7", 90), PIG: Kind(PIG, pig.ROLL, 1, "a 1", 60)}
+
+
+@dataclass(frozen=True)
+class Turn:
+    """One turn played alone: the turn total, the rolls (the last may be the bust), and how it ended."""
+
+    total: int = 0
+    rolls: Rolls = ()
+    bust: bool = False
+    held: bool = False
+
+    @property
+    def over(self) -> bool:
+        """Whether the turn has ended (a bust or a hold)."""
+        return self.bust or self.held
+
+
+# -- exact one-turn figures (cached: the charts are redrawn often) ----------------------------------
+@cache
+def turn_frame(name: str, n: int) -> pl.DataFrame:
+    """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
+    d = pl_.hold_at_distribution(KINDS[name].roll, n)
+    return pl.DataFrame({"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes],
+                         "exact": [number_text(d[s]) for s in d.outcomes]})
+
+
+@cache
+def means_frame(name: str) -> pl.DataFrame:
+    """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
+    kind = KINDS[name]
+    means = [pl_.hold_at_mean(kind.roll, n) for n in range(1, kind.widest + 1)]
+    return pl.DataFrame({"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [number_text(m) for m in means]})
+
+
+# -- the two-player games, solved by value iteration ------------------------------------------------
+_solved: set[tuple[str, int]] = set()  # the games solved (or read) in this kernel
+
+
+def solving_text(name: str, size: int) -> str:
+    """What the page says while it solves a game; "" when the game is stored (the default rules) or solved already."""
+    if (name, size) in _solved or size == (sept.ROUNDS.default if name == SEPT else pig.GOAL.default):
+        return ""
+    what = f"{size} round{'s' if size > 1 else ''}" if name == SEPT else f"Pig to {size}"
+    return f"Solving {what} by value iteration (once per session; a few seconds)…"
+
+
+def new_game(name: str, size: int) -> tuple[Solution, Game]:
+    """Optimal play for `size` rounds (Le Sept fatal) or goal `size` (Pig), stored for the default rules, else
+    solved once per kernel (the engines memoise), and a new game."""
+    _solved.add((name, size))
+    if name == SEPT:
+        return sept.solution(sept.Rules(rounds=size)), sept.Game(sept.Rules(rounds=size))
+    return pig.solution(pig.Rules(goal=size)), pig.Game.start(pig.Rules(goal=size))
+
+
+def solver_turn(game: sept.Game) -> int:
+    """The solver's turn for the game's turn (extra rounds after a tie share two turns)."""
+    rounds = game.rules.rounds
+    return game.turn if game.turn < 2 * rounds else 2 * rounds + game.mover
+
+
+def sides(game: Game, seat: int | None = None) -> tuple[int, int]:
+    """The banked scores (Le Sept fatal: totals so far) of `seat` (by default the mover) and of the other player."""
+    totals = game.totals if isinstance(game, sept.Game) else game.scores
+    seat = game.mover if seat is None else seat
+    return totals[seat], totals[1 - seat]
+
+
+def machine_rolls(game: Game, sol: Solution, hold: int | None) -> bool:
+    """Whether the machine rolls: optimal for its winning chance (`hold` None), or hold at `hold`."""
+    k = game.turn_total
+    if k == 0:
+        return True
+    if hold is not None:
+        return k < hold
+    mine, theirs = sides(game)
+    if isinstance(game, sept.Game):
+        return sol.rolls(solver_turn(game), mine - theirs, k)
+    return bool(sol.rolls()[mine * game.goal + theirs, k])
+
+
+def first_holds(game: Game, sol: Solution) -> int:
+    """The smallest turn total at which optimal play holds in the mover's current turn."""
+    mine, theirs = sides(game)
+    if isinstance(game, sept.Game):
+        return sol.hold_boundary(solver_turn(game), mine - theirs)
+    return pl_.hold_boundary(sol, mine * game.goal + theirs)
+
+
+def _hint(k: int, values: dict) -> Hint:
+    """The hint at turn total k: hold when holding is worth at least as much as rolling."""
+    return Hint(k, values, "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll")
+
+
+def win_hint(game: Game, sol: Solution) -> Hint | None:
+    """P(the mover wins) after each legal action (floats, value iteration); None off the solved grid."""
+    values = game.hint(sol)
+    return None if any(np.isnan(v) for v in values.values()) else _hint(game.turn_total, values)
+
+
+def points_hint(kind: Kind, k: int) -> Hint:
+    """One turn played for points: the exact expected turn score after rolling and after holding."""
+    return _hint(k, pl_.points_values(kind.roll, k))
+
+
+def bracket(sol: sept.Solution, t: int, lead: int) -> float:
+    """The width of the bracket on the mover's chance at the start of turn t with this lead
+    (every cut-off state lost, then won, for the first player); 1 off the grid."""
+    d = sol.duel
+    c = d.context(t, lead) if abs(lead) <= d.margin else -1
+    return float(abs(sol.high_starts[c] - sol.low_starts[c])) if c >= 0 else 1.0
+
+
+def method_note(game: Game, sol: Solution) -> str:
+    """How the winning chances were computed, and how accurate they are here."""
+    if isinstance(game, sept.Game):
+        mine, theirs = sides(game)
+        width = bracket(sol, solver_turn(game), mine - theirs)
+        return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {sept.TOLERANCE:g}; leads "
+                f"beyond ±{sol.duel.margin} points are cut off: solving with every cut-off state lost, then won, brackets "
+                f"your chance at the start of this turn in an interval of width {width:.1g}.")
+    return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {pig.TOLERANCE:g}, within "
+            f"{pig.ACCURACY:g} of the exact values.")
+
+
+# -- words and HTML ---------------------------------------------------------------------------------
+def action_label(action: Hashable, k: int, after: str = "") -> str:
+    """An action in the game's words."""
+    if action == "roll":
+        return "roll" if k == 0 else "roll again"
+    return f"hold: bank {k}{after}"
+
+
+def bust_html(text: str) -> str:
+    """Words about the bust, in bold red."""
+    return f"<b style='color:{BUST}'>{text}</b>"
+
+
+def rolls_html(rolls: Rolls, kind: Kind) -> str:
+    """This turn's rolls as little dice with the running turn total (the bust in red)."""
+    parts, total = [], 0
+    for faces in rolls:
+        if kind.busts(faces):
+            parts.append(f"{mini_dice(faces)}{bust_html('✗')}")
+        else:
+            total += sum(faces)
+            parts.append(f"{mini_dice(faces)}<small>→{total}</small>")
+    return " ".join(parts)
+
+
+def counter_html(made: int, moves: int, rolls: Rolls = (), kind: Kind | None = None) -> str:
+    """The roll counter: this turn's rolls (none: an empty marker) and your rolls and moves as data."""
+    if kind is None:
+        return f"<span class='roll-counter' data-made='{made}' data-moves='{moves}'></span>"
+    n = len(rolls)
+    return (f"<span class='roll-counter' data-made='{made}' data-moves='{moves}' style='font-size:14px'>"
+            f"{rolls_html(rolls, kind) if rolls else ''} <b>{n} roll{'' if n == 1 else 's'} this turn</b></span>")
+
+
+def total_html(k: int) -> str:
+    """The turn total beside the dice."""
+    return (f"<div class='sept-total' data-total='{k}' style='margin:0 0 22px 18px;font-size:15px'>turn total "
+            f"<b style='font-size:28px'>{k}</b></div>")
+
+
+def your_note(kind: Kind, action: str, faces: tuple[int, ...] | None, k: int) -> str:
+    """How your turn (at turn total k) ended in a game: banked, or wiped by the bust."""
+    if action == "hold":
+        return f"You banked {k}."
+    if not kind.busts(faces):
+        return ""  # Pig: the roll reached the goal
+    return f"{bust_html(kind.bust_face.capitalize() + '!')} " + (f"Your {k} points are wiped." if k else "No points this turn.")
+
+
+def turn_end(kind: Kind, action: str, k: int, faces: tuple[int, ...] | None, over: bool) -> tuple[int, str] | None:
+    """What the mover banks and the log's words when this action at turn total k ends the turn; None when it goes on."""
+    if action == "hold":
+        return k, f"holds: <b>+{k}</b>"
+    if kind.busts(faces):
+        return 0, bust_html(f"{kind.bust_face}: loses {k}" if k else f"{kind.bust_face}: 0")
+    if over and kind.name == PIG:
+        return k + sum(faces), f"reaches the goal: <b>+{k + sum(faces)}</b>"
+    return None
+
+
+def status_html(text: str, result: str = "") -> str:
+    """The status line (and the game's result in bold, when there is one)."""
+    end = f"<div class='sept-result' style='font-weight:bold;font-size:16px'>{html.escape(result)}</div>" if result else ""
+    return f"<div class='sept-status' style='font-size:15px'>{text}</div>{end}"
+
+
+def turn_status(kind: Kind, t: Turn) -> str:
+    """Where a turn played alone stands, in words."""
+    if t.bust:
+        return (f"{bust_html(kind.bust_face.capitalize() + '!')} The turn total is wiped: you score "
+                f"<b class='sept-score'>0</b>. <b>Turn over.</b>")
+    if t.held:
+        return f"You hold: you score <b class='sept-score'>{t.total}</b>. <b>Turn over.</b>"
+    if t.rolls:
+        return f"Turn total <b>{t.total}</b>: roll again, or hold to bank it."
+    return f"One turn, playing for points: press <b>Roll</b> ({kind.bust_face} wipes the turn)."
+
+
+def game_status(g: Game, you: int, note: str) -> str:
+    """Where a game stands, after `note` (how your last turn ended), in words."""
+    mine, theirs = sides(g, you)
+    note = f"{note} The machine has played its turn (below). " if note and not g.over else note + " "
+    if g.over:
+        return f"{note}<b>Game over.</b>"
+    if isinstance(g, sept.Game):
+        rounds, r = g.rules.rounds, g.turn // 2 + 1
+        stage = f"round {r} of {rounds}" if r <= rounds else "an extra round (the totals were level)"
+        return f"{note}Your turn, {stage}: you <b>{mine}</b>, the machine <b>{theirs}</b>."
+    return f"{note}Your turn: you <b>{mine}</b>, the machine <b>{theirs}</b>, first to <b>{g.goal}</b>."
+
+
+def result_text(g: Game, you: int) -> str:
+    """The result of a finished game, in words."""
+    mine, theirs = sides(g, you)
+    if g.winner == -1:
+        return f"A tie, {mine} to {theirs}: half a win each."
+    return f"You win, {mine} to {theirs}." if g.winner == you else f"The machine wins, {theirs} to {mine}."
+
+
+def advice_html(kind: Kind, n: int, k: int, over: bool) -> str:
+    """What hold-at-N says at turn total k, and the best N for points."""
+    if over:
+        says = ""
+    elif k == 0:
+        says = "roll (the first roll is compulsory)"
+    else:
+        says = f"<b>roll</b> ({k} &lt; {n})" if k < n else f"<b>hold</b> ({k} ≥ {n})"
+    tail = f"Hold at N = {n} says: {says}. " if says else ""
+    return (f"<div class='sept-advice' style='color:#444'>{tail}<small>For points the best N is {kind.best[0]}: one more "
+            f"roll gains on average while the turn total is below {exact_str(kind.roll.break_even)}.</small></div>")
+
+
+def verdict_html(last: tuple[Hint | None, str, str] | None, game: bool) -> str:
+    """What your last move (its hint, the action, where) was worth against the best (floats in a game)."""
+    if last is None or last[0] is None:
+        return ""
+    h, action, where = last
+    fmt, unit = (APPROX, "P(win)") if game else (partial(number_html, kind="value"), "expected turn score")
+    what = f"Your last move ({action} {where})"
+    if h.cost(action) == 0:
+        return f"<div class='sept-verdict' style='color:#2e7d32'>{what} was optimal.</div>"
+    return f"<div class='sept-verdict'>{what} cost {fmt(h.cost(action))} of {unit} against {h.best}.</div>"
+
+
+def points_hint_html(kind: Kind, k: int, verdict: str) -> str:
+    """Alone: the exact expected turn score after each move, after the verdict on your last move."""
+    return (verdict + "<div style='color:#555'>Goal: <b>the expected score of this turn</b> (exact; after this move you "
+            "play for points)</div>" + hint_table(points_hint(kind, k), None, lambda a: action_label(a, k), unit="expected turn score"))
+
+
+def win_hint_html(g: Game, sol: Solution, h: Hint, verdict: str) -> str:
+    """In a game: P(you win) after each move, when optimal play first holds, and how accurate the chances are."""
+    after = f" (you would have {sides(g)[0] + g.turn_total})"
+    table = hint_table(h, None, lambda a: action_label(a, g.turn_total, after), fmt=APPROX, unit="P(you win)",
+                       method="≈, value iteration")
+    return (verdict + "<div style='color:#555'>Goal: <b>P(you win)</b>, both playing optimally after this move. Optimal play "
+            f"first holds at turn total <b>{first_holds(g, sol)}</b> this turn.</div>{table}"
+            f"<div class='sept-method' style='font-size:12px;color:#555'>{method_note(g, sol)}</div>")
+
+
+def sheet_html(g: Game, sol: Solution, you: int, banked: list[list[int]], machine: str, row_style: Callable[[int], str]) -> str:
+    """The score sheet of a game, and your chance with optimal play by both."""
+    totals, rows = sides(g, 0), []
+    who = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
+    if isinstance(g, sept.Game):
+        rounds = g.rules.rounds
+        n = max(rounds, *(len(b) + (seat == g.mover and not g.over) for seat, b in enumerate(banked)))
+        head = "".join(f"<th>{f'round {r + 1}' if r < rounds else 'extra'}</th>" for r in range(n))
+        for seat, b in enumerate(banked):
+            now = seat == g.mover and not g.over
+            cells = "".join(f"<td align='center'>{b[r] if r < len(b) else ('…' if now and r == len(b) else '')}</td>" for r in range(n))
+            rows.append(f"<tr class='sept-player' style='{row_style(seat)}'><td>{who[seat]}</td>{cells}"
+                        f"<td align='center'><b>{totals[seat]}</b></td></tr>")
+        title = "Score sheet: the higher total after the last round wins (a tie: one more round)"
+        table = f"<tr><th align='left'>player</th>{head}<th>total</th></tr>{''.join(rows)}"
+    else:
+        for seat, b in enumerate(banked):
+            width = round(200 * totals[seat] / g.goal)
+            bar = (f"<span style='display:inline-block;width:200px;height:10px;background:#eee'><span style='display:block;"
+                   f"width:{width}px;height:10px;background:{OPTIMAL if seat == you else HEURISTIC}'></span></span>")
+            rows.append(f"<tr class='sept-player' style='{row_style(seat)}'><td>{who[seat]}</td><td>{bar}</td>"
+                        f"<td align='center'><b>{totals[seat]}</b></td><td align='center'>{len(b)}</td></tr>")
+        title = f"Score sheet: first to {g.goal} wins"
+        table = f"<tr><th align='left'>player</th><th></th><th>score</th><th>turns</th></tr>{''.join(rows)}"
+    p = sol.p_first if isinstance(g, sept.Game) else float(sol.starts[0])  # P(the first player wins), both optimal
+    published = "; Neller and Presser published 0.5306 for the first player" if isinstance(g, pig.Game) and g.goal == 100 else ""
+    return (f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='sept-sheet' cellpadding='3' "
+            f"style='border-collapse:collapse;width:100%'>{table}</table>"
+            f"<div style='font-size:12px;color:#555;margin-top:3px'>You play {'first' if you == 0 else 'second'}. With optimal "
+            f"play by both, you would win ≈ {p if you == 0 else 1 - p:.6f} of games (value iteration{published}).</div>")
+
+
+def log_html(lines: list[str]) -> str:
+    """The last turns of a game, one line each."""
+    return (f"<div class='sept-log' style='font-size:13px;line-height:1.8;margin-top:4px'><b>Last turns</b>"
+            f"{''.join(lines) or '<div>none yet</div>'}</div>")
+
+
+# -- the charts ------------------------------------------------------------------------------------
+def turn_chart(kind: Kind, n: int) -> alt.LayerChart:
+    """The exact score of one turn holding at n, as bars."""
+    d, frame = pl_.hold_at_distribution(kind.roll, n), turn_frame(kind.name, n)
+    title = alt.Title(f"{kind.name}: the score of one turn holding at {n} (exact)",
+                      subtitle=f"average {float(d.mean()):.4f} points; P(score 0) = {float(d[0]):.4f}")
+    return probability_bars(frame, title, f"turn score (0: the turn ended on {kind.bust_face})", frame["value"].to_list(),
+                            width=500, height=150)
+
+
+def figures_html(kind: Kind, n: int) -> str:
+    """The exact figures of holding at n, and of the best N for points."""
+    d, (best, best_mean) = pl_.hold_at_distribution(kind.roll, n), kind.best
+    return ("<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
+            f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
+            f"<tr><td>expected turn score</td><td>{number_html(d.mean(), 'value')}</td></tr>"
+            f"<tr><td>P(the turn scores 0)</td><td>{number_html(d[0])}</td></tr>"
+            f"<tr><td>best N for points: {best}</td><td>{number_html(best_mean, 'value')}</td></tr></table>")
+
+
+def means_chart(kind: Kind, n: int) -> alt.LayerChart:
+    """The exact expected turn score for every N, with the best N and yours marked."""
+    best, best_mean = kind.best
+    base = alt.Chart(means_frame(kind.name)).encode(x=alt.X("N:Q", title="hold at N", scale=alt.Scale(domain=[1, kind.widest])))
+    line = base.mark_line(color=OPTIMAL, point=alt.OverlayMarkDef(size=14, color=OPTIMAL)).encode(
+        y=alt.Y("mean:Q", title="expected turn score"), tooltip=["N", alt.Tooltip("mean:Q", format=".6f"), "exact"])
+    marks = pl.DataFrame({"N": [best, n], "what": [f"best N = {best}", f"your N = {n}"]})
+    rules = alt.Chart(marks).mark_rule(strokeDash=[6, 3]).encode(
+        x="N:Q", color=alt.Color("what:N", scale=alt.Scale(range=["#999999", HEURISTIC]), legend=alt.Legend(orient="top", title=None)))
+    off = f"(your N = {n} is off the right edge) " if n > kind.widest else ""
+    return alt.layer(line, rules).properties(width=500, height=150, title=alt.Title(
+        "Expected score of one turn holding at N (exact)", subtitle=f"{off}best N = {best}: {float(best_mean):.4f} points"))
+
+
+def boundary_key(g: Game) -> tuple:
+    """What the hold boundary chart of this turn depends on."""
+    mine, theirs = sides(g)
+    return (SEPT, g.rules.rounds, solver_turn(g), mine - theirs) if isinstance(g, sept.Game) else (PIG, g.goal, theirs, mine)
+
+
+def boundary_chart(g: Game, sol: Solution) -> alt.LayerChart:
+    """The turn total at which optimal play first holds, by the mover's position, this turn."""
+    mine, theirs = sides(g)
+    if isinstance(g, sept.Game):
+        t = solver_turn(g)
+        leads = [0] if t == 2 * g.rules.rounds else range(-60, 61)
+        kept = [x for x in leads if bracket(sol, t, x) <= CUT_OFF]
+        frame = pl.DataFrame({"x": kept, "holds from": [sol.hold_boundary(t, x) for x in kept]})
+        x_title, here = "your lead at the start of this turn", mine - theirs
+        stage = f"turn {t + 1} of {2 * g.rules.rounds}" if t < 2 * g.rules.rounds else "the extra round"
+        subtitle = f"{stage}; the dot: your lead now ({here:+d}); dashed: hold at {KINDS[SEPT].best[0]}"
+        if len(kept) < len(leads):
+            subtitle = [subtitle, f"leads whose chance the cut-off at ±{sol.duel.margin} moves by more than {CUT_OFF:g} are left out"]
+    else:
+        frame = pl.DataFrame({"x": range(g.goal), "holds from": [pl_.hold_boundary(sol, i * g.goal + theirs) for i in range(g.goal)]})
+        x_title, here = "your score", mine
+        subtitle = f"the machine at {theirs}; the dot: your score now ({mine}); dashed: hold at {KINDS[PIG].best[0]}"
+    tooltip = [alt.Tooltip("x:Q", title=x_title), "holds from"]
+    line = alt.Chart(frame).encode(x=alt.X("x:Q", title=x_title)).mark_line(color=OPTIMAL, interpolate="step-after").encode(
+        y=alt.Y("holds from:Q", title="first holds at turn total"), tooltip=tooltip)
+    dot = alt.Chart(frame.filter(pl.col("x") == here)).mark_point(color=HEURISTIC, size=90, filled=True).encode(
+        x="x:Q", y="holds from:Q", tooltip=tooltip)
+    best = KINDS[SEPT if isinstance(g, sept.Game) else PIG].best[0]
+    rule = alt.Chart(pl.DataFrame({"y": [best]})).mark_rule(color="#999999", strokeDash=[6, 3]).encode(y="y:Q")
+    return alt.layer(line, rule, dot).properties(width=500, height=150, title=alt.Title(
+        "Optimal play to win: the turn total at which it first holds (value iteration)", subtitle=subtitle))
