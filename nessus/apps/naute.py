@@ -5,110 +5,28 @@ Left: the ship, captain and crew set aside, the cargo dice (click one to keep or
 Roll / Stop, the rolls so far, the hint panel and, in a game, the score sheet. Right: the exact
 distribution of an expedition's cargo under the optimal play for the goal and under "keep
 cargo dice of 4 or more", and the chance of having ship, captain and crew aboard by each roll.
+The page is here; what has no widget in it is in `naute_views`.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Hashable
-from functools import cache, partial
+from functools import partial
 
-import altair as alt
 import ipywidgets as widgets
-import numpy as np
-import polars as pl
 
 from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import (
-    DiceTray, TableDashboard, counter_html, face_svg, hint_table, kind_of, mini_dice, policy_bars, policy_frame,
-    probability_bars,
+from nessus.apps.dicegame import DiceTray, TableDashboard, counter_html, hint_table, mini_dice
+from nessus.apps.naute_views import (
+    MACHINES, Objective, action_label, cargo_view, crew_html, goal_text, hunt_text, last_target, machine_policy,
+    play_machine, qualify_chart, result_text, sheet_cells, status_html, unit,
 )
-from nessus.dist import Dist, exact_str
 from nessus.games import naute
 from nessus.games.naute import Above, CargoMean, Expedition
-from nessus.numbers import number_html
 
 MOST, BEAT = "most cargo", "beat a target"
-CREW_NAMES = ("ship", "captain", "crew")
 CARGO_RULES = [("sticky: a kept die stays kept", "sticky"), ("free: reroll any cargo die", "free"), ("both: reroll both or none", "both")]
-MACHINES = ("optimal", "keep 4 or more")
-SCORES = [0, *range(2, naute.TOP + 1)]
-HEURISTIC_FACE = 4
-
-Objective = CargoMean | Above
-
-
-# -- goals and policies ------------------------------------------------------------------------
-def goal_text(objective: Objective) -> str:
-    """The goal in words."""
-    return "the expected cargo" if isinstance(objective, CargoMean) else f"P(cargo > {objective.target})"
-
-
-def optimal(objective: Objective, rules: naute.Rules) -> naute.Policy:
-    """The optimal play of the cargo for the goal (from the core solver); to beat a target,
-    the most expected cargo among the plays that beat it most often."""
-    if isinstance(objective, Above):
-        return naute.chase_policy(objective.target, rules)
-    return naute.optimal(objective, rules)
-
-
-def heuristic(rules: naute.Rules) -> naute.Policy:
-    """Keep every cargo die of 4 or more (as the cargo rule allows), reroll the others."""
-    return naute.legal(naute.keep_at_least(HEURISTIC_FACE), rules.cargo_holds)
-
-
-@cache
-def cargo_distributions(objective: Objective, cargo_holds: str) -> tuple[Dist, Dist]:
-    """The exact cargo distribution under the optimal play for the goal, and under the heuristic."""
-    rules = naute.Rules(cargo_holds=cargo_holds)
-    return naute.score_distribution(rules, optimal(objective, rules)), naute.score_distribution(rules, heuristic(rules))
-
-
-def last_target(totals: list[int], seat: int) -> int | None:
-    """The score to beat on a game's last expedition: the best other total minus your own,
-    when it can still be overtaken and is not already behind you (else: play for the mean)."""
-    gap = max(t for i, t in enumerate(totals) if i != seat) - totals[seat]
-    return gap if 0 <= gap < naute.TOP else None
-
-
-def play_machine(e: Expedition, policy: naute.Policy, rng: np.random.Generator) -> Expedition:
-    """A whole expedition played by `policy`."""
-    while not e.over:
-        if not e.crew:
-            e = e.roll(rng)
-            continue
-        action = policy(e.state)
-        e = e.stop() if action == "stop" else e.keep(action).roll(rng)
-    return e
-
-
-def action_label(e: Expedition, action: Hashable) -> str:
-    """An action in the game's words, with little dice."""
-    if action == "roll":
-        return f"roll {naute.DICE - e.aboard} dice, looking for the {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})"
-    if action == "stop":
-        return f"stop: take cargo {e.cargo}"
-    if not action:
-        return "reroll both cargo dice"
-    if len(action) == naute.CARGO_DICE:
-        return f"keep {mini_dice(action, held=True)}"
-    return f"keep {mini_dice(action, held=True)} reroll the other"
-
-
-def crew_html(aboard: int) -> str:
-    """Ship, captain and crew: a die for each one aboard, an empty dashed place otherwise."""
-    slots = []
-    for i, (name, face) in enumerate(zip(CREW_NAMES, naute.CREWS)):
-        if i < aboard:
-            pic = face_svg(face, 46, fill="#d9ecff", stroke="#1f5f99")
-        else:
-            pic = (f"<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
-                   f"stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/><text x='23' y='30' text-anchor='middle' "
-                   f"font-size='20' fill='#aaa'>{face}</text></svg>")
-        state = "aboard" if i < aboard else "missing"
-        slots.append(f"<div class='naute-slot {state}' data-role='{name}' style='text-align:center;margin-right:10px'>{pic}"
-                     f"<div style='font-size:12px;color:{'#1f5f99' if i < aboard else '#999'}'><b>{name.capitalize()}</b> ({face})</div></div>")
-    return f"<div class='naute-crew' style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
 
 class NauteDashboard(TableDashboard):
@@ -161,7 +79,7 @@ class NauteDashboard(TableDashboard):
             self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
         ], [self.chart.widget, self.figures, self.qualify.widget], left_width="590px")
         self.seats.new_players()
-        self.draw_qualify()
+        self.qualify.show(qualify_chart())  # P(ship, captain and crew aboard by roll k): the same for any play
 
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> naute.Rules:
@@ -177,10 +95,12 @@ class NauteDashboard(TableDashboard):
         return CargoMean() if self.goal.value == MOST else Above(self.target.value)
 
     def new_mode(self) -> None:
+        """Alone or against the machine: the goal controls only alone, and a new expedition or game."""
         self.goal_box.layout.display = "none" if self.seats.game else None
         self.restart()
 
     def new_goal(self) -> None:
+        """Another goal (alone): the chart and the hint follow it; the expedition goes on."""
         self.target.disabled = self.goal.value != BEAT
         self.draw_chart()
         self.draw_choice()
@@ -201,6 +121,7 @@ class NauteDashboard(TableDashboard):
             self.new_expedition(None)
 
     def totals(self) -> list[int]:
+        """Every player's total cargo so far."""
         return [sum(s) for s in self.scores]
 
     def target_for(self, seat: int) -> int | None:
@@ -209,14 +130,8 @@ class NauteDashboard(TableDashboard):
 
     def play_seat(self, seat: int) -> None:
         """A machine player's expedition."""
-        r = self.rules_now
-        target = self.target_for(seat)
-        if self.seats.machine.value != "optimal":
-            policy = heuristic(r)
-        elif target is None:
-            policy = optimal(CargoMean(), r)
-        else:
-            policy = optimal(Above(target), r)
+        r, target = self.rules_now, self.target_for(seat)
+        policy = machine_policy(self.seats.machine.value, target, r)
         self.scores[seat].append(play_machine(Expedition.start(r, target), policy, self.rng).cargo)
 
     def start_round(self) -> None:
@@ -232,13 +147,7 @@ class NauteDashboard(TableDashboard):
             self.play_seat(seat)
         self.round += 1
         if self.round == self.rules_now.expeditions:
-            totals = self.totals()
-            top = [i for i, t in enumerate(totals) if t == max(totals)]
-            names = " and ".join("you" if i == self.you else f"player {i + 1}" for i in top)
-            if len(top) > 1:
-                self.result = f"Shared first place: {names}, with {max(totals)} cargo."
-            else:
-                self.result = f"{names.capitalize()} win{'' if top == [self.you] else 's'} with {max(totals)} cargo."
+            self.result = result_text(self.totals(), self.you)
             self.new_button.description = "New game"
         else:
             self.new_button.description = "Next expedition"
@@ -252,6 +161,7 @@ class NauteDashboard(TableDashboard):
 
     # -- your moves -------------------------------------------------------------------------------
     def new_expedition(self, target: int | None) -> None:
+        """Your expedition starts (`target`: the score to beat on a game's last one)."""
         self.exp = Expedition.start(self.rules_now, target)
         self.lines: list[str] = []
         self.tray.show((), empty="Press Roll to throw the five dice.")
@@ -283,14 +193,11 @@ class NauteDashboard(TableDashboard):
         else:
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.DICE - e.aboard)]
             self.exp = e.roll(dice=new)
-            came = CREW_NAMES[e.aboard:self.exp.aboard]
             rest = list(new)
             for face in naute.CREWS[e.aboard:self.exp.aboard]:
                 rest.remove(face)
             self.tray.faces, self.tray.held = rest, [False] * len(rest)
-            aboard = f"{', '.join(came)} aboard" if came else f"no {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})"
-            cargo = f"; cargo <b>{self.exp.cargo}</b>" if self.exp.crew else ""
-            self.lines.append(f"Roll {k}: {mini_dice(new)} → {aboard}{cargo}.")
+            self.lines.append(hunt_text(e, self.exp, new, k))
         self.messages.clear()
         self.after_move()
 
@@ -307,12 +214,14 @@ class NauteDashboard(TableDashboard):
         self.after_move()
 
     def after_move(self) -> None:
+        """After your move: the players after you play once your expedition is over; redraw."""
         if self.exp.over and self.seats.game:
             self.finish_expedition()
         self.draw_expedition()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_expedition(self) -> None:
+        """Your expedition: the crew, the cargo dice, the buttons, the status, the log, the sheet and the hint."""
         e = self.exp
         self.crew.value = crew_html(e.aboard)
         if e.crew:
@@ -327,15 +236,7 @@ class NauteDashboard(TableDashboard):
             self.tray.show(self.tray.faces, held, [h and sticky for h in held], active=cargo)
         self.roll_button.disabled = e.over
         self.stop_button.disabled = e.over or not e.crew
-        if e.over:
-            verdict = (f"Cargo <b class='naute-cargo'>{e.cargo}</b>. <b>Expedition over.</b>" if e.crew
-                       else "No ship, captain and crew within 3 rolls: <b class='naute-cargo'>0</b>. <b>Expedition over.</b>")
-        elif e.crew:
-            verdict = f"Ship, captain and crew aboard: cargo <b class='naute-cargo'>{e.cargo}</b> so far."
-        else:
-            verdict = f"Look for the {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})."
-        goal = "" if e.target is None else f" You play to beat <b>{e.target}</b> (last expedition)."
-        self.status.value = f"<div class='naute-status' style='font-size:15px'>{verdict}{goal}</div>"
+        self.status.value = status_html(e)
         lines = "".join(f"<div>{line}</div>" for line in self.lines)
         self.log.value = f"<div class='naute-log' style='font-size:13px;line-height:1.7;min-height:20px'>{lines}</div>"
         self.draw_sheet()
@@ -361,10 +262,9 @@ class NauteDashboard(TableDashboard):
         self.roll_button.description = f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (keep fewer)"
         self.stop_button.description = f"Stop: cargo {e.cargo}" if e.crew else "Stop"
         goal = self.objective()
-        unit = "expected cargo" if isinstance(goal, CargoMean) else "probability"
         note = "" if e.crew else " <small>(ship, captain and crew are set aside for you: the only move is to roll)</small>"
         self.hint.show(lambda: f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b>{note}</div>"
-                       + hint_table(e.hint(goal), self.chosen(), partial(action_label, e), unit=unit))
+                       + hint_table(e.hint(goal), self.chosen(), partial(action_label, e), unit=unit(goal)))
 
     def draw_sheet(self) -> None:
         """The score sheet of a game: every player's cargo, expedition by expedition."""
@@ -378,7 +278,7 @@ class NauteDashboard(TableDashboard):
         for seat, s in enumerate(self.scores):
             you = seat == self.you
             who = self.seats.who_html(seat)
-            cells = "".join(f"<td align='center'>{s[k] if k < len(s) else ('…' if you and k == self.round else '')}</td>" for k in range(n))
+            cells = sheet_cells(s, n, self.round if you else None)
             rows.append(f"<tr class='naute-player' style='{self.seats.row_style(seat)}'><td>{who}</td>{cells}"
                         f"<td align='center'><b>{totals[seat]}</b></td></tr>")
         result = f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""
@@ -387,40 +287,10 @@ class NauteDashboard(TableDashboard):
                             f"{''.join(rows)}</table>{result}")
 
     def draw_chart(self) -> None:
-        """The cargo distribution under the optimal play for the goal vs keeping 4 or more."""
-        goal = self.objective()
-        best, rule = cargo_distributions(goal, self.rules_now.cargo_holds)
-        frame = policy_frame({"optimal": best, f"keep {HEURISTIC_FACE} or more": rule}, SCORES, str)
-        if isinstance(goal, Above):
-            figure = f"P(cargo > {goal.target})"
-            values = [d.prob(lambda c: c > goal.target) for d in (best, rule)]
-        else:
-            figure, values = "expected cargo", [best.mean(), rule.mean()]
-        title = alt.Title(f"Cargo of one expedition, playing for {goal_text(goal)}",
-                          subtitle=f"{figure}: optimal {float(values[0]):.4f}, keep {HEURISTIC_FACE} or more {float(values[1]):.4f}")
-        self.chart.show(policy_bars(frame, title, "cargo (0: no ship, captain and crew)", [str(s) for s in SCORES], width=500, height=200))
-        rows = [(figure, *values)]
-        if isinstance(goal, Above):
-            rows.append(("expected cargo", best.mean(), rule.mean()))
-        body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
-                       for a, b, c in rows)
-        self.figures.value = (
-            "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th><th align='left'>"
-            "<span style='color:#4c78a8'>■</span> optimal</th><th align='left'><span style='color:#f58518'>■</span> "
-            f"keep {HEURISTIC_FACE} or more</th></tr>{body}</table><small style='color:#555'>Exact. The bar at 0 is the same for "
-            "every way of playing: the cargo rule only changes what happens once ship, captain and crew are aboard.</small>"
-        )
-
-    def draw_qualify(self) -> None:
-        """P(ship, captain and crew aboard by roll k), k = 1, 2, 3."""
-        ps = naute.p_qualify_by_roll()
-        frame = pl.DataFrame({
-            "value": [f"by roll {k}" for k in range(1, len(ps) + 1)],
-            "probability": [float(p) for p in ps],
-            "exact": [exact_str(p) for p in ps],
-        })
-        self.qualify.show(probability_bars(frame, "Ship, captain and crew aboard (exact, any play)", "",
-                                           frame["value"].to_list(), width=500, height=110))
+        """The cargo distribution under the optimal play for the goal vs keeping 4 or more, and its figures."""
+        chart, figures = cargo_view(self.objective(), self.rules_now.cargo_holds)
+        self.chart.show(chart)
+        self.figures.value = figures
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -1,0 +1,358 @@
+"""Le Légit dashboard, what has no widget in it: the goals and the plays compared, the machine's
+turn, the hint, and the page's HTML and charts (the roll, the log, the figures, the score
+sheet, the first player's dilemma) as pure functions of the turn or the round."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache, partial
+
+import altair as alt
+import numpy as np
+import polars as pl
+
+from nessus.apps.common import dice_html
+from nessus.apps.dicegame import HEURISTIC, OPTIMAL, face_svg, hint_table, mini_dice, policy_bars, policy_frame
+from nessus.dist import Dist
+from nessus.games import legit
+from nessus.numbers import Kind, number_html, number_text
+from nessus.solver import Hint
+
+DICE = legit.DICE.default
+TOP = 6 * DICE
+THRESHOLD = 8  # the best single "reroll below X" for the mean, with 1, 2 or 3 rerolls
+TO_WIN, FOR_MEAN, BELOW = "optimal, to win", "best mean", f"reroll below {THRESHOLD}"
+MACHINES = (TO_WIN, FOR_MEAN, BELOW)
+NO_REROLL = "no reroll"
+COLOURS = (OPTIMAL, "#9e9e9e", HEURISTIC, "#54a24b")  # optimal, no reroll, below 8, for the best mean
+LINE = "font-size:13px;line-height:1.5;margin-top:4px"  # a sentence under a chart
+NOTE = "<div style='color:#555;font-size:12px;line-height:1.4'>"
+Policy = Callable[[tuple], str]
+
+
+def plural(n: int, word: str) -> str:
+    """`n word` or `n words`; "die" becomes "dice"."""
+    return f"{n} {word if n == 1 else 'dice' if word == 'die' else word + 's'}"
+
+
+# -- goals and policies ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Mean:
+    """Play for the most expected points."""
+
+
+@dataclass(frozen=True)
+class Chase:
+    """Play to beat `best`: P(score > best) + P(score = best)/2 (a tie for first shares the win)."""
+
+    best: int
+
+
+@dataclass(frozen=True)
+class First:
+    """The first of `players` players: play for your share of the win, the later players capped
+    at the rerolls you use and chasing your score."""
+
+    players: int
+
+
+Goal = Mean | Chase | First
+
+
+def goal_text(goal: Goal) -> str:
+    """The goal in words."""
+    if isinstance(goal, Mean):
+        return "the expected score"
+    if isinstance(goal, Chase):
+        return f"P(score > {goal.best}) + ½ P(score = {goal.best})"
+    return f"your share of the win, first of {goal.players} players"
+
+
+def unit(goal: Goal) -> str:
+    """What the goal's values are."""
+    return "expected score" if isinstance(goal, Mean) else "probability" if isinstance(goal, Chase) else "share of the win"
+
+
+def kind(goal: Goal) -> Kind:
+    """Whether the goal's values are probabilities (a chance, a share of the win) or scores."""
+    return "value" if isinstance(goal, Mean) else "probability"
+
+
+def solved(goal: Goal, rerolls: int) -> legit.Turn:
+    """The solved turn for the goal with up to `rerolls` rerolls."""
+    if isinstance(goal, Mean):
+        return legit.mean_turn(DICE, rerolls)
+    if isinstance(goal, Chase):
+        return legit.beat_turn(DICE, rerolls, goal.best, Fraction(1, 2))
+    return legit.first_turn(DICE, rerolls, goal.players)
+
+
+def optimal(goal: Goal, rerolls: int) -> Policy:
+    """The optimal keep-or-reroll choice for the goal, state ("rolled", rerolls left, dice left, total)."""
+    return solved(goal, rerolls).game.best
+
+
+def turn_value(goal: Goal, rerolls: int) -> Fraction:
+    """What a turn is worth before its first roll, played optimally for the goal."""
+    return solved(goal, rerolls).value()
+
+
+def goal_value(goal: Goal, rerolls: int, policy: Policy) -> Fraction:
+    """The exact value of the goal (see `unit`) when playing `policy` with up to `rerolls` rerolls."""
+    if isinstance(goal, First):
+        return legit.first_share(legit.Rules(rerolls=rerolls, players=goal.players), policy)
+    scores = legit.score_distribution(legit.Rules(rerolls=rerolls), policy)
+    if isinstance(goal, Mean):
+        return scores.mean()
+    return scores.prob(lambda s: s > goal.best) + scores.prob(lambda s: s == goal.best) / 2
+
+
+@dataclass(frozen=True)
+class Line:
+    """One way of playing: its name, exact score distribution, goal value and expected score."""
+
+    name: str
+    scores: Dist
+    value: Fraction
+    mean: Fraction
+
+
+@cache
+def lines(goal: Goal, rerolls: int) -> tuple[Line, ...]:
+    """The optimal play for the goal, never rerolling and "reroll below 8" (and, for a goal other
+    than the mean, playing for the best mean), each with up to `rerolls` rerolls."""
+    rules = legit.Rules(rerolls=rerolls)  # below: "reroll below 0" never rerolls
+    plays = [("optimal", optimal(goal, rerolls)), (NO_REROLL, legit.reroll_below(0)), (BELOW, legit.reroll_below(THRESHOLD))]
+    if not isinstance(goal, Mean):
+        plays.append(("for the best mean", optimal(Mean(), rerolls)))
+    out = []
+    for name, policy in plays:
+        scores = legit.score_distribution(rules, policy)
+        out.append(Line(name, scores, goal_value(goal, rerolls, policy), scores.mean()))
+    return tuple(out)
+
+
+def state(play: legit.Play) -> tuple:
+    """The solver's state of a rolled turn."""
+    return ("rolled", play.rerolls_left, len(play.left), play.total)
+
+
+def can_reroll(play: legit.Play) -> bool:
+    """True if the turn has a choice left: dice to reroll and a reroll to do it."""
+    return play.left is not None and not play.over and play.rerolls_left > 0 and bool(play.left)
+
+
+def used(play: legit.Play) -> int:
+    """The rerolls a turn has used."""
+    return max(len(play.rolls) - 1, 0)
+
+
+def hint_for(play: legit.Play, goal: Goal) -> Hint:
+    """The exact value of keeping and of rerolling for the goal."""
+    if isinstance(goal, First):
+        return play.first_hint(goal.players)
+    return play.hint(goal.best if isinstance(goal, Chase) else None)
+
+
+def machine_policy(machine: str, goal: Goal, rerolls: int) -> Policy:
+    """How a machine player chooses: optimally for its goal (the first player's share, or
+    beating the best so far), for the best mean, or rerolling below 8."""
+    if machine == BELOW:
+        return legit.reroll_below(THRESHOLD)
+    return optimal(Mean() if machine == FOR_MEAN else goal, rerolls)
+
+
+def play_machine(play: legit.Play, policy: Policy, rng: np.random.Generator) -> legit.Play:
+    """A whole turn played by `policy`."""
+    play = play.roll(rng)
+    while not play.over:
+        play = play.roll(rng) if can_reroll(play) and policy(state(play)) == "reroll" else play.keep()
+    return play
+
+
+# -- the turn ----------------------------------------------------------------------------------------
+def pairs(roll: tuple[int, ...]) -> list[tuple[int, int]]:
+    """The 7-pairs a roll loses: min(#a, #b) pairs (a, b) of each of 1-6, 2-5, 3-4."""
+    return [(a, b) for a, b in legit.PAIRS for _ in range(min(roll.count(a), roll.count(b)))]
+
+
+def roll_html(play: legit.Play) -> str:
+    """The last roll: its 7-pairs set apart (faded, "= 7"), then the dice left, large, and their total."""
+    if play.left is None:
+        return ("<div class='legit-roll' style='min-height:70px;margin-bottom:6px;color:#777;display:flex;"
+                "align-items:center'>Press Roll to throw the six dice.</div>")
+    roll, left = play.rolls[-1], play.left
+    gone = "".join(
+        f"<span class='legit-pair' title='{a} + {b} = 7: removed' style='display:inline-flex;flex-direction:column;"
+        f"align-items:center;margin-right:6px;padding:2px 3px;border:1px dashed #c62828;border-radius:6px'>"
+        f"<span style='display:inline-flex;gap:2px;opacity:.55'>{face_svg(a, 28)}{face_svg(b, 28)}</span>"
+        f"<small style='color:#c62828;line-height:14px'>= 7</small></span>"
+        for a, b in pairs(roll)
+    )
+    removed = (f"<div style='margin-right:14px'><div style='font-size:12px;color:#555'>7-pairs removed</div>"
+               f"<div style='display:flex'>{gone}</div></div>") if gone else ""
+    kept = dice_html(left, empty="every die paired off")
+    total = f"<span style='font-size:22px;margin-left:10px'>= <b class='legit-total'>{sum(left)}</b></span>"
+    return (f"<div class='legit-roll' style='display:flex;align-items:flex-end;min-height:70px;margin-bottom:6px'>{removed}"
+            f"<div><div style='font-size:12px;color:#555'>{plural(len(left), 'die')} left</div>"
+            f"<div style='display:flex;align-items:center;min-height:48px'>{kept}{total}</div></div></div>")
+
+
+def roll_text(roll: tuple[int, ...], left: tuple[int, ...]) -> str:
+    """A roll in a line of the log: the dice, the pairs removed, the total left."""
+    gone = pairs(roll)
+    lost = f"{plural(len(gone), 'pair')} removed" if gone else "no 7-pair"
+    return f"{mini_dice(roll)} → {lost}, total <b>{sum(left)}</b> on {plural(len(left), 'die')}"
+
+
+def verdict_html(play: legit.Play, action: str, goal: Goal) -> str:
+    """What choosing `action` in `play` was worth against the best choice, for the goal (a log line's end)."""
+    hint = hint_for(play, goal)
+    if hint.cost(action) == 0:
+        return f" <span class='legit-verdict' style='color:#2e7d32'>You {action}: optimal.</span>"
+    return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs "
+            f"{number_html(hint.cost(action), kind(goal))} of {unit(goal)} (best: {hint.best}).</span>")
+
+
+def status_text(play: legit.Play, chase: str) -> str:
+    """Where your turn stands, in a sentence (`chase`: the round's cap and score to beat)."""
+    if play.over:
+        return f"Your score: <b class='legit-score'>{play.total}</b>. <b>Turn over.</b>"
+    if play.left is None:
+        return "Your turn: press <b>Roll 6 dice</b>." + chase
+    return (f"Total <b>{play.total}</b> on {len(play.left)} dice, {plural(play.rerolls_left, 'reroll')} left: "
+            f"<b>Keep</b> it or <b>Reroll</b> the dice left." + chase)
+
+
+def hint_html(play: legit.Play, goal: Goal, cap: int) -> str:
+    """The hint: what the turn is worth before its first roll, then keep against reroll, exactly."""
+    head = f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>"
+    if play.left is None:
+        return (f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, this turn is "
+                f"worth {number_html(turn_value(goal, cap), kind(goal))} ({unit(goal)}).")
+    n = len(play.left)
+
+    def label(action: Hashable) -> str:
+        return f"keep {play.total}" if action == "keep" else f"reroll the {plural(n, 'die')} left"
+
+    return head + hint_table(hint_for(play, goal), None, label, partial(number_html, kind=kind(goal)), unit(goal))
+
+
+def sheet_row(t: legit.Play | None, you: bool) -> tuple[str, str]:
+    """A score sheet's cells for one player: the dice left after each roll, and the score."""
+    if t is None:
+        return ("<i>playing…</i>" if you else "<i>to play</i>"), ""
+    rolls = " → ".join(mini_dice(left, 16) if left else "<small>0 dice</small>" for left in map(legit.remove_pairs, t.rolls))
+    return rolls, f"<b>{t.total}</b> <small>{plural(used(t), 'reroll')}</small>"
+
+
+# -- the charts and figures ------------------------------------------------------------------------------
+def score_chart(goal: Goal, cap: int) -> alt.LayerChart:
+    """The exact score distribution of each way of playing, as lines with points (a rule at the score to beat)."""
+    shown = lines(goal, cap)[:3]
+    frame = policy_frame({line.name: line.scores for line in shown}, range(TOP + 1), int)
+    frame = frame.rename({"value": "score", "policy": "play"})
+    names = [line.name for line in shown]
+    title = alt.Title(f"Your score, at most {plural(cap, 'reroll')}, playing for {goal_text(goal)}",
+                      subtitle=", ".join(f"{line.name} {float(line.value):.4f}" for line in shown) + f"  ({unit(goal)})")
+    base = alt.Chart(frame).encode(
+        x=alt.X("score:Q", title="score (0: every die paired off)", scale=alt.Scale(domain=[0, TOP], nice=False),
+                axis=alt.Axis(values=list(range(0, TOP + 1, 2)))),
+        y=alt.Y("probability:Q", title="probability"),
+        color=alt.Color("play:N", sort=names, scale=alt.Scale(domain=names, range=list(COLOURS[: len(names)])),
+                        legend=alt.Legend(orient="top", title=None)),
+        tooltip=["play", "score", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+    )
+    layers = [base.mark_line(strokeWidth=1.5), base.mark_point(filled=True, size=22)]
+    if isinstance(goal, Chase):
+        rule = pl.DataFrame({"score": [goal.best], "label": [f"to beat: {goal.best}"]})
+        layers.append(alt.Chart(rule).mark_rule(color="#c62828", strokeDash=[5, 3]).encode(x="score:Q"))
+        layers.append(alt.Chart(rule).mark_text(color="#c62828", align="left", dx=4, dy=-4, baseline="top", fontSize=11)
+                      .encode(x="score:Q", y=alt.value(0), text="label:N"))
+    return alt.layer(*layers, title=title).properties(width=500, height=180)
+
+
+def figures_html(goal: Goal, cap: int) -> str:
+    """The table beside the chart: each way of playing's exact goal value (and expected score)."""
+    mean = isinstance(goal, Mean)
+    body = "".join(
+        f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{number_html(line.value, kind(goal))}</td>"
+        + ("" if mean else f"<td>{number_html(line.mean, 'value')}</td>") + "</tr>"
+        for line, c in zip(lines(goal, cap), COLOURS)
+    )
+    mean_head = "" if mean else "<th align='left'>expected score</th>"
+    return (
+        f"<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th align='left'>play</th>"
+        f"<th align='left'>{html.escape(unit(goal))} (exact)</th>{mean_head}</tr>{body}</table>"
+        f"{NOTE}Exact (a long fraction shows its decimal value: click it for the fraction). “Reroll below {THRESHOLD}” "
+        f"is the best single threshold for the mean; the common “reroll below 12” does worse than never rerolling "
+        f"(10.28 against 11.33 points with 3 rerolls).</div>"
+    )
+
+
+def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
+    """The first player's dilemma (`legit.first_stops`, exact): a chart of how often they stop
+    after u rerolls and their share of the win when they do, and a table with the later
+    players' best mean under that cap and the least total kept, to win and for the mean."""
+    stops = legit.first_stops(rules)
+    order = [plural(u, "reroll") for u in stops]
+    series = ("P(they stop after u rerolls)", "their share of the win if so")
+    rows = [(name, s, float(v or 0), "never stops here" if v is None else number_text(v))
+            for name, pair in zip(order, stops.values()) for s, v in zip(series, pair)]
+    share = legit.first_share(rules)
+    share_mean = legit.first_share(rules, optimal(Mean(), rules.rerolls))
+    title = alt.Title(f"The first player's dilemma ({rules.players} players, up to {plural(rules.rerolls, 'reroll')})",
+                      subtitle=f"playing to win, exact: share of the win {float(share):.4f} (fair: {1 / rules.players:.4f})")
+    frame = pl.DataFrame(rows, schema=["value", "policy", "probability", "exact"], orient="row")
+    chart = policy_bars(frame, title, "rerolls the first player uses (= the others' cap)", order, width=500, height=130)
+    first, mean_game = optimal(First(rules.players), rules.rerolls), optimal(Mean(), rules.rerolls)
+    counts = (6, 4, 2)
+
+    def least_kept(best: Policy, u: int, n: int) -> str:
+        if u == rules.rerolls:
+            return "all"
+        keep = [t for t in range(6 * n + 1) if best(("rolled", rules.rerolls - u, n, t)) == "keep"]
+        return str(min(keep)) if keep else "none"
+
+    body = []
+    for u, (p_stop, won) in stops.items():
+        cells = "".join(f"<td align='center'>{least_kept(first, u, n)} <small style='color:#777'>({least_kept(mean_game, u, n)})"
+                        f"</small></td>" for n in counts)
+        won_cell = "–" if won is None else number_html(won)
+        body.append(f"<tr class='dilemma-row' style='border-top:1px solid #ddd'><td align='center'>{u}</td>"
+                    f"<td>{number_html(turn_value(Mean(), u), 'value')}</td><td>{number_html(p_stop)}</td><td>{won_cell}</td>"
+                    f"{cells}</tr>")
+    head = "".join(f"<th>{n} dice</th>" for n in counts)
+    table = (
+        "<div class='nessus-wide'>"
+        f"<table class='dilemma' cellpadding='3' style='font-size:12px;border-collapse:collapse;white-space:nowrap'>"
+        f"<tr style='background:#f4f4f4'><th rowspan='2'>rerolls<br>used</th><th rowspan='2'>others'<br>best mean</th>"
+        f"<th rowspan='2'>P(stop<br>there)</th><th rowspan='2'>share<br>if so</th>"
+        f"<th colspan='3'>keeps from, with … left: to win <span style='color:#777'>(for the mean)</span></th></tr>"
+        f"<tr style='background:#f4f4f4'>{head}</tr>{''.join(body)}</table></div>"
+        f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win {number_html(share)}; "
+        f"playing for the best mean {number_html(share_mean)}; fair 1/{rules.players}.</div>"
+        f"<div class='dilemma-reading' style='{LINE}'>{dilemma_reading(rules, first, mean_game)}</div>"
+        f"{NOTE}Exact (click a decimal for its fraction). "
+        "The later players know the best score so far and play for P(above) + ½ P(equal).</div>"
+    )
+    return chart, table
+
+
+def dilemma_reading(rules: legit.Rules, first: Policy, mean_game: Policy) -> str:
+    """The dilemma in a sentence: on the first roll of six dice, does the first player playing
+    to win keep from a lower total than a player chasing the mean (or a higher one)?"""
+    if rules.rerolls == 0:
+        return f"No reroll allowed: nobody has a choice, and each of the {rules.players} players wins 1/{rules.players} of the time."
+    win, mean = (min(t for t in range(TOP + 1) if best(("rolled", rules.rerolls, DICE, t)) == "keep") for best in (first, mean_game))
+    head = f"On the first roll, six dice left: playing to win the first player keeps from <b>{win}</b>, a mean chaser from <b>{mean}</b>. "
+    if win < mean:
+        return head + ("They stop <b>earlier</b>: every reroll they use is one more for each other player, and keeping now "
+                       "hands them none.")
+    if win > mean:
+        return head + (f"They are <b>pickier</b>: against {rules.players - 1} chasers who know the score to beat, a middling "
+                       "total rarely holds, even if rerolling hands everyone more rerolls.")
+    return head + "The same threshold: the cap they set and the score they need balance out here."
