@@ -20,9 +20,12 @@ import ipywidgets as widgets
 
 from nessus.apps.common import LatestJob, TableHTML
 from nessus.apps.dicegame import TableDashboard, counter_html
+from nessus.apps.legit_goals import (
+    MACHINES, TOP, Chase, First, Goal, Mean, can_reroll, machine_policy, play_machine, used,
+)
 from nessus.apps.legit_views import (
-    MACHINES, TOP, Chase, First, Goal, Mean, can_reroll, dilemma_view, figures_html, hint_html, machine_policy,
-    play_machine, plural, roll_html, roll_text, score_chart, sheet_row, status_text, used, verdict_html,
+    dilemma_view, figures_html, hint_html, plural, roll_html, roll_text, score_chart, sheet_row, status_text,
+    verdict_html,
 )
 from nessus.games import legit
 

@@ -1,36 +1,24 @@
-"""Le Légit dashboard, what has no widget in it: the goals and the plays compared, the machine's
-turn, the hint, and the page's HTML and charts (the roll, the log, the figures, the score
-sheet, the first player's dilemma) as pure functions of the turn or the round."""
+"""Le Légit dashboard, its words and pictures: the page's HTML and charts (the roll, the log, the
+figures, the score sheet, the first player's dilemma) as pure functions of the turn or the
+round (the goals and plays themselves are in `legit_goals`)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache, partial
+from collections.abc import Hashable
+from functools import partial
 
 import altair as alt
-import numpy as np
 import polars as pl
 
 from nessus.apps.common import dice_html
 from nessus.apps.dicegame import HEURISTIC, OPTIMAL, face_svg, hint_table, mini_dice, policy_bars, policy_frame
-from nessus.dist import Dist
 from nessus.games import legit
-from nessus.numbers import Kind, number_html, number_text
-from nessus.solver import Hint
+from nessus.numbers import number_html, number_text
 
-DICE = legit.DICE.default
-TOP = 6 * DICE
-THRESHOLD = 8  # the best single "reroll below X" for the mean, with 1, 2 or 3 rerolls
-TO_WIN, FOR_MEAN, BELOW = "optimal, to win", "best mean", f"reroll below {THRESHOLD}"
-MACHINES = (TO_WIN, FOR_MEAN, BELOW)
-NO_REROLL = "no reroll"
 COLOURS = (OPTIMAL, "#9e9e9e", HEURISTIC, "#54a24b")  # optimal, no reroll, below 8, for the best mean
 LINE = "font-size:13px;line-height:1.5;margin-top:4px"  # a sentence under a chart
 NOTE = "<div style='color:#555;font-size:12px;line-height:1.4'>"
-Policy = Callable[[tuple], str]
 
 
 def plural(n: int, word: str) -> str:
@@ -39,141 +27,26 @@ def plural(n: int, word: str) -> str:
 
 
 # -- goals and policies ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Mean:
-    """Play for the most expected points."""
+from nessus.apps.legit_goals import (
+    DICE,
+    THRESHOLD,
+    TOP,
+    Chase,
+    First,
+    Goal,
+    Mean,
+    Policy,
+    goal_text,
+    hint_for,
+    kind,
+    lines,
+    optimal,
+    turn_value,
+    unit,
+    used,
+)
 
 
-@dataclass(frozen=True)
-class Chase:
-    """Play to beat `best`: P(score > best) + P(score = best)/2 (a tie for first shares the win)."""
-
-    best: int
-
-
-@dataclass(frozen=True)
-class First:
-    """The first of `players` players: play for your share of the win, the later players capped
-    at the rerolls you use and chasing your score."""
-
-    players: int
-
-
-Goal = Mean | Chase | First
-
-
-def goal_text(goal: Goal) -> str:
-    """The goal in words."""
-    if isinstance(goal, Mean):
-        return "the expected score"
-    if isinstance(goal, Chase):
-        return f"P(score > {goal.best}) + ½ P(score = {goal.best})"
-    return f"your share of the win, first of {goal.players} players"
-
-
-def unit(goal: Goal) -> str:
-    """What the goal's values are."""
-    return "expected score" if isinstance(goal, Mean) else "probability" if isinstance(goal, Chase) else "share of the win"
-
-
-def kind(goal: Goal) -> Kind:
-    """Whether the goal's values are probabilities (a chance, a share of the win) or scores."""
-    return "value" if isinstance(goal, Mean) else "probability"
-
-
-def solved(goal: Goal, rerolls: int) -> legit.Turn:
-    """The solved turn for the goal with up to `rerolls` rerolls."""
-    if isinstance(goal, Mean):
-        return legit.mean_turn(DICE, rerolls)
-    if isinstance(goal, Chase):
-        return legit.beat_turn(DICE, rerolls, goal.best, Fraction(1, 2))
-    return legit.first_turn(DICE, rerolls, goal.players)
-
-
-def optimal(goal: Goal, rerolls: int) -> Policy:
-    """The optimal keep-or-reroll choice for the goal, state ("rolled", rerolls left, dice left, total)."""
-    return solved(goal, rerolls).game.best
-
-
-def turn_value(goal: Goal, rerolls: int) -> Fraction:
-    """What a turn is worth before its first roll, played optimally for the goal."""
-    return solved(goal, rerolls).value()
-
-
-def goal_value(goal: Goal, rerolls: int, policy: Policy) -> Fraction:
-    """The exact value of the goal (see `unit`) when playing `policy` with up to `rerolls` rerolls."""
-    if isinstance(goal, First):
-        return legit.first_share(legit.Rules(rerolls=rerolls, players=goal.players), policy)
-    scores = legit.score_distribution(legit.Rules(rerolls=rerolls), policy)
-    if isinstance(goal, Mean):
-        return scores.mean()
-    return scores.prob(lambda s: s > goal.best) + scores.prob(lambda s: s == goal.best) / 2
-
-
-@dataclass(frozen=True)
-class Line:
-    """One way of playing: its name, exact score distribution, goal value and expected score."""
-
-    name: str
-    scores: Dist
-    value: Fraction
-    mean: Fraction
-
-
-@cache
-def lines(goal: Goal, rerolls: int) -> tuple[Line, ...]:
-    """The optimal play for the goal, never rerolling and "reroll below 8" (and, for a goal other
-    than the mean, playing for the best mean), each with up to `rerolls` rerolls."""
-    rules = legit.Rules(rerolls=rerolls)  # below: "reroll below 0" never rerolls
-    plays = [("optimal", optimal(goal, rerolls)), (NO_REROLL, legit.reroll_below(0)), (BELOW, legit.reroll_below(THRESHOLD))]
-    if not isinstance(goal, Mean):
-        plays.append(("for the best mean", optimal(Mean(), rerolls)))
-    out = []
-    for name, policy in plays:
-        scores = legit.score_distribution(rules, policy)
-        out.append(Line(name, scores, goal_value(goal, rerolls, policy), scores.mean()))
-    return tuple(out)
-
-
-def state(play: legit.Play) -> tuple:
-    """The solver's state of a rolled turn."""
-    return ("rolled", play.rerolls_left, len(play.left), play.total)
-
-
-def can_reroll(play: legit.Play) -> bool:
-    """True if the turn has a choice left: dice to reroll and a reroll to do it."""
-    return play.left is not None and not play.over and play.rerolls_left > 0 and bool(play.left)
-
-
-def used(play: legit.Play) -> int:
-    """The rerolls a turn has used."""
-    return max(len(play.rolls) - 1, 0)
-
-
-def hint_for(play: legit.Play, goal: Goal) -> Hint:
-    """The exact value of keeping and of rerolling for the goal."""
-    if isinstance(goal, First):
-        return play.first_hint(goal.players)
-    return play.hint(goal.best if isinstance(goal, Chase) else None)
-
-
-def machine_policy(machine: str, goal: Goal, rerolls: int) -> Policy:
-    """How a machine player chooses: optimally for its goal (the first player's share, or
-    beating the best so far), for the best mean, or rerolling below 8."""
-    if machine == BELOW:
-        return legit.reroll_below(THRESHOLD)
-    return optimal(Mean() if machine == FOR_MEAN else goal, rerolls)
-
-
-def play_machine(play: legit.Play, policy: Policy, rng: np.random.Generator) -> legit.Play:
-    """A whole turn played by `policy`."""
-    play = play.roll(rng)
-    while not play.over:
-        play = play.roll(rng) if can_reroll(play) and policy(state(play)) == "reroll" else play.keep()
-    return play
-
-
-# -- the turn ----------------------------------------------------------------------------------------
 def pairs(roll: tuple[int, ...]) -> list[tuple[int, int]]:
     """The 7-pairs a roll loses: min(#a, #b) pairs (a, b) of each of 1-6, 2-5, 3-4."""
     return [(a, b) for a, b in legit.PAIRS for _ in range(min(roll.count(a), roll.count(b)))]

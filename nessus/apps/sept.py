@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import ipywidgets as widgets
 
+from nessus.apps import sept_play as p
 from nessus.apps import sept_views as v
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard
@@ -35,14 +36,14 @@ class SeptDashboard(TableDashboard):
                 "phone): the exact score of one turn when you hold at N, and the expected score for every N.")
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "sept", sept.PLAYERS, v.MACHINES)
-        self.switch = widgets.ToggleButtons(options=[v.SEPT, v.PIG], value=v.SEPT, style={"button_width": "150px"})
+        super().__init__(seed, "sept", sept.PLAYERS, p.MACHINES)
+        self.switch = widgets.ToggleButtons(options=[p.SEPT, p.PIG], value=p.SEPT, style={"button_width": "150px"})
         self.switch.add_class("sept-game")
         self.rounds = self.param_field(sept.ROUNDS, width="150px")
         self.goal = self.param_field(pig.GOAL, width="150px")
         self.goal.widget.layout.display = "none"
         self.seats.box.children = (self.seats.seat, self.seats.machine, self.rounds.widget, self.goal.widget)
-        self.hold_at = widgets.IntSlider(value=v.KINDS[v.SEPT].best[0], min=1, max=100, description="hold at N",
+        self.hold_at = widgets.IntSlider(value=p.KINDS[p.SEPT].best[0], min=1, max=100, description="hold at N",
                                          continuous_update=False, style={"description_width": "70px"},
                                          layout=widgets.Layout(width="420px"))
         self.hold_at.add_class("sept-hold")
@@ -67,7 +68,7 @@ class SeptDashboard(TableDashboard):
         self.hold_at.observe(rules_guard(lambda _: None if self._quiet else self.new_hold()), names="value")
 
         self.page([
-            widgets.HTML(f"<style>.sept-bust .nessus-die{{outline:3px solid {v.BUST};outline-offset:1px;border-radius:10px}}</style>"),
+            widgets.HTML(f"<style>.sept-bust .nessus-die{{outline:3px solid {p.BUST};outline-offset:1px;border-radius:10px}}</style>"),
             widgets.HBox([widgets.HTML("<b>game</b>&nbsp;", layout=widgets.Layout(width="50px")), self.switch]),
             self.seats.mode, self.seats.box, self.messages.widget,
             widgets.HBox([self.tray.widget, self.total], layout=widgets.Layout(align_items="flex-end")),
@@ -79,21 +80,21 @@ class SeptDashboard(TableDashboard):
 
     # -- controls -----------------------------------------------------------------------------
     @property
-    def kind(self) -> v.Kind:
+    def kind(self) -> p.Kind:
         """The game chosen by the switch."""
-        return v.KINDS[self.switch.value]
+        return p.KINDS[self.switch.value]
 
     def size(self) -> int:
         """The game's rounds (Le Sept fatal) or goal (Pig), from its field."""
-        return self.rounds.value() if self.kind.name == v.SEPT else self.goal.value()
+        return self.rounds.value() if self.kind.name == p.SEPT else self.goal.value()
 
     def field(self) -> str:
         """What the game's field holds: the number of rounds (Le Sept fatal) or the goal (Pig)."""
-        return "number of rounds" if self.kind.name == v.SEPT else "goal"
+        return "number of rounds" if self.kind.name == p.SEPT else "goal"
 
     def new_kind(self) -> None:
         """The other game: its dice, its best hold on the slider, a new turn or game."""
-        sept_now = self.kind.name == v.SEPT
+        sept_now = self.kind.name == p.SEPT
         self.rounds.widget.layout.display = None if sept_now else "none"
         self.goal.widget.layout.display = "none" if sept_now else None
         self._quiet = True
@@ -123,7 +124,7 @@ class SeptDashboard(TableDashboard):
         self.last: tuple[Hint | None, str, str] | None = None
         self.shown: tuple[int, ...] = ()  # your last roll
         self.note = ""  # how your last turn ended (in a game)
-        self.turn, self.game = v.Turn(), None
+        self.turn, self.game = p.Turn(), None
         if self.seats.game:
             try:
                 size = self.size()
@@ -137,19 +138,19 @@ class SeptDashboard(TableDashboard):
     def new_game(self, size: int) -> None:
         """A new game of `size` rounds (or to goal `size`), solved first if need be."""
         name = self.kind.name
-        if v.solving_text(name, size):
-            self.status.value = v.status_html(v.solving_text(name, size))
-        self.sol, self.game = v.new_game(name, size)
+        if p.solving_text(name, size):
+            self.status.value = v.status_html(p.solving_text(name, size))
+        self.sol, self.game = p.new_game(name, size)
         self.you = self.seats.you
-        self.machine_hold = None if self.seats.machine.value == v.MACHINES[0] else self.hold_at.value
+        self.machine_hold = None if self.seats.machine.value == p.MACHINES[0] else self.hold_at.value
         self.banked: list[list[int]] = [[], []]
         self.lines: list[str] = []
-        self.rolls: v.Rolls = ()
+        self.rolls: p.Rolls = ()
         self.result = ""
         self.machine_turns()
 
     # -- moves ---------------------------------------------------------------------------------------
-    def now(self) -> tuple[v.Rolls, int, bool]:
+    def now(self) -> tuple[p.Rolls, int, bool]:
         """This turn's rolls, the turn total, and whether the turn (alone) or the game is over."""
         g, t = self.game, self.turn
         return (self.rolls, g.turn_total, g.over) if g else (t.rolls, t.total, t.over)
@@ -175,11 +176,11 @@ class SeptDashboard(TableDashboard):
             raise ValueError(f"the {'game' if self.seats.game else 'turn'} is over: press {self.new_button.description}")
         if action == "hold" and not k:
             raise ValueError("the first roll of a turn is compulsory: press Roll")
-        hint = v.win_hint(self.game, self.sol) if self.game else v.points_hint(self.kind, k)
+        hint = p.win_hint(self.game, self.sol) if self.game else p.points_hint(self.kind, k)
         self.last, self.note = (hint, action, f"at turn total {k}"), ""
         if self.game is None:
             bust = faces is not None and self.kind.busts(faces)
-            self.turn = v.Turn(0 if bust else k + sum(faces), self.turn.rolls + (faces,), bust) if faces else replace(self.turn, held=True)
+            self.turn = p.Turn(0 if bust else k + sum(faces), self.turn.rolls + (faces,), bust) if faces else replace(self.turn, held=True)
         elif self.ends_turn(action, faces, "You"):
             self.note = v.your_note(self.kind, action, faces, k)
             self.machine_turns()
@@ -197,7 +198,7 @@ class SeptDashboard(TableDashboard):
             self.game = g.hold()
         else:
             self.rolls += (faces,)
-            self.game = g.roll(dice=faces) if kind.name == v.SEPT else g.roll(die=faces[0])
+            self.game = g.roll(dice=faces) if kind.name == p.SEPT else g.roll(die=faces[0])
         ended = v.turn_end(kind, action, k, faces, self.game.over)
         if ended is None:
             return False
@@ -212,7 +213,7 @@ class SeptDashboard(TableDashboard):
     def machine_turns(self) -> None:
         """The machine plays while it is its turn."""
         while not self.game.over and self.game.mover != self.you:
-            while not self.ends_turn("roll" if v.machine_rolls(self.game, self.sol, self.machine_hold) else "hold",
+            while not self.ends_turn("roll" if p.machine_rolls(self.game, self.sol, self.machine_hold) else "hold",
                                      self.throw(), "Machine"):
                 pass
 
@@ -267,7 +268,7 @@ class SeptDashboard(TableDashboard):
         self.hint.offer = ("your chance of winning after each move (value iteration)" if g
                            else "the exact expected turn score after each move")
         verdict = v.verdict_html(self.last, g is not None)
-        h = v.win_hint(g, self.sol) if g and not g.over else None
+        h = p.win_hint(g, self.sol) if g and not g.over else None
         if g is None and not t.over:
             self.hint.show(lambda: v.points_hint_html(self.kind, t.total, verdict))
         elif g is None or g.over:

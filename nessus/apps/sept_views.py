@@ -1,184 +1,45 @@
-"""Le Sept fatal (and Pig) dashboard, what has no widget in it: the two games' exact one-turn
-figures, the two-player games solved by value iteration, the machine's moves, the hints, and
-the page's HTML and charts as pure functions of the turn or the game."""
+"""Le Sept fatal (and Pig) dashboard, its words and pictures: the page's HTML and charts as pure
+functions of the turn or the game (the games themselves as the page plays them are in
+`sept_play`)."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from fractions import Fraction
-from functools import cache, cached_property, partial
+from functools import partial
 
 import altair as alt
-import numpy as np
 import polars as pl
 
 from nessus.apps.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice, probability_bars
+from nessus.apps.sept_play import (
+    APPROX,
+    BUST,
+    CUT_OFF,
+    KINDS,
+    PIG,
+    SEPT,
+    Game,
+    Kind,
+    Rolls,
+    Solution,
+    Turn,
+    bracket,
+    first_holds,
+    means_frame,
+    method_note,
+    points_hint,
+    sides,
+    solver_turn,
+    turn_frame,
+)
 from nessus.dist import exact_str
 from nessus.games import _pushluck as pl_
 from nessus.games import pig, sept
-from nessus.numbers import number_html, number_text
+from nessus.numbers import number_html
 from nessus.solver import Hint
 
-SEPT, PIG = "Le Sept fatal", "Pig"
-MACHINES = ("optimal (to win)", "hold at N")
-BUST = "#b00020"
-CUT_OFF = 1e-6  # a turn start whose bracket is wider than this is shown as shaken by the cut-off
 
-Game = sept.Game | pig.Game
-Solution = sept.Solution | pl_.Solved
-Rolls = tuple[tuple[int, ...], ...]
-APPROX = partial(number_html, approx=True)  # a chance found by value iteration (a float): a decimal, never a fraction
-
-
-@dataclass(frozen=True)
-class Kind:
-    """What differs between the two games on this page."""
-
-    name: str
-    roll: pl_.Roll
-    dice: int
-    bust_face: str  # the roll that wipes the turn, in words
-    widest: int  # the chart of expected scores shows N = 1 .. widest
-
-    def busts(self, faces: tuple[int, ...]) -> bool:
-        """Whether this roll wipes the turn."""
-        return sum(faces) == 7 if self.dice == 2 else faces[0] == 1
-
-    @cached_property
-    def best(self) -> tuple[int, Fraction]:
-        """The best hold for points and its expected turn score (exact)."""
-        return pl_.best_hold(self.roll)
-
-
-KINDS = {SEPT: Kind(SEPT, sept.ROLL, 2, "a 7", 90), PIG: Kind(PIG, pig.ROLL, 1, "a 1", 60)}
-
-
-@dataclass(frozen=True)
-class Turn:
-    """One turn played alone: the turn total, the rolls (the last may be the bust), and how it ended."""
-
-    total: int = 0
-    rolls: Rolls = ()
-    bust: bool = False
-    held: bool = False
-
-    @property
-    def over(self) -> bool:
-        """Whether the turn has ended (a bust or a hold)."""
-        return self.bust or self.held
-
-
-# -- exact one-turn figures (cached: the charts are redrawn often) ----------------------------------
-@cache
-def turn_frame(name: str, n: int) -> pl.DataFrame:
-    """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
-    d = pl_.hold_at_distribution(KINDS[name].roll, n)
-    return pl.DataFrame({"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes],
-                         "exact": [number_text(d[s]) for s in d.outcomes]})
-
-
-@cache
-def means_frame(name: str) -> pl.DataFrame:
-    """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
-    kind = KINDS[name]
-    means = [pl_.hold_at_mean(kind.roll, n) for n in range(1, kind.widest + 1)]
-    return pl.DataFrame({"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [number_text(m) for m in means]})
-
-
-# -- the two-player games, solved by value iteration ------------------------------------------------
-_solved: set[tuple[str, int]] = set()  # the games solved (or read) in this kernel
-
-
-def solving_text(name: str, size: int) -> str:
-    """What the page says while it solves a game; "" when the game is stored (the default rules) or solved already."""
-    if (name, size) in _solved or size == (sept.ROUNDS.default if name == SEPT else pig.GOAL.default):
-        return ""
-    what = f"{size} round{'s' if size > 1 else ''}" if name == SEPT else f"Pig to {size}"
-    return f"Solving {what} by value iteration (once per session; a few seconds)…"
-
-
-def new_game(name: str, size: int) -> tuple[Solution, Game]:
-    """Optimal play for `size` rounds (Le Sept fatal) or goal `size` (Pig), stored for the default rules, else
-    solved once per kernel (the engines memoise), and a new game."""
-    _solved.add((name, size))
-    if name == SEPT:
-        return sept.solution(sept.Rules(rounds=size)), sept.Game(sept.Rules(rounds=size))
-    return pig.solution(pig.Rules(goal=size)), pig.Game.start(pig.Rules(goal=size))
-
-
-def solver_turn(game: sept.Game) -> int:
-    """The solver's turn for the game's turn (extra rounds after a tie share two turns)."""
-    rounds = game.rules.rounds
-    return game.turn if game.turn < 2 * rounds else 2 * rounds + game.mover
-
-
-def sides(game: Game, seat: int | None = None) -> tuple[int, int]:
-    """The banked scores (Le Sept fatal: totals so far) of `seat` (by default the mover) and of the other player."""
-    totals = game.totals if isinstance(game, sept.Game) else game.scores
-    seat = game.mover if seat is None else seat
-    return totals[seat], totals[1 - seat]
-
-
-def machine_rolls(game: Game, sol: Solution, hold: int | None) -> bool:
-    """Whether the machine rolls: optimal for its winning chance (`hold` None), or hold at `hold`."""
-    k = game.turn_total
-    if k == 0:
-        return True
-    if hold is not None:
-        return k < hold
-    mine, theirs = sides(game)
-    if isinstance(game, sept.Game):
-        return sol.rolls(solver_turn(game), mine - theirs, k)
-    return bool(sol.rolls()[mine * game.goal + theirs, k])
-
-
-def first_holds(game: Game, sol: Solution) -> int:
-    """The smallest turn total at which optimal play holds in the mover's current turn."""
-    mine, theirs = sides(game)
-    if isinstance(game, sept.Game):
-        return sol.hold_boundary(solver_turn(game), mine - theirs)
-    return pl_.hold_boundary(sol, mine * game.goal + theirs)
-
-
-def _hint(k: int, values: dict) -> Hint:
-    """The hint at turn total k: hold when holding is worth at least as much as rolling."""
-    return Hint(k, values, "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll")
-
-
-def win_hint(game: Game, sol: Solution) -> Hint | None:
-    """P(the mover wins) after each legal action (floats, value iteration); None off the solved grid."""
-    values = game.hint(sol)
-    return None if any(np.isnan(v) for v in values.values()) else _hint(game.turn_total, values)
-
-
-def points_hint(kind: Kind, k: int) -> Hint:
-    """One turn played for points: the exact expected turn score after rolling and after holding."""
-    return _hint(k, pl_.points_values(kind.roll, k))
-
-
-def bracket(sol: sept.Solution, t: int, lead: int) -> float:
-    """The width of the bracket on the mover's chance at the start of turn t with this lead
-    (every cut-off state lost, then won, for the first player); 1 off the grid."""
-    d = sol.duel
-    c = d.context(t, lead) if abs(lead) <= d.margin else -1
-    return float(abs(sol.high_starts[c] - sol.low_starts[c])) if c >= 0 else 1.0
-
-
-def method_note(game: Game, sol: Solution) -> str:
-    """How the winning chances were computed, and how accurate they are here."""
-    if isinstance(game, sept.Game):
-        mine, theirs = sides(game)
-        width = bracket(sol, solver_turn(game), mine - theirs)
-        return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {sept.TOLERANCE:g}; leads "
-                f"beyond ±{sol.duel.margin} points are cut off: solving with every cut-off state lost, then won, brackets "
-                f"your chance at the start of this turn in an interval of width {width:.1g}.")
-    return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {pig.TOLERANCE:g}, within "
-            f"{pig.ACCURACY:g} of the exact values.")
-
-
-# -- words and HTML ---------------------------------------------------------------------------------
 def action_label(action: Hashable, k: int, after: str = "") -> str:
     """An action in the game's words."""
     if action == "roll":
