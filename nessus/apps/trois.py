@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from nessus.apps import trois_views as views
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard
-from nessus.apps.trois_views import MACHINES, MAX_ROUNDS, Goal, Match
+from nessus.apps.trois_play import MACHINES, MAX_ROUNDS, Goal, Match, play_machine
 from nessus.games import trois
 from nessus.games.trois import Play
 
@@ -154,7 +154,7 @@ class TroisDashboard(TableDashboard):
                 self.new_turn()
                 return
             else:
-                m.record(seat, views.play_machine(self.seats.machine.value, m.goal_for(seat), dice, self.rng))
+                m.record(seat, play_machine(self.seats.machine.value, m.goal_for(seat), dice, self.rng))
         self.draw_game_over_or_wait()
 
     def start_round(self) -> None:
