@@ -115,7 +115,8 @@ class HypogeonDashboard(TableDashboard):
         self.machines: list[Turn] = []
         self.round_points: tuple[int | None, int] = (None, 0)
         self.round_text = ""
-        self.odds = v.win_odds(self.rules_pair()[0], tuple(self.scores)) if self.seats.game else None
+        self.round_start = tuple(self.scores)  # the odds below are all from this moment
+        self.odds = v.win_odds(self.rules_pair()[0], self.round_start) if self.seats.game else None
         self.draw_turn()
 
     def next(self) -> None:
@@ -247,9 +248,9 @@ class HypogeonDashboard(TableDashboard):
         if self.result or self.odds is None:
             return ""
         best_rules, same_rules = self.rules_pair()
-        same = v.win_odds(same_rules, tuple(self.scores))[0][0]
-        return v.odds_html(self.scores, hypogeon.seat_rules(best_rules)[0], self.odds[0][0], same_rules.stand_at, same,
-                           self.odds[1])
+        same = v.win_odds(same_rules, self.round_start)[0][0]
+        return v.odds_html(self.round_start, hypogeon.seat_rules(best_rules)[0], self.odds[0][0], same_rules.stand_at,
+                           same, self.odds[1])
 
     def draw_charts(self) -> None:
         """The three chart panes and the figures, for the slider's k and the players."""
