@@ -86,8 +86,9 @@ _solved: set[tuple[str, int]] = set()  # the games solved (or read) in this kern
 
 
 def solving_text(name: str, size: int) -> str:
-    """What the page says while it solves a game; "" when the game is stored (the default rules) or solved already."""
-    if (name, size) in _solved or size == (sept.ROUNDS.default if name == SEPT else pig.GOAL.default):
+    """What the page says while it solves a game; "" when the game is stored in data/ or solved already."""
+    stored = size in sept.STORED_ROUNDS if name == SEPT else size == pig.GOAL.default
+    if (name, size) in _solved or stored:
         return ""
     what = f"{size} round{'s' if size > 1 else ''}" if name == SEPT else f"Pig to {size}"
     return f"Solving {what} by value iteration (once per session; a few seconds)…"
