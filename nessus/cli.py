@@ -267,10 +267,12 @@ def _serve(args) -> None:
         print(f"nessus: lesson mode: {kept} kernels kept ready for {args.students} students "
               f"({', '.join(args.dashboards)}); about {kept * 3 // 2} s to prepare", flush=True)
     print(f"nessus: at most {options.viewers()} pages open at once; press Ctrl-C to stop", flush=True)
+    server = subprocess.Popen(command)
+    signal.signal(signal.SIGTERM, lambda *_: server.terminate())  # stopped: stop Voila and its kernels too
     try:
-        subprocess.run(command, check=False)
-    except KeyboardInterrupt:
-        pass
+        server.wait()
+    except KeyboardInterrupt:  # Ctrl-C reached Voila as well: let it shut its kernels down
+        server.wait()
 
 
 def _data(args) -> int:

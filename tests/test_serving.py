@@ -209,3 +209,35 @@ def test_gets_past_the_cap_start_no_kernel_a_page_renders_afterwards_and_is_free
     while status(server.base)["viewers"] and time.monotonic() < deadline:
         time.sleep(1)
     assert status(server.base)["viewers"] == 0, "a closed page's kernel lived on for over a minute"
+
+
+def test_stopping_nessus_serve_stops_voila_too():
+    """`nessus serve` stopped (SIGTERM, as a service manager or a test does) stops its Voila and
+    the kernels with it, instead of leaving them running without a parent."""
+    import subprocess
+
+    from classload import ROOT, cmdline, descendants, free_port
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "nessus.cli", "serve", "--port", str(port), "--no-preheat"],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while not _up(port):
+        assert proc.poll() is None and time.monotonic() < deadline, "nessus serve did not start"
+        time.sleep(0.5)
+    voila = [p for p in descendants(proc.pid) if "nessus.serving" in cmdline(p)]
+    assert voila, "no Voila process under nessus serve"
+    proc.terminate()
+    proc.wait(30)
+    deadline = time.monotonic() + 30
+    while Path(f"/proc/{voila[0]}").exists() and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not Path(f"/proc/{voila[0]}").exists(), "Voila outlived nessus serve"
+
+
+def _up(port: int) -> bool:
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2)
+    except OSError:
+        return False
+    return True

@@ -190,15 +190,22 @@ class Server:
         return kids[0] if kids else self.proc.pid
 
     def stop(self) -> None:
+        """Stop `nessus serve`, which stops Voila and its kernels; anything left is killed."""
+        family = descendants(self.proc.pid)
         self.proc.terminate()
         try:
             self.proc.wait(20)
         except subprocess.TimeoutExpired:
-            for p in reversed(descendants(self.proc.pid)):
-                try:
-                    os.kill(p, 9)
-                except OSError:
-                    pass
+            pass
+        deadline = time.monotonic() + 20
+        while (alive := [p for p in family if Path(f"/proc/{p}").exists()]) and time.monotonic() < deadline:
+            time.sleep(0.5)
+        for p in reversed(alive):
+            try:
+                os.kill(p, 9)
+            except OSError:
+                pass
+        self.proc.wait()
         self.log.close()
 
     def __enter__(self) -> Server:
