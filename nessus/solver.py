@@ -38,12 +38,14 @@ Value = Fraction | int
 @dataclass(frozen=True)
 class Hint:
     """What the optimal player does in `state` and what every legal action is worth (payoff
-    units; for a probability objective, a probability)."""
+    units; for a probability objective, a probability), and how the values were found:
+    `method` is "exact", "value-iteration" (floats within a stated tolerance) or "heuristic"."""
 
     state: Hashable
     values: dict[Hashable, Value]
     best: Hashable
     maximise: bool = True
+    method: str = "exact"
 
     @property
     def value(self) -> Value:

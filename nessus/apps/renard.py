@@ -82,7 +82,7 @@ class RenardDashboard(Dashboard):
 
     def new_game(self) -> None:
         """Back to the starting bankroll."""
-        self.table = renard.Table.start(self.rules)
+        self.table = renard.State.start(self.rules)
         self.dice.value = dice_html((), empty="Press Roll to stake and throw 3 dice.")
         self.draw_table()
 

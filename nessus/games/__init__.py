@@ -4,7 +4,9 @@
 - `Rules`: a frozen dataclass of validated parameters (defaults = RULES.md decisions);
 - `report(rules) -> Report`: the exact headline figures;
 - `simulate(rules, trials, seed, client=None, progress=None) -> Report`: Monte Carlo figures;
-- a step-by-step state so a person can play (see each module).
+- the game protocol (`nessus.game`): `initial_state(rules=None)` gives the playable `State`
+  (whole games, every player, chance explicit), and `policies(rules=None)` the named ways to
+  play it (`policy(state) -> action`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ NAMES = ("order", "renard", "boue", "nessie", "palais", "naute", "tresse", "troi
          "legit", "hypogeon")
 
 
+PATHS: dict[str, str] = {}
+"""Where a game's module lives when it is not `nessus.games.<name>` (a game inside a
+subpackage shared with others)."""
+
+
 class _Registry(Mapping[str, ModuleType]):
     """The game modules by name, each imported when first used (so `nessus report order`
     does not import every game's solver)."""
@@ -24,7 +31,7 @@ class _Registry(Mapping[str, ModuleType]):
     def __getitem__(self, name: str) -> ModuleType:
         if name not in NAMES:
             raise KeyError(name)
-        return importlib.import_module(f"nessus.games.{name}")
+        return importlib.import_module(PATHS.get(name, f"nessus.games.{name}"))
 
     def __iter__(self) -> Iterator[str]:
         return iter(NAMES)

@@ -14,7 +14,7 @@ from functools import partial
 
 import numpy as np
 
-from nessus import montecarlo
+from nessus import game, montecarlo
 from nessus.dice import check_faces, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
@@ -168,15 +168,23 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 
 @dataclass(frozen=True)
-class Table:
-    """A player at the bank's table: the bankroll, and every roll so far."""
+class State(game.State):
+    """A player at the bank's table (the game protocol): chance rolls 3d6 each round; the
+    bankroll, and every roll so far with its net gain in money. One seat, no decision; the
+    return is the player's net winnings in money (a banking game).
+
+    >>> state = initial_state(Rules(rounds=1))
+    >>> state.apply((6, 6, 6)).returns()
+    [Fraction(10, 1)]
+    """
 
     rules: Rules
     bankroll: int
     history: tuple[tuple[tuple[int, int, int], int], ...] = ()
 
     @classmethod
-    def start(cls, rules: Rules) -> Table:
+    def start(cls, rules: Rules | None = None) -> State:
+        rules = rules or Rules()
         return cls(rules, rules.bankroll)
 
     @property
@@ -189,14 +197,51 @@ class Table:
         """Ruined, or all rounds played."""
         return self.ruined or len(self.history) >= self.rules.rounds
 
-    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int, int] | None = None) -> Table:
-        """Stake and roll 3d6 (or the given dice): the table after the bank settles."""
+    def current_player(self) -> int:
+        return game.TERMINAL if self.over else game.CHANCE
+
+    def legal_actions(self) -> list[game.Action]:
+        return []
+
+    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
+        return [] if self.over else list(rolls(3).items())
+
+    def _apply(self, dice: game.Action) -> State:
+        assert isinstance(dice, tuple)
+        gain = self.rules.stake * (self.rules.payout if is_triple(dice) else -1)
+        return State(self.rules, self.bankroll + gain, self.history + ((dice, gain),))
+
+    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int, int] | None = None) -> State:
+        """Stake and roll 3d6 (the given dice in any order, or drawn with `rng`): the table after
+        the bank settles."""
         if self.over:
             raise ValueError("the game is over: ruined or all rounds played")
         if dice is None:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = tuple(int(x) for x in rng.integers(1, 7, size=3))
-        dice = check_faces(dice, 3)
-        gain = self.rules.stake * (self.rules.payout if is_triple(dice) else -1)
-        return Table(self.rules, self.bankroll + gain, self.history + ((dice, gain),))
+        return self.apply(tuple(sorted(check_faces(dice, 3))))
+
+    def returns(self) -> list[Fraction]:
+        return [Fraction(self.bankroll - self.rules.bankroll)]
+
+    def observation(self, player: int) -> str:
+        game.check_players([player], self.shape())
+        last = f"; last roll {' '.join(map(str, self.history[-1][0]))}" if self.history else ""
+        return f"round {len(self.history)} of {self.rules.rounds}, bankroll {self.bankroll}{last}"
+
+    def shape(self) -> game.Shape:
+        r = self.rules
+        return game.Shape(players=1, max_actions=0, max_chance_outcomes=56, max_length=r.rounds,
+                          min_return=Fraction(-r.bankroll), max_return=Fraction(r.rounds * r.payout * r.stake),
+                          return_sum=None)
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a game: the full bankroll, no roll yet."""
+    return State.start(rules)
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """No decisions in Le Renard: no policies."""
+    return {}
