@@ -2,6 +2,7 @@
 
     python3 dev.py serve    # make .venv, install nessus, serve the dashboards gallery with Voila
     python3 dev.py test     # make .venv, install nessus with its test tools, run the whole suite
+    python3 dev.py check    # lint and format (ruff), types (mypy on nessus/), doctests (nessus/ and the README)
     python3 dev.py lab      # make .venv, install nessus, open the lessons in JupyterLab
     python3 dev.py bench    # the benchmarks, printing measured ratios
     python3 dev.py publish  # make .venv, install nessus, run the lessons into a static offline site in site/
@@ -39,6 +40,30 @@ def ensure_venv(extras: str) -> None:
     stamp.touch()
 
 
+LINTED = ["nessus", "tests", "benchmarks", "dev.py"]
+DOCTESTS = ["nessus/__init__.py", "nessus/dist.py", "nessus/solver.py", "nessus/rules.py", "nessus/game.py",
+            "nessus/play.py", "nessus/openspiel.py", "nessus/dice.py", "nessus/games", "README.md"]
+
+
+def check() -> int:
+    """Run every check, each to the end; returns 0 only if all pass."""
+    ensure_venv("test")
+    steps = [
+        ("ruff lint", [str(BIN / "ruff"), "check", *LINTED]),
+        ("ruff format", [str(BIN / "ruff"), "format", "--check", *LINTED]),
+        ("mypy", [str(BIN / "mypy")]),
+        ("doctests", [str(PYTHON), "-m", "pytest", "-q", "--doctest-modules", "--doctest-glob=README.md",
+                      "-o", "testpaths=", *DOCTESTS]),
+    ]
+    failed = []
+    for name, command in steps:
+        print(f"\n== {name}: {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(command))}", flush=True)
+        if subprocess.call(command, cwd=ROOT) != 0:
+            failed.append(name)
+    print(f"\ndev.py check: {'failed: ' + ', '.join(failed) if failed else 'all passed'}", flush=True)
+    return 1 if failed else 0
+
+
 def main(argv: list[str]) -> int:
     if sys.version_info < (3, 11):
         print(f"dev.py: nessus needs Python >= 3.11, this is {sys.version.split()[0]}", file=sys.stderr)
@@ -50,6 +75,8 @@ def main(argv: list[str]) -> int:
     if command == "test":
         ensure_venv("test")
         return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+    if command == "check":
+        return check()
     if command == "lab":
         ensure_venv("")
         return subprocess.call([str(BIN / "jupyter"), "lab", "notebooks", *rest], cwd=ROOT)
@@ -66,7 +93,7 @@ def main(argv: list[str]) -> int:
     if command == "publish":
         ensure_venv("")
         return subprocess.call([str(BIN / "nessus"), "publish", *rest], cwd=ROOT)
-    print("usage: python3 dev.py serve | test | lab | bench | publish | load", file=sys.stderr)
+    print("usage: python3 dev.py serve | test | check | lab | bench | publish | load", file=sys.stderr)
     return 2
 
 

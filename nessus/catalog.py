@@ -14,12 +14,12 @@ from nessus.rules import Param
 PATH = Path(__file__).resolve().parent.parent / "data" / "games.json"
 
 
-def _number(x: int | Fraction) -> int | str:
-    return x if isinstance(x, int) else str(x)
+def _number(x: int | Fraction | bool | str) -> int | bool | str:
+    return x if isinstance(x, (int, str)) else str(x)
 
 
 def _param(p: Param) -> dict[str, Any]:
-    out = {"default": _number(p.default), "min": _number(p.lo), "max": _number(p.hi), "help": p.help}
+    out: dict[str, Any] = {"default": _number(p.default), "min": _number(p.lo), "max": _number(p.hi), "help": p.help}
     if p.choices:
         out["choices"] = list(p.choices)
     return out

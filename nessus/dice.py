@@ -21,12 +21,11 @@ def _check(n: int, sides: int) -> None:
 
 def check_faces(faces: object, n: int, sides: int = 6) -> Roll:
     """The faces as a tuple if they are n integers from 1 to `sides`, else a ValueError."""
-    ok = (
+    if not (
         isinstance(faces, (tuple, list))
         and len(faces) == n
         and all(isinstance(f, int) and not isinstance(f, bool) and 1 <= f <= sides for f in faces)
-    )
-    if not ok:
+    ):
         raise ValueError(f"dice must be {n} integers from 1 to {sides}, got {faces!r}")
     return tuple(faces)
 

@@ -12,7 +12,7 @@ import html
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from math import gcd, lcm
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     import polars as pl
@@ -202,12 +202,12 @@ class Dist:
     # -- summaries ----------------------------------------------------------------------
     def mean(self) -> Fraction:
         """E[X], exact (numeric outcomes)."""
-        return Fraction(sum(x * w for x, w in self._weights.items()), self._total)
+        return Fraction(sum(Fraction(cast(Any, x)) * w for x, w in self._weights.items()), self._total)
 
     def variance(self) -> Fraction:
         """Var[X], exact (numeric outcomes)."""
         m = self.mean()
-        return sum((Fraction(x) - m) ** 2 * w for x, w in self._weights.items()) / self._total
+        return sum(((Fraction(cast(Any, x)) - m) ** 2 * w for x, w in self._weights.items()), Fraction(0)) / self._total
 
     def cdf(self, x: Any) -> Fraction:
         """P(X <= x)."""

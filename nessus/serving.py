@@ -99,7 +99,7 @@ def poll_in_slices(channel: Any, slice_seconds: float = POLL_SLICE) -> None:
     channel.get_msg = sliced
 
 
-def install_channel_fix(executor_class: type) -> None:
+def install_channel_fix(executor_class: Any) -> None:
     """Make an nbclient NotebookClient subclass poll its shell and iopub channels in slices."""
     start = executor_class.async_start_new_kernel_client
 

@@ -95,10 +95,10 @@ class Expectimax:
             if not moves:
                 hit = (self.payoff(state), None)
             else:
-                best_action, best = None, None
-                for action, after in moves:
+                best_action, best = moves[0][0], self.after_value(moves[0][1])
+                for action, after in moves[1:]:
                     v = self.after_value(after)
-                    if best is None or (v > best if self.maximise else v < best):
+                    if v > best if self.maximise else v < best:
                         best_action, best = action, v
                 hit = (best, best_action)
             self._state[state] = hit

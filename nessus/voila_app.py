@@ -100,6 +100,10 @@ class CpuMeter:
             return None
         return fields[3] + fields[4], sum(fields)
 
+    def update(self) -> None:
+        """Read /proc/stat again (a periodic callback)."""
+        self.read()
+
     def read(self) -> float:
         now = self._sample()
         if now is not None and self._last is not None and now[1] > self._last[1]:
@@ -262,7 +266,7 @@ class NessusVoila(Voila):
         settings = super().init_settings()
         settings["nessus_app"] = self
         self.cpu = CpuMeter()
-        tornado.ioloop.PeriodicCallback(self.cpu.read, 5000).start()
+        tornado.ioloop.PeriodicCallback(self.cpu.update, 5000).start()
         _spare_loading_pages(self.kernel_manager, self.cpu)
         if hasattr(self.kernel_manager, "_pools"):
             _hand_out_started_kernels_only(self.kernel_manager)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 from fractions import Fraction
 
 import altair as alt
@@ -287,7 +288,7 @@ def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], 
 
     best = hint.values[hint.best]
     order = sorted(hint.values.items(), key=lambda kv: -kv[1] if hint.maximise else kv[1])
-    top = max((abs(v) for v in hint.values.values()), default=0) or 1
+    top = max((abs(Fraction(v)) for v in hint.values.values()), default=Fraction(0)) or 1
     rows = []
     for action, v in order:
         is_best, is_chosen = action == hint.best, action == chosen
@@ -349,7 +350,7 @@ class HintPanel:
 def policy_frame(dists: dict[str, Dist], order: Sequence[Hashable], name: Callable[[Hashable], str] = str) -> pl.DataFrame:
     """Two or more policies' exact distributions over the same outcomes, as one long frame:
     `value` (the outcome's name), `policy`, `probability`, `exact`."""
-    rows = {"value": [], "policy": [], "probability": [], "exact": []}
+    rows: dict[str, list[Any]] = {"value": [], "policy": [], "probability": [], "exact": []}
     for policy, d in dists.items():
         for x in order:
             p = d[x] if x in d.outcomes else Fraction(0)

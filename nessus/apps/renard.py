@@ -11,12 +11,12 @@ from nessus import charts
 from nessus.apps.base import Dashboard
 from nessus.apps.common import TableHTML, dice_html
 from nessus.games import renard
-from nessus.numbers import interval_html, number_html
+from nessus.numbers import Kind, interval_html, number_html
 from nessus.report import Report
 
 SIM_TRIALS = 10_000
 SIM_SEED = 2026
-SHOWN = {  # figure: (its name on the page, a probability or not)
+SHOWN: dict[str, tuple[str, Kind]] = {  # figure: (its name on the page, a probability or not)
     "p_win": ("chance of a triple on one roll", "probability"),
     "ev_per_stake": ("expected gain per unit staked", "value"),
     "house_edge": ("the bank's edge per unit staked", "value"),
