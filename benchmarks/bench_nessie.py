@@ -1,12 +1,12 @@
 """Nessie: exact p_sink_within(k) for k up to 10 in any state (target < 100 ms), and whole-game
-simulation speed (target: the numpy engine `nessie_fast` >= 50x a plain Python loop).
+simulation speed (target: the numpy engine `nessie.fast` >= 50x a plain Python loop).
 
 Whole games, 3 players (stop at 2, stop when P(sink next) > 3/10, stop at 4), measured in one
-run: (a) `nessie_fast.play_games`, many games at once; (b) a plain Python loop written the
+run: (a) `nessie.fast.play_games`, many games at once; (b) a plain Python loop written the
 straightforward way (lists and ints, the reference's algorithms: `sunk` recounts the row,
 `best_take` tries every run length, the risky rule checks each kind of card in the draw pile);
 (b') the same loop tuned by hand (counts kept up to date, letters as bits, one pass for the best
-take); (c) the reference object engine (`nessie_play.play_game`). Before timing, both plain
+take); (c) the reference object engine (`nessie.play.play_game`). Before timing, both plain
 loops are checked to play the reference's games exactly (same deck orders and reshuffles).
 """
 
@@ -21,10 +21,10 @@ from fractions import Fraction
 import numpy as np
 from _timing import in_fresh_process
 
-from nessus.games import nessie_fast as fast
-from nessus.games import nessie_play as play
-from nessus.games.nessie_engine import COMPLETE_BONUS, make_deck
-from nessus.games.nessie_odds import Situation, p_sink_within
+from nessus.games.nessie import fast as fast
+from nessus.games.nessie import play as play
+from nessus.games.nessie.engine import COMPLETE_BONUS, make_deck
+from nessus.games.nessie.odds import Situation, p_sink_within
 
 DECK = [fast.CARDS.index(c) for c in make_deck()]  # codes 0-5: letters A-F; 6-8: treasures 1-3
 NUM, DEN = play.LETTER_VALUE.numerator, play.LETTER_VALUE.denominator  # a kept letter is worth NUM/DEN
@@ -279,8 +279,8 @@ def optimal_rule(turns: int = 40) -> None:
     game in which everyone plays it (a new solver per turn; later decisions of a turn reuse it;
     the first turn starts from the stored opening), and first decisions from a fresh deck solved
     without it."""
-    from nessus.games import nessie_optimal as optimal
-    from nessus.games.nessie_engine import Game, Hand
+    from nessus.games.nessie import optimal as optimal
+    from nessus.games.nessie.engine import Game, Hand
 
     game, times = Game.new(3, np.random.default_rng(1)), []
     while not game.over and game.turns < turns:
@@ -308,17 +308,17 @@ def optimal_rule(turns: int = 40) -> None:
 
 
 FIRST_ADVICE = """from collections import Counter
-from nessus.games.nessie_engine import Hand, make_deck
-from nessus.games.nessie_odds import Situation
-from nessus.games.nessie_optimal import optimal_choice
+from nessus.games.nessie.engine import Hand, make_deck
+from nessus.games.nessie.odds import Situation
+from nessus.games.nessie.optimal import optimal_choice
 optimal_choice(Situation(dict(Counter(make_deck())), (), frozenset()), Hand())"""
 
 
 def opening(turns: int = 30, reveals: int = 10) -> None:
     """The first advice of a game, from the stored opening and solved; then the next decisions
     of `turns` random first turns, revealing on whatever the advice (a fresh solver each turn)."""
-    from nessus.games import nessie_optimal as optimal
-    from nessus.games.nessie_engine import Hand
+    from nessus.games.nessie import optimal as optimal
+    from nessus.games.nessie.engine import Hand
 
     stored, solved = in_fresh_process(FIRST_ADVICE), in_fresh_process(FIRST_ADVICE, stored=False)
     print(f"optimal player's first advice of a game, fresh process: from the stored opening {stored:.2f} s, "

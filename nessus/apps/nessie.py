@@ -6,12 +6,12 @@ cards they have not seen, the advice of two players, and the exact chance of sin
 more reveals for k = 1..10. The HTML, the chart and the optimal player's answer are pure
 functions in `nessie_views`; this module holds the widgets and the flow of play.
 
-The odds table and the look-ahead player's advice are those of `nessie_play.choice`: treasure
-points gained minus lost, plus `nessie_play.LETTER_VALUE` (10/6) per Nessie card kept, looking
+The odds table and the look-ahead player's advice are those of `nessie.play.choice`: treasure
+points gained minus lost, plus `nessie.play.LETTER_VALUE` (10/6) per Nessie card kept, looking
 one card ahead. The take slider starts at the best take under that same scoring
-(`nessie_play.best_take`), which is what the automatic players take too.
+(`nessie.play.best_take`), which is what the automatic players take too.
 
-The optimal player's advice is `nessie_optimal.optimal_choice`: the exact expected *treasure
+The optimal player's advice is `nessie.optimal.optimal_choice`: the exact expected *treasure
 taken this turn* if it stops now or reveals and then plays on optimally (letters count only
 through sinking and discards), and its take is `best_take(..., letter_value=0)`. A game's first
 turn (a fresh deck) is read from stored values (data/nessie-opening.parquet) in under a second;
@@ -33,9 +33,9 @@ import ipywidgets as widgets
 from nessus.apps import nessie_views as v
 from nessus.apps.base import Dashboard
 from nessus.apps.common import LatestJob, TableHTML
-from nessus.games import nessie_play
-from nessus.games.nessie_engine import Game, Hand
-from nessus.games.nessie_odds import Situation
+from nessus.games.nessie import play as nessie_play
+from nessus.games.nessie.engine import Game, Hand
+from nessus.games.nessie.odds import Situation
 
 HUMAN = v.HUMAN
 T = TypeVar("T")
@@ -136,7 +136,7 @@ class NessieDashboard(Dashboard):
         self.draw()
 
     def play_opponents(self) -> None:
-        """Each opponent plays a whole turn (nessie_play.play_turn) until it is your turn or the game ends."""
+        """Each opponent plays a whole turn (nessie.play.play_turn) until it is your turn or the game ends."""
         g = self.game
         strategy = v.STRATEGIES[self.strategy.value]()
         while not g.over and g.current != HUMAN:

@@ -12,10 +12,10 @@ from fractions import Fraction
 import altair as alt
 import polars as pl
 
-from nessus.games import nessie_play
-from nessus.games.nessie_engine import Game, Hand, neighbours, take
-from nessus.games.nessie_odds import Card, Situation, is_treasure, p_sink_within
-from nessus.games.nessie_optimal import OptimalChoice, optimal_choice
+from nessus.games.nessie import play as nessie_play
+from nessus.games.nessie.engine import Game, Hand, neighbours, take
+from nessus.games.nessie.odds import Card, Situation, is_treasure, p_sink_within
+from nessus.games.nessie.optimal import OptimalChoice, optimal_choice
 from nessus.numbers import number_html
 
 HUMAN = 0

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from nessus import montecarlo
-from nessus.games.nessie_engine import CHAIN, can_keep, make_deck, neighbours
-from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Situation, p_sink_within, safe_counts
+from nessus.games.nessie.engine import CHAIN, can_keep, make_deck, neighbours
+from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Situation, p_sink_within, safe_counts
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
@@ -105,7 +105,7 @@ def _cards(value: object, what: str, kind: str = "card") -> list[str]:
 
 
 def _keepable(letters: list[str]) -> bool:
-    """Whether a player can hold these letters: kept one at a time, each as `nessie_engine.can_keep`
+    """Whether a player can hold these letters: kept one at a time, each as `nessie.engine.can_keep`
     allows (the first any, then one adjacent on the chain A-B-C-D-E-F to a letter held, and new)."""
     adjacent, held, rest = neighbours(CHAIN), [], list(letters)
     while rest:
@@ -137,7 +137,7 @@ def _player(value: object, what: str) -> tuple[list[str], list[str]]:
 
 
 def _sunk_reason(row: list[str], own_letters: list[str]) -> str:
-    """Why a row is already sunk (nessie_odds.Situation.sunk), as the error message says it."""
+    """Why a row is already sunk (nessie.odds.Situation.sunk), as the error message says it."""
     treasure = Situation({}, tuple(row), frozenset()).treasure_in_row()
     if treasure >= SINK_TREASURE:
         return (f"the row's treasures total {treasure}; a row reaching {SINK_TREASURE} sinks the boat at once "
@@ -250,9 +250,9 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
     """{"opening": the optimal single-turn values of a game's first turn with the rules' deck
-    (`nessie_optimal.opening_table`), freshly solved (about 20 s)}. The stored one (default
+    (`nessie.optimal.opening_table`), freshly solved (about 20 s)}. The stored one (default
     rules) makes the optimal player's first decisions a look-up."""
-    from nessus.games import nessie_optimal
+    from nessus.games.nessie import optimal as nessie_optimal
 
     rules = rules or Rules()
     return {"opening": nessie_optimal.opening_table(dict(Counter(rules.deck())))}

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from nessus.games.nessie_odds import LETTERS, Card, Situation, is_treasure
+from nessus.games.nessie.odds import LETTERS, Card, Situation, is_treasure
 
 CHAIN = tuple(zip(LETTERS, LETTERS[1:]))  # A-B, B-C, ... E-F: the summary card's chain
 COMPLETE_BONUS = 10

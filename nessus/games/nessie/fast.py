@@ -1,7 +1,7 @@
 """Nessie, many games at once: a numpy engine for the table-driven strategies.
 
-The rules are those of `nessie_engine.Game` with the default deck and the chain A-B-...-F, and
-the turn loop is that of `nessie_play.play_game`: the row is left for the next player, who
+The rules are those of `nessie.engine.Game` with the default deck and the chain A-B-...-F, and
+the turn loop is that of `nessie.play.play_game`: the row is left for the next player, who
 sinks at the start of the turn if the row and their own letters already give 3 of a letter (or
 the row's treasure is 6 or more); at least one card is revealed; a stop takes `best_take`
 (letter value 10/6); the discards are reshuffled into the draw pile when it is empty at a
@@ -10,7 +10,7 @@ reveal; the game ends when a player holds all six letters, or when `play_game`'s
 
 `Table.step()` makes one move (a reveal or a stop) in every game still in play, with array
 operations over the games. It plays the strategies `table_rule` understands (`stop_at`,
-`stop_when_risky`); `nessie_play.tournament` uses it when every strategy is one of them.
+`stop_when_risky`); `nessie.play.tournament` uses it when every strategy is one of them.
 
 One decision of this engine: the discards are kept as counts, and a reshuffle deals a random
 order of them listed card by card (A..F, 1, 2, 3). A uniformly random order of a pile does not
@@ -29,9 +29,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from nessus.games.nessie_engine import CHAIN, COMPLETE_BONUS, can_keep, make_deck, neighbours
-from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, TREASURE_VALUES
-from nessus.games.nessie_play import LETTER_VALUE, MAX_TURNS, StopAt, StopWhenRisky, Strategy
+from nessus.games.nessie.engine import CHAIN, COMPLETE_BONUS, can_keep, make_deck, neighbours
+from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, TREASURE_VALUES
+from nessus.games.nessie.play import LETTER_VALUE, MAX_TURNS, StopAt, StopWhenRisky, Strategy
 
 CARDS = LETTERS + "".join(map(str, TREASURE_VALUES))  # card codes: 0-5 the letters A-F, 6-8 the treasures 1-3
 DECK = np.array([CARDS.index(c) for c in make_deck()], dtype=np.int8)  # listed card by card
@@ -40,7 +40,7 @@ ALL_LETTERS = (1 << len(LETTERS)) - 1
 ROW = 21  # room for a row: column 0 then at most 2 of each letter and 5 treasures (a row that has not sunk)
 ALWAYS = 1 << 30  # a number of cards no turn reveals
 DEAL = 4096  # games dealt at a time
-CHUNK = 1 << 16  # games played together by `nessie_play.tournament` (about 25 MB of arrays)
+CHUNK = 1 << 16  # games played together by `nessie.play.tournament` (about 25 MB of arrays)
 
 # Cards counted in an int64: card c in bits 4c..4c+3 (at most 12 of a card in the deck).
 COUNT = np.array([1 << 4 * c for c in range(9)], dtype=np.int64)
@@ -434,7 +434,7 @@ def play_games(strategies: Sequence[Strategy], games: int, rng: Any, max_turns: 
                rotate: bool = False) -> Outcome:
     """`games` whole games of len(strategies) players; the outcome by seat. Seat i plays
     strategies[i]; with `rotate`, game g seats strategy i at seat (i + g) mod players instead
-    (as `nessie_play.tournament_kernel`). `rng`: a numpy Generator, or a shuffler."""
+    (as `nessie.play.tournament_kernel`). `rng`: a numpy Generator, or a shuffler."""
     k = len(strategies)
     if not 2 <= k <= 6:
         raise ValueError(f"players (the number of strategies) must be from 2 to 6, got {k}")
@@ -448,7 +448,7 @@ def play_games(strategies: Sequence[Strategy], games: int, rng: Any, max_turns: 
 
 
 def tournament_kernel(strategies: tuple[Strategy, ...], rng: Any, n: int) -> dict[str, np.ndarray]:
-    """`nessie_play.tournament_kernel` on this engine, same quantities: n whole games, game g
+    """`nessie.play.tournament_kernel` on this engine, same quantities: n whole games, game g
     seating strategy i at seat (i + g) mod players."""
     k = len(strategies)
     outcome = play_games(strategies, n, rng, rotate=True)

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from nessus.dist import Dist, exact_str
-from nessus.games.nessie_engine import CHAIN, Hand, make_deck, neighbours
-from nessus.games.nessie_odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation
+from nessus.games.nessie.engine import CHAIN, Hand, make_deck, neighbours
+from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation
 
 if TYPE_CHECKING:
     import polars as pl
@@ -404,7 +404,7 @@ def optimal_choice(s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], .
 class Optimal:
     """The optimal single-turn rule as a strategy: reveal while that is worth more treasure
     than stopping (the first card of a turn is always revealed). Its take maximises treasure,
-    so `letter_value` is 0 (`nessie_play.play_turn` uses it)."""
+    so `letter_value` is 0 (`nessie.play.play_turn` uses it)."""
 
     letter_value: Fraction = Fraction(0)
 
@@ -420,7 +420,7 @@ def optimal() -> Optimal:
 def turn_kernel(s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
     """n single turns from `s`, cards drawn at random from the unseen pool, the player
     following `strategy` and taking the best run by treasure: treasure taken and sunk."""
-    from nessus.games.nessie_play import best_take
+    from nessus.games.nessie.play import best_take
 
     taken = np.zeros(n, dtype=np.int64)
     sank = np.zeros(n, dtype=bool)

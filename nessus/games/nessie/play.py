@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral, Rational, Real
 
-from nessus.games.nessie_engine import CHAIN, Game, Hand, neighbours, take
-from nessus.games.nessie_odds import Card, Situation, p_sink_within
+from nessus.games.nessie.engine import CHAIN, Game, Hand, neighbours, take
+from nessus.games.nessie.odds import Card, Situation, p_sink_within
 
 LETTER_VALUE = Fraction(10, 6)
 
@@ -78,7 +78,7 @@ Strategy = Callable[[Situation, Hand, int], bool]  # (situation, hand, cards rev
 @dataclass(frozen=True)
 class StopAt:
     """The human rule "stop once I have revealed `cards` cards this turn" (table-driven: the
-    fast engine `nessie_fast` plays it)."""
+    fast engine `nessie.fast` plays it)."""
 
     cards: int
 
@@ -94,7 +94,7 @@ class StopAt:
 @dataclass(frozen=True)
 class StopWhenRisky:
     """The human rule "stop when P(the next card sinks me) > limit" (table-driven: the fast
-    engine `nessie_fast` plays it). `limit` is kept as an exact Fraction."""
+    engine `nessie.fast` plays it). `limit` is kept as an exact Fraction."""
 
     limit: Fraction = Fraction(3, 10)
 
@@ -178,19 +178,19 @@ def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0
     """Win rates (95% Wilson intervals) and mean scores of strategies in whole games, as a
     polars DataFrame: strategy, p_win, ci_low, ci_high, mean_score, and p_finished (the share
     of games that ended with a completed Nessie rather than at the turn limit). When every
-    strategy is table-driven (`nessie_fast.is_table_driven`), the games are played together by
-    the numpy engine `nessie_fast` (same rules, other random draws), otherwise one at a time."""
+    strategy is table-driven (`nessie.fast.is_table_driven`), the games are played together by
+    the numpy engine `nessie.fast` (same rules, other random draws), otherwise one at a time."""
     from functools import partial
 
     import polars as pl
 
     from nessus import montecarlo
-    from nessus.games import nessie_fast
+    from nessus.games.nessie import fast as nessie_fast
 
     names, chosen = list(strategies), tuple(strategies.values())
     kernel, chunk = partial(tournament_kernel, chosen), 256
-    if all(nessie_fast.is_table_driven(s) for s in chosen):
-        kernel, chunk = partial(nessie_fast.tournament_kernel, chosen), nessie_fast.CHUNK
+    if all(nessie.fast.is_table_driven(s) for s in chosen):
+        kernel, chunk = partial(nessie.fast.tournament_kernel, chosen), nessie_fast.CHUNK
     result = montecarlo.run(kernel, games, seed, progress=progress, chunk=chunk)
     return pl.DataFrame(
         {

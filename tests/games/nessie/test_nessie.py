@@ -10,8 +10,8 @@ from scipy.stats import norm
 
 from nessus import cli, montecarlo
 from nessus.games import nessie
-from nessus.games.nessie_engine import CHAIN, Hand, neighbours, sunk, take
-from nessus.games.nessie_odds import LETTERS, Situation
+from nessus.games.nessie.engine import CHAIN, Hand, neighbours, sunk, take
+from nessus.games.nessie.odds import LETTERS, Situation
 
 SEED = 11
 
@@ -178,7 +178,7 @@ def test_a_row_is_rejected_exactly_when_the_engine_says_it_has_sunk():
 
 def test_held_letters_are_those_the_engine_lets_a_player_keep():
     """A set of letters is accepted iff some order of taking them keeps them all in the engine
-    (nessie_engine.take with the chain adjacency), short of all six (the game is then over)."""
+    (nessie.engine.take with the chain adjacency), short of all six (the game is then over)."""
     adjacent = neighbours(CHAIN)
     for size in range(1, len(LETTERS) + 1):
         for letters in itertools.combinations(LETTERS, size):

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nessus.games.nessie_engine import CHAIN, Game, Hand, can_keep, make_deck, neighbours, sunk, take
+from nessus.games.nessie.engine import CHAIN, Game, Hand, can_keep, make_deck, neighbours, sunk, take
 
 ADJ = neighbours(CHAIN)
 

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from scipy.stats import norm
 
 from nessus import montecarlo
-from nessus.games import nessie_fast as fast
-from nessus.games import nessie_play as play
-from nessus.games.nessie_engine import Game, make_deck
+from nessus.games.nessie import fast as fast
+from nessus.games.nessie import play as play
+from nessus.games.nessie.engine import Game, make_deck
 
 RULES = [play.stop_at(1), play.stop_at(2), play.stop_at(3), play.stop_at(5), play.stop_when_risky(Fraction(3, 10)),
          play.stop_when_risky(Fraction(1, 2)), play.stop_when_risky(0), play.stop_when_risky(0.15)]

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nessus.games.nessie_odds import LETTERS, Situation, p_sink_next, p_sink_within
+from nessus.games.nessie.odds import LETTERS, Situation, p_sink_next, p_sink_within
 
 
 def brute_sink_within(s: Situation, k: int) -> Fraction:

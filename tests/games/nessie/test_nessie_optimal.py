@@ -9,14 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nessus import tables
-from nessus.games import nessie_optimal
-from nessus.games.nessie_engine import CHAIN, Hand, make_deck
-from nessus.games.nessie_odds import LETTERS, Situation, p_sink_within
-from nessus.games.nessie_optimal import (
+from nessus.games.nessie import optimal as nessie_optimal
+from nessus.games.nessie.engine import CHAIN, Hand, make_deck
+from nessus.games.nessie.odds import LETTERS, Situation, p_sink_within
+from nessus.games.nessie.optimal import (
     ROW_COLUMNS, TurnSolver, opening_cards, opening_memo, opening_table, optimal, optimal_choice, simulate_turn, solver,
     take_distribution,
 )
-from nessus.games.nessie_play import best_take
+from nessus.games.nessie.play import best_take
 
 STAR = (("A", "B"), ("A", "C"), ("A", "D"), ("A", "E"), ("A", "F"))  # a custom adjacency
 
@@ -172,7 +172,7 @@ def test_a_games_first_decisions_are_look_ups():
     choice = optimal_choice(fresh_deck(), Hand())
     assert (choice.stop_value, choice.reveal_value) == (0, OPENING)
     turn = solver(fresh_deck(), Hand())
-    stored = len(nessie_optimal._stored_opening())
+    stored = len(nessie.optimal._stored_opening())
     assert len(turn.memo) == stored
     row: tuple[str, ...] = ()
     for card in ("1", "B", "D", "F", "A"):

@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from nessus.games import nessie_play as play
-from nessus.games.nessie_engine import Hand
-from nessus.games.nessie_odds import Situation
+from nessus.games.nessie import play as play
+from nessus.games.nessie.engine import Hand
+from nessus.games.nessie.odds import Situation
 
 
 def test_best_take_by_hand():
