@@ -41,8 +41,18 @@ def ensure_venv(extras: str) -> None:
 
 
 LINTED = ["nessus", "tests", "benchmarks", "dev.py"]
-DOCTESTS = ["nessus/__init__.py", "nessus/dist.py", "nessus/solver.py", "nessus/rules.py", "nessus/game.py",
-            "nessus/play.py", "nessus/openspiel.py", "nessus/dice.py", "nessus/games", "README.md"]
+DOCTESTS = [
+    "nessus/__init__.py",
+    "nessus/dist.py",
+    "nessus/solver.py",
+    "nessus/rules.py",
+    "nessus/game.py",
+    "nessus/play.py",
+    "nessus/openspiel.py",
+    "nessus/dice.py",
+    "nessus/games",
+    "README.md",
+]
 
 
 def check() -> int:
@@ -52,8 +62,20 @@ def check() -> int:
         ("ruff lint", [str(BIN / "ruff"), "check", *LINTED]),
         ("ruff format", [str(BIN / "ruff"), "format", "--check", *LINTED]),
         ("mypy", [str(BIN / "mypy")]),
-        ("doctests", [str(PYTHON), "-m", "pytest", "-q", "--doctest-modules", "--doctest-glob=README.md",
-                      "-o", "testpaths=", *DOCTESTS]),
+        (
+            "doctests",
+            [
+                str(PYTHON),
+                "-m",
+                "pytest",
+                "-q",
+                "--doctest-modules",
+                "--doctest-glob=README.md",
+                "-o",
+                "testpaths=",
+                *DOCTESTS,
+            ],
+        ),
     ]
     failed = []
     for name, command in steps:
@@ -65,7 +87,7 @@ def check() -> int:
 
 
 def main(argv: list[str]) -> int:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - dev.py runs under any python3 to say so
         print(f"dev.py: nessus needs Python >= 3.11, this is {sys.version.split()[0]}", file=sys.stderr)
         return 2
     command, rest = (argv[0], argv[1:]) if argv else ("", [])

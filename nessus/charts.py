@@ -24,7 +24,9 @@ def distribution(frame: pl.DataFrame, title: str, x_title: str = "value") -> alt
     )
 
 
-def exact_vs_simulated(exact: pl.DataFrame, simulated: pl.DataFrame | None, title: str, x_title: str = "value") -> alt.LayerChart | alt.Chart:
+def exact_vs_simulated(
+    exact: pl.DataFrame, simulated: pl.DataFrame | None, title: str, x_title: str = "value"
+) -> alt.LayerChart | alt.Chart:
     """Exact bars with the simulated frequencies as red ticks.
 
     `exact` has `value`, `probability`, `exact`; `simulated` has `value`, `frequency`, `trials`.
@@ -75,7 +77,11 @@ def curve(frame: pl.DataFrame, x: str, y: str, title: str) -> alt.Chart:
     return (
         alt.Chart(frame, title=title)
         .mark_line(interpolate="step-after", color=EXACT)
-        .encode(x=alt.X(f"{x}:Q", title=x), y=alt.Y(f"{y}:Q", title=y, scale=alt.Scale(domain=[0, 1])), tooltip=[x, alt.Tooltip(f"{y}:Q", format=".6f")])
+        .encode(
+            x=alt.X(f"{x}:Q", title=x),
+            y=alt.Y(f"{y}:Q", title=y, scale=alt.Scale(domain=[0, 1])),
+            tooltip=[x, alt.Tooltip(f"{y}:Q", format=".6f")],
+        )
         .properties(width=WIDTH, height=HEIGHT)
     )
 

@@ -139,4 +139,3 @@ def class_full_page(max_viewers: int, retry_seconds: int = 60) -> str:
         f"<p class='nessus-full' data-max-viewers='{max_viewers}'>Teacher: <code>nessus serve --max-viewers N</code> "
         "sets the number of places.</p></body></html>"
     )
-

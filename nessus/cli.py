@@ -81,18 +81,25 @@ def _parser() -> _Parser:
 
     game_help = "one of: " + ", ".join(games.GAMES)
     help_help = "show this help; with a game, its parameters and figures"
-    rep = sub.add_parser("report", help="a game's exact headline figures", add_help=False,
-                         description="A game's exact headline figures. `nessus report GAME --help` lists its "
-                                     "parameters and figures.")
+    rep = sub.add_parser(
+        "report",
+        help="a game's exact headline figures",
+        add_help=False,
+        description="A game's exact headline figures. `nessus report GAME --help` lists its parameters and figures.",
+    )
     rep.add_argument("-h", "--help", action="store_true", help=help_help)
     rep.add_argument("game", nargs="?", help=game_help)
     _report_options(rep)
     rep.set_defaults(command_parser=rep)
 
-    sim = sub.add_parser("simulate", help="a game's figures by Monte Carlo, with confidence intervals", add_help=False,
-                         description="A game's figures by Monte Carlo, with 95% confidence intervals. Ctrl-C stops "
-                                     "and prints the figures so far. `nessus simulate GAME --help` lists the game's "
-                                     "parameters and figures.")
+    sim = sub.add_parser(
+        "simulate",
+        help="a game's figures by Monte Carlo, with confidence intervals",
+        add_help=False,
+        description="A game's figures by Monte Carlo, with 95% confidence intervals. Ctrl-C stops "
+        "and prints the figures so far. `nessus simulate GAME --help` lists the game's "
+        "parameters and figures.",
+    )
     sim.add_argument("-h", "--help", action="store_true", help=help_help)
     sim.add_argument("game", nargs="?", help=game_help)
     _simulate_options(sim)
@@ -100,16 +107,40 @@ def _parser() -> _Parser:
 
     srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila, for one person or a class")
     srv.add_argument("--port", type=_positive_int("port"), default=8866)
-    srv.add_argument("--ip", "--host", dest="ip", default="127.0.0.1",
-                     help="address to serve on: 0.0.0.0 serves the classroom's network (default: this machine only)")
-    srv.add_argument("--students", type=_positive_int("students"), default=0,
-                     help="lesson mode: keep this many preheated kernels of each --dashboards page")
-    srv.add_argument("--dashboards", type=_names, default=(), metavar="NAME,NAME",
-                     help="today's lesson's dashboards, e.g. le-palais,la-boue (with --students)")
-    srv.add_argument("--max-viewers", type=_positive_int("max-viewers"), default=None,
-                     help="pages open at once before a page says the class is full (default: what the memory holds)")
-    srv.add_argument("--pool-size", type=_positive_int("pool-size"), default=1, help="preheated kernels kept ready per dashboard")
-    srv.add_argument("--no-preheat", action="store_true", help="start a fresh kernel for every page view instead (slower first chart)")
+    srv.add_argument(
+        "--ip",
+        "--host",
+        dest="ip",
+        default="127.0.0.1",
+        help="address to serve on: 0.0.0.0 serves the classroom's network (default: this machine only)",
+    )
+    srv.add_argument(
+        "--students",
+        type=_positive_int("students"),
+        default=0,
+        help="lesson mode: keep this many preheated kernels of each --dashboards page",
+    )
+    srv.add_argument(
+        "--dashboards",
+        type=_names,
+        default=(),
+        metavar="NAME,NAME",
+        help="today's lesson's dashboards, e.g. le-palais,la-boue (with --students)",
+    )
+    srv.add_argument(
+        "--max-viewers",
+        type=_positive_int("max-viewers"),
+        default=None,
+        help="pages open at once before a page says the class is full (default: what the memory holds)",
+    )
+    srv.add_argument(
+        "--pool-size", type=_positive_int("pool-size"), default=1, help="preheated kernels kept ready per dashboard"
+    )
+    srv.add_argument(
+        "--no-preheat",
+        action="store_true",
+        help="start a fresh kernel for every page view instead (slower first chart)",
+    )
 
     sub.add_parser("games", help="list the games")
 
@@ -120,23 +151,37 @@ def _parser() -> _Parser:
     pub = sub.add_parser("publish", help="run the lessons and write them as a static offline site")
     pub.add_argument("lesson", nargs="*", help="lessons to publish, e.g. 00-who-starts or 01 (default: all)")
     pub.add_argument("--out", default=None, help="output folder (default: site/ in the project)")
-    pub.add_argument("--dashboards-url", default="../voila/render/",
-                     help="where the widget notes link to the live dashboards")
+    pub.add_argument(
+        "--dashboards-url", default="../voila/render/", help="where the widget notes link to the live dashboards"
+    )
     return parser
 
 
 def _report_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--set", dest="sets", action="append", default=[], type=_assignment, metavar="NAME=VALUE",
-                        help="a parameter of the game (repeat for several)")
+    parser.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        default=[],
+        type=_assignment,
+        metavar="NAME=VALUE",
+        help="a parameter of the game (repeat for several)",
+    )
     parser.add_argument("--json", action="store_true", help="print the JSON contract instead of a table")
 
 
 def _simulate_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trials", type=_positive_int("trials"), default=100_000, metavar="N", help="default: 100000")
-    parser.add_argument("--seed", type=_seed, default=0, metavar="N",
-                        help="default: 0; the same seed gives the same figures")
-    parser.add_argument("--workers", type=_positive_int("workers"), default=None, metavar="N",
-                        help="run on a local Dask cluster of N processes")
+    parser.add_argument(
+        "--seed", type=_seed, default=0, metavar="N", help="default: 0; the same seed gives the same figures"
+    )
+    parser.add_argument(
+        "--workers",
+        type=_positive_int("workers"),
+        default=None,
+        metavar="N",
+        help="run on a local Dask cluster of N processes",
+    )
     _report_options(parser)
 
 
@@ -149,8 +194,10 @@ def _game_help(command: str, game, rules) -> str:
     help) and its figures (name and help) under these rules."""
     params = game.Rules.params
     width = max(len(p.name) for p in params)
-    defaults = {k: str(v).lower() if isinstance(v, bool) else (v if v != "" else "none")
-                for k, v in game.Rules().as_dict().items()}
+    defaults = {
+        k: str(v).lower() if isinstance(v, bool) else (v if v != "" else "none")
+        for k, v in game.Rules().as_dict().items()
+    }
     lines = ["parameters (--set NAME=VALUE):"]
     lines += [_wrapped(p.name, width, f"{p.help} ({p.allowed()}; default {defaults[p.name]})") for p in params]
     exact = game.report(rules).figures
@@ -158,14 +205,19 @@ def _game_help(command: str, game, rules) -> str:
         figures = {name: f.help for name, f in exact.items()}
     else:
         simulated = game.simulate(rules, HELP_TRIALS, 0, progress=False).figures
-        figures = {name: f.help or (exact[name].help if name in exact else "simulated only")
-                   for name, f in simulated.items()}
+        figures = {
+            name: f.help or (exact[name].help if name in exact else "simulated only") for name, f in simulated.items()
+        }
     changed = ", ".join(f"{k}={v}" for k, v in rules.as_dict().items() if v != game.Rules().as_dict()[k])
     lines += ["", f"figures ({'these rules: ' + changed if changed else 'default rules'}):"]
     width = max(map(len, figures))
     lines += [_wrapped(name, width, text) for name, text in figures.items()]
-    parser = argparse.ArgumentParser(prog=f"nessus {command} {game.NAME}", description=f"{game.TITLE}: {game.SUMMARY}",
-                                     epilog="\n".join(lines), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog=f"nessus {command} {game.NAME}",
+        description=f"{game.TITLE}: {game.SUMMARY}",
+        epilog="\n".join(lines),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     (_report_options if command == "report" else _simulate_options)(parser)
     return parser.format_help()
 
@@ -210,12 +262,15 @@ def _simulate(args, game, rules) -> int:
 
     def announce(seconds: float) -> None:
         if seconds > LONG_RUN:
-            _note(f"about {_duration(seconds)} for {args.trials:,} trials at ~{_rate(args.trials / seconds)} trials/s; "
-                  "Ctrl-C stops and prints the figures so far")
+            _note(
+                f"about {_duration(seconds)} for {args.trials:,} trials at ~{_rate(args.trials / seconds)} trials/s; "
+                "Ctrl-C stops and prints the figures so far"
+            )
 
     def run(client) -> montecarlo.Outcome:
-        return montecarlo.foreground(lambda n: game.simulate(rules, n, args.seed, client=client, progress=progress),
-                                     args.trials, announce)
+        return montecarlo.foreground(
+            lambda n: game.simulate(rules, n, args.seed, client=client, progress=progress), args.trials, announce
+        )
 
     if args.workers:
         from dask.distributed import Client, LocalCluster
@@ -223,8 +278,9 @@ def _simulate(args, game, rules) -> int:
         main_thread = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
         try:  # the worker processes start ignoring Ctrl-C, which is for this process to handle
-            cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None,
-                                   silence_logs=logging.ERROR)
+            cluster = LocalCluster(
+                n_workers=args.workers, threads_per_worker=1, dashboard_address=None, silence_logs=logging.ERROR
+            )
         finally:
             if main_thread:
                 signal.signal(signal.SIGINT, previous)
@@ -254,18 +310,35 @@ def _serve(args) -> None:
         raise UsageError("--dashboards needs --students (how many to keep ready for), e.g. --students 30")
     if args.students and not args.dashboards:
         raise UsageError("--students needs --dashboards (today's lesson's pages), e.g. --dashboards le-palais")
-    options = ServeOptions(port=args.port, ip=args.ip, preheat=not args.no_preheat, pool_size=args.pool_size,
-                           students=args.students, lesson=args.dashboards, max_viewers=args.max_viewers)
+    options = ServeOptions(
+        port=args.port,
+        ip=args.ip,
+        preheat=not args.no_preheat,
+        pool_size=args.pool_size,
+        students=args.students,
+        lesson=args.dashboards,
+        max_viewers=args.max_viewers,
+    )
     classroom.check_lesson(options.lesson, options.dashboards)
-    command = serve_command(args.port, not args.no_preheat, args.pool_size, ip=args.ip, students=args.students,
-                            lesson=args.dashboards, max_viewers=options.viewers())
+    command = serve_command(
+        args.port,
+        not args.no_preheat,
+        args.pool_size,
+        ip=args.ip,
+        students=args.students,
+        lesson=args.dashboards,
+        max_viewers=options.viewers(),
+    )
     print(f"nessus: the dashboards gallery is at {options.url()}", flush=True)
     if options.url().startswith("http://localhost"):
         print("nessus: this machine only; `nessus serve --ip 0.0.0.0` serves the classroom's network", flush=True)
     if args.students:
         kept = sum(options.pools().values())
-        print(f"nessus: lesson mode: {kept} kernels kept ready for {args.students} students "
-              f"({', '.join(args.dashboards)}); about {kept * 3 // 2} s to prepare", flush=True)
+        print(
+            f"nessus: lesson mode: {kept} kernels kept ready for {args.students} students "
+            f"({', '.join(args.dashboards)}); about {kept * 3 // 2} s to prepare",
+            flush=True,
+        )
     print(f"nessus: at most {options.viewers()} pages open at once; press Ctrl-C to stop", flush=True)
     server = subprocess.Popen(command)
     signal.signal(signal.SIGTERM, lambda *_: server.terminate())  # stopped: stop Voila and its kernels too

@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import itertools
 import math
-from statistics import NormalDist
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
+from statistics import NormalDist
 from typing import Any, Generic, Self, TypeVar
 
 import numpy as np
@@ -82,7 +82,9 @@ def check_seed(seed: Any) -> int:
     return int(seed)
 
 
-def run_chunk(kernel: Kernel, seed_seq: np.random.SeedSequence, n: int, keep: tuple[str, ...] = ()) -> tuple[dict[str, _Sums], dict[str, np.ndarray]]:
+def run_chunk(
+    kernel: Kernel, seed_seq: np.random.SeedSequence, n: int, keep: tuple[str, ...] = ()
+) -> tuple[dict[str, _Sums], dict[str, np.ndarray]]:
     """Run one chunk: the per-quantity sums, and the raw values of the quantities in `keep`."""
     values = kernel(np.random.default_rng(seed_seq), n)
     sums = {}
@@ -236,7 +238,7 @@ class Session:
         if i < len(self._runs) and self._runs[i].key == key:
             return self._runs[i]
         record = _Finished(key)
-        self._runs[i:i + 1] = [record]
+        self._runs[i : i + 1] = [record]
         return record
 
     def _interrupt(self, done: int) -> None:
@@ -255,8 +257,9 @@ def _progress(total: int, enabled: bool | None):
     return tqdm(total=total, unit="trial", file=sys.stderr, leave=False)
 
 
-def _chunks(kernel: Kernel, plan: ChunkPlan, keep: tuple[str, ...], client: Any, finished: _Finished | None,
-            window: int) -> Iterator[Chunk]:
+def _chunks(
+    kernel: Kernel, plan: ChunkPlan, keep: tuple[str, ...], client: Any, finished: _Finished | None, window: int
+) -> Iterator[Chunk]:
     """Each chunk's (size, sums, raw values) in chunk order: those `finished` already holds, then
     new ones computed here or on `client` (`window` chunks at a time) and added to `finished`.
     Ctrl-C while a window runs on `client` yields the window's chunks finished first, then raises."""
@@ -286,12 +289,19 @@ def _chunks(kernel: Kernel, plan: ChunkPlan, keep: tuple[str, ...], client: Any,
         i = todo.stop
 
 
-def _gathered(client: Any, kernel: Kernel, chunks: list[tuple[np.random.SeedSequence, int]],
-              keep: tuple[str, ...]) -> tuple[list[Any], bool]:
+def _gathered(
+    client: Any, kernel: Kernel, chunks: list[tuple[np.random.SeedSequence, int]], keep: tuple[str, ...]
+) -> tuple[list[Any], bool]:
     """The chunks run on `client`: (their results, False), or after Ctrl-C (the results of those
     finished before the first one that was not, True)."""
-    futures = client.map(run_chunk, [kernel] * len(chunks), [s for s, _ in chunks], [n for _, n in chunks],
-                         [keep] * len(chunks), pure=False)
+    futures = client.map(
+        run_chunk,
+        [kernel] * len(chunks),
+        [s for s, _ in chunks],
+        [n for _, n in chunks],
+        [keep] * len(chunks),
+        pure=False,
+    )
     try:
         while not all(f.done() for f in futures if hasattr(f, "done")):
             time.sleep(0.02)  # Ctrl-C lands here rather than inside the client's event loop
@@ -299,7 +309,7 @@ def _gathered(client: Any, kernel: Kernel, chunks: list[tuple[np.random.SeedSequ
     except KeyboardInterrupt:
         ready = list(itertools.takewhile(lambda f: getattr(f, "status", None) == "finished", futures))
         if hasattr(client, "cancel") and len(ready) < len(futures):
-            client.cancel(futures[len(ready):])
+            client.cancel(futures[len(ready) :])
         return (client.gather(ready) if ready else []), True
 
 
@@ -366,8 +376,9 @@ class Outcome(Generic[T]):
         return self.trials < self.requested
 
 
-def foreground(simulate: Callable[[int], T], trials: int,
-               announce: Callable[[float], None] | None = None) -> Outcome[T]:
+def foreground(
+    simulate: Callable[[int], T], trials: int, announce: Callable[[float], None] | None = None
+) -> Outcome[T]:
     """`simulate(trials)` (any function of a number of trials that makes its runs with `run`),
     so that Ctrl-C stops it with figures. Returns the Outcome.
 

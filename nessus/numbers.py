@@ -110,7 +110,7 @@ def number_text(x: Fraction | float | int, mode: Mode = "fraction", kind: Kind =
     if mode == "percent":
         return percent_text(x, kind)
     if not isinstance(x, (Fraction, int)):
-        return approximately(decimal_text(x, kind, 4 if mode == 'decimal' else 3))
+        return approximately(decimal_text(x, kind, 4 if mode == "decimal" else 3))
     x = Fraction(x)
     if x.denominator == 1:
         return f"{x.numerator:,}"
@@ -134,11 +134,14 @@ def _exact_details(x: Fraction, kind: Kind) -> str:
     if printable(x):
         shown = f"<code class='exact'>{html.escape(exact_str(x))}</code>"
     else:
-        shown = (f"a fraction with a {digit_count(x.numerator):,}-digit numerator and a "
-                 f"{digit_count(x.denominator):,}-digit denominator")
+        shown = (
+            f"a fraction with a {digit_count(x.numerator):,}-digit numerator and a "
+            f"{digit_count(x.denominator):,}-digit denominator"
+        )
     summary = approximately(decimal_text(x, kind))
-    return (f"<details class='nessus-exact'><summary title='show the exact fraction'>{summary}</summary>"
-            f"{shown}</details>")
+    return (
+        f"<details class='nessus-exact'><summary title='show the exact fraction'>{summary}</summary>{shown}</details>"
+    )
 
 
 def number_html(x: Fraction | float | int, kind: Kind = "probability", approx: bool = False, mark: bool = True) -> str:
@@ -151,8 +154,11 @@ def number_html(x: Fraction | float | int, kind: Kind = "probability", approx: b
         if x.denominator == 1:
             whole = f"{x.numerator:,}"
             return f"<span class='num' data-csv='{x.numerator}'><code>{whole}</code></span>"
-        frac = (html.escape(with_decimal(x, kind)).replace(html.escape(exact_str(x)), f"<code>{exact_str(x)}</code>", 1)
-                if is_short(x) else _exact_details(x, kind))
+        frac = (
+            html.escape(with_decimal(x, kind)).replace(html.escape(exact_str(x)), f"<code>{exact_str(x)}</code>", 1)
+            if is_short(x)
+            else _exact_details(x, kind)
+        )
         dec = html.escape(decimal_text(x, kind, 6))
         csv = csv_value(x)
     else:
@@ -160,8 +166,10 @@ def number_html(x: Fraction | float | int, kind: Kind = "probability", approx: b
         frac = dec = html.escape(approximately(text) if mark else text)
         csv = csv_value(float(x))
     pct = html.escape(percent_text(x, kind))
-    return (f"<span class='num' data-csv='{csv}'><span class='nf'>{frac}</span><span class='nd'>{dec}</span>"
-            f"<span class='np'>{pct}</span></span>")
+    return (
+        f"<span class='num' data-csv='{csv}'><span class='nf'>{frac}</span><span class='nd'>{dec}</span>"
+        f"<span class='np'>{pct}</span></span>"
+    )
 
 
 def interval_html(low: float, high: float, kind: Kind = "probability") -> str:

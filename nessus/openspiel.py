@@ -35,11 +35,18 @@ def game_type(name: str, shape: game.Shape) -> pyspiel.GameType:
     """OpenSpiel's description of the nessus game `name` (sequential, explicit chance, terminal
     rewards; observations as strings, from `State.observation`)."""
     module = games.get(name)
-    utility = (pyspiel.GameType.Utility.GENERAL_SUM if shape.return_sum is None
-               else pyspiel.GameType.Utility.ZERO_SUM if shape.return_sum == 0
-               else pyspiel.GameType.Utility.CONSTANT_SUM)
-    information = (pyspiel.GameType.Information.IMPERFECT_INFORMATION if shape.hidden
-                   else pyspiel.GameType.Information.PERFECT_INFORMATION)
+    utility = (
+        pyspiel.GameType.Utility.GENERAL_SUM
+        if shape.return_sum is None
+        else pyspiel.GameType.Utility.ZERO_SUM
+        if shape.return_sum == 0
+        else pyspiel.GameType.Utility.CONSTANT_SUM
+    )
+    information = (
+        pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        if shape.hidden
+        else pyspiel.GameType.Information.PERFECT_INFORMATION
+    )
     return pyspiel.GameType(
         short_name=PREFIX + name,
         long_name=f"{module.TITLE} (nessus)",
@@ -162,6 +169,7 @@ def load(name: str, rules: Any = None) -> SpielGame:
 def register(name: str) -> None:
     """Register `name` (default rules) with pyspiel, so `pyspiel.load_game("nessus_<name>")`
     loads it."""
+
     def __init__(self: SpielGame, params: Any = None) -> None:
         SpielGame.__init__(self, name)
 

@@ -65,8 +65,13 @@ def step(state: State, policies: Policies, rng: np.random.Generator) -> Action |
     return None if policy is None else policy(state)
 
 
-def play(state: State, policies: Policies, rng: np.random.Generator, on_move: OnMove | None = None,
-         max_moves: int | None = None) -> State:
+def play(
+    state: State,
+    policies: Policies,
+    rng: np.random.Generator,
+    on_move: OnMove | None = None,
+    max_moves: int | None = None,
+) -> State:
     """Play on from `state` until the game ends or a seat without a policy must decide; returns
     that state. `policies` gives a policy per seat (a list, or a dict for some seats only);
     `on_move(state, action)` is called before each action is applied (for a game log).
@@ -90,9 +95,14 @@ def play(state: State, policies: Policies, rng: np.random.Generator, on_move: On
     return state
 
 
-def tournament(start: State | Callable[[], State], policies: Sequence[Policy], games: int = 1000,
-               seed: int = 0, names: Sequence[str] | None = None,
-               confidence: float = CONFIDENCE) -> pl.DataFrame:
+def tournament(
+    start: State | Callable[[], State],
+    policies: Sequence[Policy],
+    games: int = 1000,
+    seed: int = 0,
+    names: Sequence[str] | None = None,
+    confidence: float = CONFIDENCE,
+) -> pl.DataFrame:
     """Play `games` whole games from `start` (a state, or a function making one) with
     `policies[i]` in seat i, and return one row per seat: `seat`, `policy`, `games`, and the
     mean return `win_share` with a Wilson interval `low`..`high` (a k-way shared win counts 1/k,
@@ -106,7 +116,9 @@ def tournament(start: State | Callable[[], State], policies: Sequence[Policy], g
     shape = first.shape()
     if len(policies) != shape.players:
         raise ValueError(f"policies must give one policy per seat ({shape.players}), got {len(policies)}")
-    labels = list(names) if names is not None else [getattr(p, "__name__", f"policy {i}") for i, p in enumerate(policies)]
+    labels = (
+        list(names) if names is not None else [getattr(p, "__name__", f"policy {i}") for i, p in enumerate(policies)]
+    )
     rng = np.random.default_rng(seed)
     totals = np.zeros((games, shape.players))
     for g in range(games):

@@ -38,7 +38,9 @@ from nessus.serving import install_channel_fix
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "notebooks"
 SITE = ROOT / "site"
-DASHBOARDS_URL = "../voila/render/"  # as `nessus serve` serves them: site/ under /lessons/, dashboards under /voila/render/
+DASHBOARDS_URL = (
+    "../voila/render/"  # as `nessus serve` serves them: site/ under /lessons/, dashboards under /voila/render/
+)
 GALLERY_NOTEBOOK = "index.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -144,7 +146,9 @@ def dashboard_for(lesson: str) -> Entry | None:
 def execute(nb: NotebookNode, path: Path, timeout: int = CELL_TIMEOUT) -> None:
     """Run every cell of `nb`, read from `path`, in a fresh kernel in its folder, keeping widget state."""
     try:
-        _Client(nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}).execute()
+        _Client(
+            nb, timeout=timeout, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}}
+        ).execute()
     except CellExecutionError as e:
         raise LessonFailed(f"lesson {path.name} failed: {e}") from e
 
@@ -255,7 +259,9 @@ class Staticizer:
         except ValueError as e:
             reason = " ".join(re.split(r"\s+at\s", str(e), maxsplit=1)[0].split())
             self.log(f"publish: chart {self.charts} could not be drawn: {reason}")
-            return {"text/html": f'<pre class="nessus-chart-error">This chart could not be drawn: {html.escape(reason)}</pre>'}
+            return {
+                "text/html": f'<pre class="nessus-chart-error">This chart could not be drawn: {html.escape(reason)}</pre>'
+            }
 
 
 def title_of(nb: NotebookNode, default: str) -> str:
@@ -268,7 +274,9 @@ def title_of(nb: NotebookNode, default: str) -> str:
     return default
 
 
-def make_static(nb: NotebookNode, lesson: str, dashboards_url: str = DASHBOARDS_URL, log: Callable[[str], None] = print) -> NotebookNode:
+def make_static(
+    nb: NotebookNode, lesson: str, dashboards_url: str = DASHBOARDS_URL, log: Callable[[str], None] = print
+) -> NotebookNode:
     """A copy of an executed lesson with static charts, MathML, widget notes and its title set."""
     nb = nbformat.from_dict(nb)
     state = nb.metadata.pop("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
@@ -331,7 +339,9 @@ def publish(
         start = time.monotonic()
         nb = nbformat.read(path, as_version=4)
         execute(nb, path, timeout)
-        static = make_static(nb, path.stem, dashboards_url, lambda message: log(f"{message} (in {path.name})"))
+        static = make_static(
+            nb, path.stem, dashboards_url, lambda message, name=path.name: log(f"{message} (in {name})")
+        )
         page = Page(path.stem, static.metadata["title"], out / f"{path.stem}.html")
         page.path.write_text(render_html(static), encoding="utf-8")
         log(f"publish: {path.name} -> {page.path} ({time.monotonic() - start:.0f} s)")

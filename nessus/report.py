@@ -113,8 +113,14 @@ class Report:
                 "ci_high": [r["ci"][1] if r["ci"] else None for r in rows],
                 "method": [r["method"] for r in rows],
             },
-            schema={"figure": pl.String, "exact": pl.String, "value": pl.Float64,
-                    "ci_low": pl.Float64, "ci_high": pl.Float64, "method": pl.String},
+            schema={
+                "figure": pl.String,
+                "exact": pl.String,
+                "value": pl.Float64,
+                "ci_low": pl.Float64,
+                "ci_high": pl.Float64,
+                "method": pl.String,
+            },
         )
 
     def to_text(self) -> str:
@@ -131,7 +137,9 @@ class Report:
         rules = ", ".join(f"{k}={v}" for k, v in self.rules.items())
         lines = [f"{self.game} ({rules})" if rules else self.game]
         for i, r in enumerate(rows):
-            lines.append("  ".join(c.ljust(w) if j != 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip())
+            lines.append(
+                "  ".join(c.ljust(w) if j != 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+            )
             if i == 0:
                 lines.append("  ".join("-" * w for w in widths))
         return "\n".join(lines)

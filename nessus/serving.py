@@ -117,8 +117,14 @@ def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1, **
     (those of ServeOptions: ip, students, lesson, max_viewers)."""
     opts = ServeOptions(port=port, preheat=preheat, pool_size=pool_size, **options)
     cmd = [
-        sys.executable, "-m", "nessus.serving", str(DASHBOARDS),
-        "--no-browser", f"--port={port}", "--Voila.port_retries=0", f"--Voila.ip={opts.ip}",
+        sys.executable,
+        "-m",
+        "nessus.serving",
+        str(DASHBOARDS),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.port_retries=0",
+        f"--Voila.ip={opts.ip}",
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
         f"--VoilaExecutor.iopub_timeout={IOPUB_TIMEOUT}",

@@ -119,8 +119,12 @@ class Expectimax:
             raise ValueError(f"no action is left in state {state!r}: play is over")
         return Hint(state, {a: self.after_value(after) for a, after in moves}, self.best(state), self.maximise)
 
-    def distribution(self, state: Hashable, outcome: Callable[[Any], Hashable] | None = None,
-                     policy: Callable[[Any], Hashable] | None = None) -> Dist:
+    def distribution(
+        self,
+        state: Hashable,
+        outcome: Callable[[Any], Hashable] | None = None,
+        policy: Callable[[Any], Hashable] | None = None,
+    ) -> Dist:
         """The exact distribution of `outcome(final state)` (default: the payoff) when playing
         `policy` (default: the optimal one) from `state`."""
         outcome = outcome or self.payoff
@@ -197,5 +201,7 @@ def value_iteration(
                 residual = max(residual, change)
                 break
             if sweeps >= max_sweeps:
-                raise ValueError(f"value iteration did not reach tolerance {tolerance} in {max_sweeps} sweeps (last change {change})")
+                raise ValueError(
+                    f"value iteration did not reach tolerance {tolerance} in {max_sweeps} sweeps (last change {change})"
+                )
     return Iterated(values, policy, sweeps, residual, tolerance)

@@ -10,7 +10,7 @@ import functools
 import json
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -126,7 +126,7 @@ def _spare_loading_pages(km: Any, cpu: CpuMeter, busy: float = 0.25, longest: fl
     async def cull_kernel_if_idle(kernel_id: str) -> Any:
         kernel = km._kernels.get(kernel_id)
         if kernel is not None and kernel_id not in ever_connected and cpu.idle < busy:
-            waited = (datetime.now(timezone.utc) - kernel.last_activity).total_seconds()
+            waited = (datetime.now(UTC) - kernel.last_activity).total_seconds()
             if waited < longest:
                 return None
         return await cull(kernel_id)
@@ -215,10 +215,17 @@ class StatusHandler(tornado.web.RequestHandler):
         km = app.kernel_manager
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-cache")
-        self.write(json.dumps({
-            "viewers": viewer_kernels(km), "max_viewers": app.max_viewers, "kernels": len(km.list_kernel_ids()),
-            "pools": pool_status(km), "student_url": app.student_url,
-        }))
+        self.write(
+            json.dumps(
+                {
+                    "viewers": viewer_kernels(km),
+                    "max_viewers": app.max_viewers,
+                    "kernels": len(km.list_kernel_ids()),
+                    "pools": pool_status(km),
+                    "student_url": app.student_url,
+                }
+            )
+        )
 
 
 class CappedVoilaHandler(TornadoVoilaHandler):
@@ -245,15 +252,20 @@ class NessusVoila(Voila):
     pools = Unicode("", config=True, help="Preheated kernels kept per notebook: le-palais.ipynb=30,la-boue.ipynb=0")
     max_viewers = Int(40, config=True, help="Viewer kernels allowed at once; past it pages say the class is full.")
     student_url = Unicode("", config=True, help="The address students type, shown on the gallery.")
-    refill_after = Float(0, config=True, help="Refill a pool only once no page has taken one of its kernels for this "
-                         "many seconds (0: Voila's own refill, after fill_delay).")
+    refill_after = Float(
+        0,
+        config=True,
+        help="Refill a pool only once no page has taken one of its kernels for this "
+        "many seconds (0: Voila's own refill, after fill_delay).",
+    )
 
     def initialize(self, argv: list[str] | None = None) -> None:
         super().initialize(argv)
         if self.pools:
             kept = (item.partition("=") for item in self.pools.split(","))
             self.config.VoilaKernelManager.kernel_pools_config = {
-                "default": {"pool_size": 0}, **{nb: {"pool_size": int(n)} for nb, _, n in kept}
+                "default": {"pool_size": 0},
+                **{nb: {"pool_size": int(n)} for nb, _, n in kept},
             }
         if self.ip not in ("", "0.0.0.0", "localhost") and not self.ip.startswith("127."):
             os.environ["VOILA_APP_IP"] = self.ip  # preheated kernels call back the server here
@@ -281,7 +293,10 @@ class NessusVoila(Voila):
         ours = [
             (self.server_url, GalleryHandler),
             (self.server_url.rstrip("/") + "/nessus/status", StatusHandler),
-            (self.server_url.rstrip("/") + "/lessons/(.*)", LessonHandler,
-             {"path": str(SITE), "default_filename": "index.html"}),
+            (
+                self.server_url.rstrip("/") + "/lessons/(.*)",
+                LessonHandler,
+                {"path": str(SITE), "default_filename": "index.html"},
+            ),
         ]
         return ours + [h for h in handlers if h[0] != self.server_url]

@@ -20,10 +20,23 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 TIMINGS: dict[str, dict[str, float]] = {}
-HARMLESS = ("font-awesome", "fontawesome", "Failed to load resource", "not trusted", "module federation", "shared module")
+HARMLESS = (
+    "font-awesome",
+    "fontawesome",
+    "Failed to load resource",
+    "not trusted",
+    "module federation",
+    "shared module",
+)
 ERROR_TEXT = ("Traceback", "Error:", "setData is not a function", "Exception")
 
 
@@ -100,7 +113,9 @@ def open_dashboard(pg, server: str, notebook: str) -> float:
 
 def wait_for_charts(pg, n: int) -> None:
     """Wait until n vega charts are drawn (a page's charts arrive one by one), and no more."""
-    pg.wait_for_function("(n) => document.querySelectorAll('.widget-output svg.marks').length >= n", arg=n, timeout=30_000, polling=50)
+    pg.wait_for_function(
+        "(n) => document.querySelectorAll('.widget-output svg.marks').length >= n", arg=n, timeout=30_000, polling=50
+    )
     assert pg.locator(".widget-output svg.marks").count() == n
 
 
@@ -110,7 +125,9 @@ def redraw_time(pg, before: str, action, index: int = 0) -> float:
     action()
     pg.wait_for_function(
         "([i, old]) => { const s = document.querySelectorAll('.widget-output svg.marks')[i]; return s && s.innerHTML !== old; }",
-        arg=[index, before], timeout=30_000, polling=20,
+        arg=[index, before],
+        timeout=30_000,
+        polling=20,
     )
     return time.perf_counter() - start
 
@@ -146,7 +163,9 @@ def roll_dice(pg) -> float:
     made = rolls_made(pg)
     start = time.perf_counter()
     pg.locator(".roll-button").click()
-    pg.wait_for_function("(n) => +document.querySelector('.roll-counter').dataset.made === n", arg=made + 1, timeout=30_000, polling=20)
+    pg.wait_for_function(
+        "(n) => +document.querySelector('.roll-counter').dataset.made === n", arg=made + 1, timeout=30_000, polling=20
+    )
     return time.perf_counter() - start
 
 
@@ -163,8 +182,12 @@ def mark_first_die(pg, roll_label: str, verb: str) -> float:
     and the hint judges that choice ("Your choice (<verb> ...)": optimal, or what it costs).
     The seconds from the click to the new Roll label."""
     face = tray(pg)[0][0]
-    seconds = click_until(pg, pg.locator(".nessus-tray .nessus-die:visible").first,
-                          "(label) => document.querySelector('.roll-button').innerText.includes(label)", roll_label)
+    seconds = click_until(
+        pg,
+        pg.locator(".nessus-tray .nessus-die:visible").first,
+        "(label) => document.querySelector('.roll-button').innerText.includes(label)",
+        roll_label,
+    )
     assert tray(pg)[0] == (face, True, True)
     pg.wait_for_selector(".hint-row.chosen", timeout=30_000)  # the hint may arrive just after the Roll label
     assert pg.locator(".hint-row.chosen").count() == 1

@@ -10,8 +10,8 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 
 import pytest
-from scipy import stats
 from hypothesis import strategies as st
+from scipy import stats
 
 
 def bad_values(lo, hi):

@@ -67,7 +67,14 @@ def page(browser, request):
     pg = context.new_page()
     problems: list[str] = []
     pg.on("pageerror", lambda e: problems.append(f"pageerror: {e}"))
-    pg.on("console", lambda m: problems.append(f"console: {m.text}") if m.type == "error" and not any(h.lower() in m.text.lower() for h in HARMLESS) else None)
+    pg.on(
+        "console",
+        lambda m: (
+            problems.append(f"console: {m.text}")
+            if m.type == "error" and not any(h.lower() in m.text.lower() for h in HARMLESS)
+            else None
+        ),
+    )
     pg.problems = problems
     failed_before = request.session.testsfailed
     yield pg

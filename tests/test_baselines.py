@@ -13,8 +13,12 @@ from nessus import cli
 
 HERE = Path(__file__).resolve().parent / "baselines"
 FLOAT_ACCURACY = 1e-9
-CASES = [(path.stem, name) for path in sorted(HERE.glob("*.json")) if path.stem != "nessie-state"
-         for name in json.loads(path.read_text())]
+CASES = [
+    (path.stem, name)
+    for path in sorted(HERE.glob("*.json"))
+    if path.stem != "nessie-state"
+    for name in json.loads(path.read_text())
+]
 
 
 def args(name: str) -> list[str]:

@@ -22,8 +22,15 @@ HANDS = ("palais", "tour", "manoir", "grande_suite", "trident", "suite", "deux_p
 REQUIRED = {
     "order": {"p_unique_first_roll", "expected_rounds"},
     "renard": {"p_win", "ev_per_stake", "fair_payout", "house_edge", "p_ruin"},
-    "boue": {"turn_mean", "turn_variance", "p_turn_zero", "p_turn_at_most_20", "three_round_mean",
-             "p_three_rounds_at_least_60", "p_tie_for_first"},
+    "boue": {
+        "turn_mean",
+        "turn_variance",
+        "p_turn_zero",
+        "p_turn_at_most_20",
+        "three_round_mean",
+        "p_three_rounds_at_least_60",
+        "p_tie_for_first",
+    },
     "palais": {f"p_single_{h}" for h in HANDS} | {f"p_at_least_{h}_within_3" for h in HANDS} | {"p_palais_within_3"},
     "naute": {"p_qualify", "optimal_cargo_mean", "p_qualify_by_roll_1", "p_qualify_by_roll_2", "p_qualify_by_roll_3"},
     "trois": {"optimal_mean", "p_zero_optimal", "p_moon_optimal_for_moon"},
@@ -31,7 +38,14 @@ REQUIRED = {
     "pig": {"p_first_player_wins_optimal", "hold_at_20_turn_mean"},
     "legit": {"optimal_mean", "no_reroll_mean"},
     "tresse": {"p_win_seat_1", "p_win_seat_2", "p_win_seat_3", "expected_throws"},
-    "royaumes": {"p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fines", "player_ev", "bank_edge"},
+    "royaumes": {
+        "p_bank_wins_all",
+        "p_bank_pays_all",
+        "p_player_wins_duel",
+        "expected_fines",
+        "player_ev",
+        "bank_edge",
+    },
     "hypogeon": {"p_bust", "p_21", "mean_if_not_bust", "best_stand_at"},
 }
 PARAMS = {
@@ -97,7 +111,25 @@ def test_games_lists_every_game(capsys):
     code, out, err = run_cli(capsys, "games")
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert [line.split()[0] for line in lines] == list(games.GAMES) == ["order", "renard", "boue", "nessie", "palais", "naute", "tresse", "trois", "sept", "pig", "royaumes", "legit", "hypogeon"]
+    assert (
+        [line.split()[0] for line in lines]
+        == list(games.GAMES)
+        == [
+            "order",
+            "renard",
+            "boue",
+            "nessie",
+            "palais",
+            "naute",
+            "tresse",
+            "trois",
+            "sept",
+            "pig",
+            "royaumes",
+            "legit",
+            "hypogeon",
+        ]
+    )
 
 
 @pytest.mark.parametrize("game", sorted(REQUIRED))
@@ -175,7 +207,9 @@ plain_text = st.text(st.characters(blacklist_characters="=\x00", blacklist_categ
 
 
 @BAD
-@given(st.sampled_from(["report", "simulate"]), plain_text.filter(lambda t: t not in games.GAMES and not t.startswith("-")))
+@given(
+    st.sampled_from(["report", "simulate"]), plain_text.filter(lambda t: t not in games.GAMES and not t.startswith("-"))
+)
 def test_unknown_game(capsys, command, name):
     code, out, err = run_cli(capsys, command, name)
     assert_usage_error(code, out, err)
@@ -225,7 +259,11 @@ def test_bad_switch_and_choice_values(capsys, data):
     game = data.draw(st.sampled_from(sorted(CHOICES)))
     name = data.draw(st.sampled_from(sorted(CHOICES[game])))
     allowed = CHOICES[game][name]
-    value = data.draw(st.text(max_size=8).filter(lambda t: t.strip().lower() not in {a.lower() for a in allowed} | {"yes", "no", "1", "0"}))
+    value = data.draw(
+        st.text(max_size=8).filter(
+            lambda t: t.strip().lower() not in {a.lower() for a in allowed} | {"yes", "no", "1", "0"}
+        )
+    )
     code, out, err = run_cli(capsys, "report", game, "--set", f"{name}={value}")
     assert_usage_error(code, out, err)
     assert name in err
@@ -264,8 +302,14 @@ def _not_help(token):
 
 
 @BAD
-@given(st.lists(st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=10)
-                .filter(lambda t: t not in COMMANDS and _not_help(t)), max_size=6))
+@given(
+    st.lists(
+        st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=10).filter(
+            lambda t: t not in COMMANDS and _not_help(t)
+        ),
+        max_size=6,
+    )
+)
 def test_garbage_argv(capsys, argv):
     """Lists of text with no command in them: always a usage error."""
     code, out, err = run_cli(capsys, *argv)
@@ -303,7 +347,9 @@ def test_error_names_the_parameter_and_range(capsys):
 
 
 def test_module_entry_point_prints_one_line_and_exits_2():
-    done = subprocess.run([sys.executable, "-m", "nessus.cli", "report", "nope"], capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "nessus.cli", "report", "nope"], capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.count("\n") == 1 and done.stderr.startswith("nessus: error:")
@@ -324,16 +370,20 @@ def test_a_report_imports_only_its_own_game():
     import subprocess
     import sys
 
-    code = ("import sys, contextlib, io; from nessus import cli\n"
-            "with contextlib.redirect_stdout(io.StringIO()): cli.main(['report', 'order'])\n"
-            "print(sorted(m for m in sys.modules if m.startswith('nessus.games.')))")
+    code = (
+        "import sys, contextlib, io; from nessus import cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()): cli.main(['report', 'order'])\n"
+        "print(sorted(m for m in sys.modules if m.startswith('nessus.games.')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "['nessus.games.order']"
 
 
 # -- Ctrl-C and long simulations -------------------------------------------------------------------
-LONG_LINE = re.compile(r"^nessus: about (.+) for ([\d,]+) trials at ~([\d,.]+) trials/s; "
-                       r"Ctrl-C stops and prints the figures so far$")
+LONG_LINE = re.compile(
+    r"^nessus: about (.+) for ([\d,]+) trials at ~([\d,.]+) trials/s; "
+    r"Ctrl-C stops and prints the figures so far$"
+)
 STOP_LINE = re.compile(r"^nessus: interrupted after ([\d,]+) of ([\d,]+) trials; figures from those$")
 HUGE = 10**12  # hours of work for any game
 
@@ -350,8 +400,13 @@ def interrupt_after_the_estimate(*argv, wait=1.0, group=False):
     """Start `nessus simulate ...` with a huge --trials, wait for its estimate line, let it run
     `wait` seconds more and send it SIGINT (to its whole process group with `group`, as Ctrl-C in
     a terminal does): (exit code, stdout, stderr lines)."""
-    child = subprocess.Popen([sys.executable, "-m", "nessus.cli", *argv], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=group)
+    child = subprocess.Popen(
+        [sys.executable, "-m", "nessus.cli", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=group,
+    )
     try:
         first = child.stderr.readline()
         time.sleep(wait)
@@ -408,8 +463,9 @@ def test_ctrl_c_prints_the_figures_so_far_as_a_table(capsys):
 @pytest.mark.timeout(180)
 def test_ctrl_c_to_the_process_group_with_dask_workers(capsys):
     """The worker processes ignore Ctrl-C: only the two lines, and the figures of a local run."""
-    code, out, err = interrupt_after_the_estimate("simulate", "order", "--trials", str(HUGE), "--workers", "2",
-                                                  "--json", wait=3.0, group=True)
+    code, out, err = interrupt_after_the_estimate(
+        "simulate", "order", "--trials", str(HUGE), "--workers", "2", "--json", wait=3.0, group=True
+    )
     assert code == 130 and len(err) == 2, err
     check_estimate(err[0], HUGE)
     done = check_stop(err[1], HUGE)
@@ -425,8 +481,13 @@ def test_a_simulation_under_a_minute_says_nothing_first(capsys):
 
 
 def test_duration_and_rate_wording():
-    assert [cli._duration(s) for s in (61, 749, 3600, 17_400, 86_400 * 3 + 3600 * 4)] == \
-        ["1 min", "12 min", "1 h", "4 h 50 min", "3 d 4 h"]
+    assert [cli._duration(s) for s in (61, 749, 3600, 17_400, 86_400 * 3 + 3600 * 4)] == [
+        "1 min",
+        "12 min",
+        "1 h",
+        "4 h 50 min",
+        "3 d 4 h",
+    ]
     assert [cli._rate(r) for r in (575_123.4, 1_234_567, 99.44, 1_000)] == ["575,000", "1,230,000", "99.4", "1,000"]
 
 
@@ -454,16 +515,20 @@ def test_ctrl_c_in_the_fourth_chunk_gives_the_first_three(capsys, monkeypatch):
     doc = json.loads(out)
     assert doc.pop("interrupted") == {"trials_done": 3 * montecarlo.CHUNK, "trials_requested": 10 * montecarlo.CHUNK}
     assert doc == json.loads(expected[1])
-    assert err == (f"nessus: interrupted after {3 * montecarlo.CHUNK:,} of {10 * montecarlo.CHUNK:,} trials; "
-                   "figures from those\n")
+    assert err == (
+        f"nessus: interrupted after {3 * montecarlo.CHUNK:,} of {10 * montecarlo.CHUNK:,} trials; figures from those\n"
+    )
 
 
 def test_ctrl_c_before_any_chunk_prints_one_line(capsys, monkeypatch):
     from nessus.games import order
 
     monkeypatch.setattr(order, "kernel", stopping_kernel(order.kernel, 1))
-    assert run_cli(capsys, "simulate", "order", "--trials", "1000000") == \
-        (130, "", "nessus: interrupted after 0 of 1,000,000 trials; no figures\n")
+    assert run_cli(capsys, "simulate", "order", "--trials", "1000000") == (
+        130,
+        "",
+        "nessus: interrupted after 0 of 1,000,000 trials; no figures\n",
+    )
 
 
 # -- help for a game -------------------------------------------------------------------------------

@@ -9,8 +9,20 @@ import time
 
 import pytest
 from browser import (
-    ARTIFACTS, chart_svg, chart_text, click_until, marks, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts,
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
     mark_first_die,
+    marks,
+    no_errors,
+    nudge_slider,
+    open_dashboard,
+    record,
+    redraw_time,
+    roll_dice,
+    tray,
+    wait_for_charts,
 )
 
 from nessus.apps import GALLERY
@@ -35,7 +47,9 @@ def test_le_renard(server, page):
     figures_before = page.locator("table.figures").inner_text()
     ruin_before = chart_svg(page, 1)
     change = redraw_time(page, ruin_before, lambda: nudge_slider(page), 1)
-    page.wait_for_function("(old) => document.querySelector('table.figures').innerText !== old", arg=figures_before, timeout=30_000)
+    page.wait_for_function(
+        "(old) => document.querySelector('table.figures').innerText !== old", arg=figures_before, timeout=30_000
+    )
     assert "payout 11" in chart_text(page, 1)
     assert "-2/3" in page.locator("table.figures").inner_text()  # (11 - 35) / 36
     no_errors(page)
@@ -64,7 +78,9 @@ def test_la_boue(server, page):
     # Play a turn die by die until it ends: stuck dice are drawn apart, in the mud.
     for rolls in range(1, 200):
         page.locator(".roll-button").click()
-        page.wait_for_function("(n) => document.querySelector('.score').innerText.includes(`after ${n} roll`)", arg=rolls)
+        page.wait_for_function(
+            "(n) => document.querySelector('.score').innerText.includes(`after ${n} roll`)", arg=rolls
+        )
         if "Turn over" in page.locator(".score").inner_text():
             break
     assert "Turn over" in page.locator(".score").inner_text()
@@ -103,7 +119,9 @@ def _nessie_act(pg, button) -> float:
             const s = document.querySelector('.widget-output svg.marks');
             return l !== log && ((s && s.innerHTML !== svg) || l.includes('Game over'));
         }""",
-        arg=[log, svg], timeout=30_000, polling=20,
+        arg=[log, svg],
+        timeout=30_000,
+        polling=20,
     )
     return time.perf_counter() - start
 
@@ -129,7 +147,9 @@ def _nessie_optimal(pg, after: int) -> str:
             if (!e) return document.querySelector('.nessie-log').innerText.includes('Game over');
             return +e.dataset.ticket > after && e.dataset.state !== 'thinking';
         }""",
-        arg=after, timeout=OPTIMAL_TIMEOUT_MS, polling=50,
+        arg=after,
+        timeout=OPTIMAL_TIMEOUT_MS,
+        polling=50,
     )
     line = pg.locator(".optimal-advice")
     if not line.count():
@@ -209,7 +229,9 @@ def test_nessie(server, page):
     handle.focus()
     handle.press("ArrowLeft" if n > 0 else "ArrowRight")
     m = n - 1 if n > 0 else 1
-    page.wait_for_function("(m) => document.querySelector('.stop-button').innerText.trim() === `Stop and take ${m}`", arg=m, timeout=30_000)
+    page.wait_for_function(
+        "(m) => document.querySelector('.stop-button').innerText.trim() === `Stop and take ${m}`", arg=m, timeout=30_000
+    )
     assert page.locator(".nessie-row .nessie-card.to-take").count() == m
 
     # Stop and take: the opponents play their turns and the log says what they did.
@@ -226,7 +248,9 @@ def test_nessie(server, page):
 
     # The opponents switch to the look-ahead player: their next turns say so.
     page.locator(".nessie-strategy select").select_option("look-ahead")
-    page.wait_for_function("() => document.querySelector('.nessie-log').innerText.includes('look-ahead')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.nessie-log').innerText.includes('look-ahead')", timeout=30_000
+    )
     while "Game over" not in page.locator(".nessie-log").inner_text():
         _nessie_move(page, reveal, redraws, waits)
         if not _nessie_your_turn_started(page) and "Game over" not in page.locator(".nessie-log").inner_text():
@@ -239,10 +263,17 @@ def test_nessie(server, page):
     # except first_reveal_redraw, made while it solves the first turn. optimal_first_decision:
     # from opening the page to its answer after the first reveal; optimal_after_move_*: from a
     # click to its answer (redraw included).
-    record("nessie", first_chart=first, first_reveal_redraw=first_reveal, reveal_redraw_max=max(redraws),
-            reveal_redraw_mean=sum(redraws) / len(redraws), stop_and_opponents=max(stops),
-            optimal_first_decision=optimal_first, optimal_after_move_max=max(waits),
-            optimal_after_move_median=sorted(waits)[len(waits) // 2])
+    record(
+        "nessie",
+        first_chart=first,
+        first_reveal_redraw=first_reveal,
+        reveal_redraw_max=max(redraws),
+        reveal_redraw_mean=sum(redraws) / len(redraws),
+        stop_and_opponents=max(stops),
+        optimal_first_decision=optimal_first,
+        optimal_after_move_max=max(waits),
+        optimal_after_move_median=sorted(waits)[len(waits) // 2],
+    )
 
 
 EXACT_VALUE = re.compile(r"(probability|expected cargo) \d+(/\d+)?")
@@ -280,7 +311,9 @@ def test_le_palais(server, page):
     goal = page.locator(".palais-goal select")
     before = chart_svg(page, 0)
     goal_redraw = redraw_time(page, before, lambda: goal.select_option(label="Palais"), 0)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(Palais)')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(Palais)')", timeout=30_000
+    )
     assert "playing for P(Palais)" in chart_text(page)
 
     # Beat a given hand; a badly typed hand is a message in the page, no traceback.
@@ -296,17 +329,25 @@ def test_le_palais(server, page):
     before = chart_svg(page, 0)
     redraw_time(page, before, lambda: (field.fill("6 6 6 6 1"), field.press("Enter")), 0)
     page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(beating 6 6 6 6 1)')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(beating 6 6 6 6 1)')", timeout=30_000
+    )
 
     # Stop: the turn is over and the dice can no longer be clicked.
-    click_until(page, page.locator(".stop-button"), "() => document.querySelector('.palais-status').innerText.includes('Turn over')")
+    click_until(
+        page,
+        page.locator(".stop-button"),
+        "() => document.querySelector('.palais-status').innerText.includes('Turn over')",
+    )
     assert not any(click for *_, click in tray(page))
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-palais.png"), full_page=True)
 
     # Tie-break B: equal hands are equal categories, so the goal becomes a better hand (a new turn).
     before = chart_svg(page, 0)
-    tie_redraw = redraw_time(page, before, lambda: page.locator(".palais-tie-break select").select_option(label="B: same hand, roll off"), 0)
+    tie_redraw = redraw_time(
+        page, before, lambda: page.locator(".palais-tie-break select").select_option(label="B: same hand, roll off"), 0
+    )
     assert "P(a better hand than Tour)" in chart_text(page)
     assert "rolls to come" in page.locator(".roll-counter").inner_text()
 
@@ -314,8 +355,10 @@ def test_le_palais(server, page):
     page.locator(".palais-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".palais-players", timeout=30_000)
     assert page.locator(".palais-player").count() == 4
-    page.wait_for_function("() => document.querySelector('.widget-output').innerText.includes('P(none of 3 later players beats you)')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.widget-output').innerText.includes('P(none of 3 later players beats you)')",
+        timeout=30_000,
+    )
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".palais-seat select").select_option("2"), 0)
     assert "P(a better hand than" in chart_text(page)  # the chasers' goal under tie-break B
@@ -327,17 +370,32 @@ def test_le_palais(server, page):
     assert "to play" not in page.locator(".palais-players").inner_text()
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-palais-game.png"), full_page=True)
-    record("le-palais", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
-            goal_redraw=goal_redraw, beat_redraw=beat_redraw, tie_redraw=tie_redraw, seat_redraw=seat_redraw, stop_and_machines=game)
+    record(
+        "le-palais",
+        first_chart=first,
+        roll_max=max(rolls),
+        hint_shown=hint,
+        die_click=choice,
+        goal_redraw=goal_redraw,
+        beat_redraw=beat_redraw,
+        tie_redraw=tie_redraw,
+        seat_redraw=seat_redraw,
+        stop_and_machines=game,
+    )
 
 
 def _naute_cargo(pg, rolls: list[float]) -> None:
     """Roll (new expeditions as needed) until ship, captain and crew are aboard with rolls left."""
     for _ in range(60):
         if "Expedition over" in pg.locator(".naute-status").inner_text():
-            click_until(pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
+            click_until(
+                pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0"
+            )
         rolls.append(roll_dice(pg))
-        if "Expedition over" not in pg.locator(".naute-status").inner_text() and pg.locator(".naute-slot.aboard").count() == 3:
+        if (
+            "Expedition over" not in pg.locator(".naute-status").inner_text()
+            and pg.locator(".naute-slot.aboard").count() == 3
+        ):
             return
     pytest.fail("no crew aboard in 60 rolls")
 
@@ -368,12 +426,16 @@ def test_le_naute(server, page):
 
     # Beat a target: the chart follows the goal and the target slider.
     before = chart_svg(page, 0)
-    goal_redraw = redraw_time(page, before, lambda: page.locator(".naute-goal button", has_text="beat a target").click(), 0)
+    goal_redraw = redraw_time(
+        page, before, lambda: page.locator(".naute-goal button", has_text="beat a target").click(), 0
+    )
     assert "playing for P(cargo > 7)" in chart_text(page)
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
     assert "playing for P(cargo > 8)" in chart_text(page)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(cargo > 8)')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(cargo > 8)')", timeout=30_000
+    )
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-naute.png"), full_page=True)
 
@@ -388,8 +450,10 @@ def test_le_naute(server, page):
     assert "expeditions must be an integer from 1 to 6" in page.locator(".nessus-error").inner_text()
     field.fill("1")
     field.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error') && document.querySelectorAll('.naute-sheet th').length === 3",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.nessus-error') && document.querySelectorAll('.naute-sheet th').length === 3",
+        timeout=30_000,
+    )
     start = time.perf_counter()
     while not page.locator(".naute-result").count():
         if page.locator(".naute-slot.aboard").count() == 3 and not page.locator(".stop-button").is_disabled():
@@ -401,8 +465,15 @@ def test_le_naute(server, page):
     assert re.search(r"(You win|Player \d wins|Shared first place)", result), result
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-naute-game.png"), full_page=True)
-    record("le-naute", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice,
-            goal_redraw=goal_redraw, target_redraw=target_redraw)
+    record(
+        "le-naute",
+        first_chart=first,
+        roll_max=max(rolls),
+        hint_shown=hint,
+        die_click=choice,
+        goal_redraw=goal_redraw,
+        target_redraw=target_redraw,
+    )
 
 
 def test_gallery_links_every_dashboard(server, page):

@@ -33,7 +33,9 @@ def test_each_multiset_has_the_probability_of_its_ordered_tuples(n, sides):
     assert dict(multisets(n, sides)) == counts
 
 
-@pytest.mark.parametrize("roll", [(1, 1, 1), (1, 2, 3), (2, 2, 5), (1, 1, 2, 2, 6), (3, 3, 3, 3, 3), (1, 2, 3, 4, 5, 6)])
+@pytest.mark.parametrize(
+    "roll", [(1, 1, 1), (1, 2, 3), (2, 2, 5), (1, 1, 2, 2, 6), (3, 3, 3, 3, 3), (1, 2, 3, 4, 5, 6)]
+)
 def test_multiplicity_counts_distinct_orderings(roll):
     assert multiplicity(roll) == len(set(permutations(roll)))
 

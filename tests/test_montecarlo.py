@@ -123,9 +123,10 @@ def test_dask_local_cluster_gives_bit_identical_estimates():
 
     kernel = partial(boue.turn_kernel, 3)
     local = run(kernel, 12_000, 11, keep=("turn_mean",), chunk=1500)
-    with LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-    ) as cluster, Client(cluster) as client:
+    with (
+        LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        Client(cluster) as client,
+    ):
         remote = run(kernel, 12_000, 11, keep=("turn_mean",), chunk=1500, client=client)
     assert remote.estimates == local.estimates
     assert np.array_equal(remote.samples["turn_mean"], local.samples["turn_mean"])
@@ -188,7 +189,7 @@ def test_chunk_plan_is_made_on_demand_and_equals_spawning():
     spawned = np.random.SeedSequence(7).spawn(4)
     assert [s.generate_state(4).tolist() for s, _ in plan] == [s.generate_state(4).tolist() for s in spawned]
     huge = chunk_plan(10**15, 5)
-    assert len(huge) == -(-10**15 // montecarlo.CHUNK)
+    assert len(huge) == -(-(10**15) // montecarlo.CHUNK)
     last, size = huge[-1]
     assert size == 10**15 - (len(huge) - 1) * montecarlo.CHUNK
     assert last.spawn_key == (len(huge) - 1,)

@@ -10,7 +10,14 @@ import pytest
 from nessus.apps.common import tables_csv
 from nessus.dist import digits
 from nessus.numbers import (
-    decimal_text, digit_count, is_short, number_html, number_text, percent_text, printable, rarity,
+    decimal_text,
+    digit_count,
+    is_short,
+    number_html,
+    number_text,
+    percent_text,
+    printable,
+    rarity,
 )
 
 
@@ -48,14 +55,17 @@ def test_a_long_fraction_is_a_decimal_with_the_fraction_one_click_away():
     assert "a fraction of" not in html
 
 
-@pytest.mark.parametrize("p, words", [
-    (2.12682e-12, "about 2 in a trillion"),
-    (0.00046, "about 460 in a million"),
-    (3.3e-4, "about 330 in a million"),
-    (1.2e-7, "about 120 in a billion"),
-    (Fraction(1, 6**17), "about 59 in a quadrillion"),
-    (1e-20, "less than 1 in a quadrillion"),
-])
+@pytest.mark.parametrize(
+    "p, words",
+    [
+        (2.12682e-12, "about 2 in a trillion"),
+        (0.00046, "about 460 in a million"),
+        (3.3e-4, "about 330 in a million"),
+        (1.2e-7, "about 120 in a billion"),
+        (Fraction(1, 6**17), "about 59 in a quadrillion"),
+        (1e-20, "less than 1 in a quadrillion"),
+    ],
+)
 def test_a_tiny_probability_is_said_in_words(p, words):
     assert decimal_text(p) == words
     assert number_text(p) == words
@@ -63,8 +73,9 @@ def test_a_tiny_probability_is_said_in_words(p, words):
         assert "e-" not in shown(number_html(p), mode)
 
 
-@pytest.mark.parametrize("x", [2.12682e-12, 1e-9, 0.00046, 0.0046, 0.05, 0.5, 13.0123, 1234.5, -0.000123,
-                               Fraction(1, 6**17)])
+@pytest.mark.parametrize(
+    "x", [2.12682e-12, 1e-9, 0.00046, 0.0046, 0.05, 0.5, 13.0123, 1234.5, -0.000123, Fraction(1, 6**17)]
+)
 def test_never_scientific_notation(x):
     for mode in ("fraction", "decimal", "percent"):
         assert not re.search(r"\de[-+]?\d", number_text(x, mode)), number_text(x, mode)
@@ -97,7 +108,9 @@ def test_huge_fractions_are_described_not_printed():
 
 
 def test_tables_become_csv_with_exact_numbers():
-    page = (f"<table><tr><th>figure</th><th>exact</th></tr><tr><td>P(<b>win</b>)</td>"
-            f"<td>{number_html(Fraction(1, 36))}</td></tr><tr><td>mean</td><td>{number_html(0.25, 'value')}</td></tr>"
-            "</table><p>x</p><table><tr><td>a</td></tr></table>")
+    page = (
+        f"<table><tr><th>figure</th><th>exact</th></tr><tr><td>P(<b>win</b>)</td>"
+        f"<td>{number_html(Fraction(1, 36))}</td></tr><tr><td>mean</td><td>{number_html(0.25, 'value')}</td></tr>"
+        "</table><p>x</p><table><tr><td>a</td></tr></table>"
+    )
     assert tables_csv(page) == ["figure,exact\nP(win),1/36\nmean,0.25\n", "a\n"]

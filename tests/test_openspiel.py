@@ -35,7 +35,9 @@ def test_bridge_keeps_the_exact_weights_and_names(name):
         else:
             actions = nessus_state.legal_actions()
             assert state.legal_actions() == list(range(len(actions)))
-            assert [state.action_to_string(state.current_player(), i) for i in range(len(actions))] == list(map(str, actions))
+            assert [state.action_to_string(state.current_player(), i) for i in range(len(actions))] == list(
+                map(str, actions)
+            )
             state.apply_action(0)
         assert nessus_state is not state.state
 

@@ -117,8 +117,10 @@ def test_illegal_action_is_a_value_error(name):
 def test_seeded_playthrough_is_reproducible(name):
     module = games.get(name)
     players = module.initial_state().shape().players
-    ends = [play(start(name), [random_policy(np.random.default_rng(9))] * players, np.random.default_rng(9))
-            for _ in range(2)]
+    ends = [
+        play(start(name), [random_policy(np.random.default_rng(9))] * players, np.random.default_rng(9))
+        for _ in range(2)
+    ]
     assert ends[0] == ends[1]
 
 

@@ -40,19 +40,33 @@ def _tiny_lesson() -> nbformat.NotebookNode:
         "slider": {"model_name": "IntSliderModel", "state": {"value": 3}},
         "out": {
             "model_name": "OutputModel",
-            "state": {"outputs": [
-                new_output("display_data", data={"text/markdown": "Chance: $\\frac{1}{36}$", "text/plain": "<Markdown>"}),
-                _chart_output("inside the widget"),
-            ]},
+            "state": {
+                "outputs": [
+                    new_output(
+                        "display_data", data={"text/markdown": "Chance: $\\frac{1}{36}$", "text/plain": "<Markdown>"}
+                    ),
+                    _chart_output("inside the widget"),
+                ]
+            },
         },
     }
-    widget = new_output("execute_result", data={WIDGET_VIEW: {"model_id": "box", "version_major": 2, "version_minor": 0}, "text/plain": "VBox(...)"}, execution_count=3)
-    nb = new_notebook(cells=[
-        new_markdown_cell("# A *tiny* lesson\n\nInline $x^2 + 1$, code `$HOME` untouched, and\n\n$$P = \\frac{1}{36}.$$\n\nBroken: $$x^$$"),
-        new_code_cell("chart", outputs=[_chart_output("top level")], execution_count=1),
-        new_code_cell("widgets", outputs=[widget], execution_count=3),
-    ])
-    nb.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json": {"state": state, "version_major": 2, "version_minor": 0}}
+    widget = new_output(
+        "execute_result",
+        data={WIDGET_VIEW: {"model_id": "box", "version_major": 2, "version_minor": 0}, "text/plain": "VBox(...)"},
+        execution_count=3,
+    )
+    nb = new_notebook(
+        cells=[
+            new_markdown_cell(
+                "# A *tiny* lesson\n\nInline $x^2 + 1$, code `$HOME` untouched, and\n\n$$P = \\frac{1}{36}.$$\n\nBroken: $$x^$$"
+            ),
+            new_code_cell("chart", outputs=[_chart_output("top level")], execution_count=1),
+            new_code_cell("widgets", outputs=[widget], execution_count=3),
+        ]
+    )
+    nb.metadata["widgets"] = {
+        "application/vnd.jupyter.widget-state+json": {"state": state, "version_major": 2, "version_minor": 0}
+    }
     return nb
 
 
@@ -79,7 +93,9 @@ def test_maths_become_mathml_or_code():
 
 
 def test_a_chart_vega_lite_rejects_becomes_a_visible_note():
-    chart = alt.Chart(pl.DataFrame({"opponent's score": [1, 2]})).mark_bar().encode(x="opponent's score:O", y="count():Q")
+    chart = (
+        alt.Chart(pl.DataFrame({"opponent's score": [1, 2]})).mark_bar().encode(x="opponent's score:O", y="count():Q")
+    )
     logged: list[str] = []
     static = publish.Staticizer({}, log=logged.append)
     (out,) = static.outputs([new_output("display_data", data={VEGALITE: chart.to_dict()})])
@@ -111,7 +127,11 @@ def test_every_lesson_has_its_dashboard():
 
 
 def test_lessons_by_name_or_number():
-    assert [p.stem for p in publish.lessons(["00", "02-la-boue", "01-le-renard-one-in-36.ipynb"])] == ["00-who-starts", "02-la-boue", "01-le-renard-one-in-36"]
+    assert [p.stem for p in publish.lessons(["00", "02-la-boue", "01-le-renard-one-in-36.ipynb"])] == [
+        "00-who-starts",
+        "02-la-boue",
+        "01-le-renard-one-in-36",
+    ]
     with pytest.raises(ValueError, match="unknown lesson 'nope'"):
         publish.lessons(["nope"])
 

@@ -26,7 +26,7 @@ from nessus.apps.gallery import gallery_page, lessons
 from nessus.serving import CULL_IDLE_TIMEOUT, CULL_INTERVAL, ServeOptions, dashboard_names, serve_command
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "load"))
-from classload import Server, kernel_pids, memory_mib, status  # noqa: E402
+from classload import Server, kernel_pids, memory_mib, status
 
 
 def test_every_dashboard_is_served_and_in_the_gallery():
@@ -72,12 +72,15 @@ def test_serve_command_carries_the_options():
     assert "--Voila.port_retries=0" in cmd  # a busy port is an error, not a silent other port
 
 
-@pytest.mark.parametrize("argv, says", [
-    (["serve", "--students", "30"], "--students needs --dashboards"),
-    (["serve", "--dashboards", "le-palais"], "--dashboards needs --students"),
-    (["serve", "--students", "3", "--dashboards", "le-palas"], "le-palas"),
-    (["serve", "--max-viewers", "0"], "max-viewers"),
-])
+@pytest.mark.parametrize(
+    "argv, says",
+    [
+        (["serve", "--students", "30"], "--students needs --dashboards"),
+        (["serve", "--dashboards", "le-palais"], "--dashboards needs --students"),
+        (["serve", "--students", "3", "--dashboards", "le-palas"], "le-palas"),
+        (["serve", "--max-viewers", "0"], "max-viewers"),
+    ],
+)
 def test_bad_serve_options_are_one_line(argv, says, capsys):
     assert cli.main(argv) == 2
     err = capsys.readouterr().err
@@ -151,17 +154,40 @@ def test_a_visitor_cannot_run_code_on_a_kernel(capped):
     marker = Path(f"/tmp/nessus-visitor-{uuid.uuid4().hex}")
 
     def message(msg_type: str, content: dict) -> str:
-        header = {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "session": "visitor", "username": "v",
-                  "version": "5.3", "date": ""}
-        return json.dumps({"header": header, "parent_header": {}, "metadata": {}, "content": content,
-                           "channel": "shell", "buffers": []})
+        header = {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "session": "visitor",
+            "username": "v",
+            "version": "5.3",
+            "date": "",
+        }
+        return json.dumps(
+            {
+                "header": header,
+                "parent_header": {},
+                "metadata": {},
+                "content": content,
+                "channel": "shell",
+                "buffers": [],
+            }
+        )
 
     async def visit() -> list[str]:
         url = capped.base.replace("http", "ws") + f"/api/kernels/{kernel}/channels"
         ws = await websocket_connect(HTTPRequest(url))
-        ws.write_message(message("execute_request", {"code": f"open({str(marker)!r}, 'w').write('ran')",
-                                                     "silent": False, "store_history": False,
-                                                     "user_expressions": {}, "allow_stdin": False}))
+        ws.write_message(
+            message(
+                "execute_request",
+                {
+                    "code": f"open({str(marker)!r}, 'w').write('ran')",
+                    "silent": False,
+                    "store_history": False,
+                    "user_expressions": {},
+                    "allow_stdin": False,
+                },
+            )
+        )
         ws.write_message(message("kernel_info_request", {}))
         seen = []
         deadline = time.monotonic() + 20
@@ -219,8 +245,12 @@ def test_stopping_nessus_serve_stops_voila_too():
     from classload import ROOT, cmdline, descendants, free_port
 
     port = free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "nessus.cli", "serve", "--port", str(port), "--no-preheat"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nessus.cli", "serve", "--port", str(port), "--no-preheat"],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 60
     while not _up(port):
         assert proc.poll() is None and time.monotonic() < deadline, "nessus serve did not start"

@@ -131,8 +131,7 @@ def test_value_iteration_against_every_policy(seed):
 
 def test_value_iteration_by_blocks_gives_the_same_values():
     """A chain 0 -> 1 -> 2 (end): blocks solved from the end agree with a single block."""
-    P = [sparse.csr_matrix(np.array([[0.5, 0.5, 0], [0, 0.5, 0.5], [0, 0, 0]])),
-         sparse.csr_matrix(np.zeros((3, 3)))]
+    P = [sparse.csr_matrix(np.array([[0.5, 0.5, 0], [0, 0.5, 0.5], [0, 0, 0]])), sparse.csr_matrix(np.zeros((3, 3)))]
     R = [np.array([1.0, 1.0, 0.0]), np.array([0.5, 3.0, 0.0])]
     whole = value_iteration(P, R, tolerance=1e-13)
     layered = value_iteration(P, R, tolerance=1e-13, blocks=[np.array([2]), np.array([1]), np.array([0])])

@@ -29,7 +29,9 @@ def test_rebuild_then_check_with_a_game_of_our_own(tmp_path, monkeypatch):
     assert tables.check(data=tmp_path) == []
     assert tables.load("toy", "policy", tmp_path)["action"].to_list() == [1, 2]
     value["x"] = 3  # the code changed but the stored table did not
-    assert tables.check(data=tmp_path) == ["toy-policy.parquet differs from a fresh computation (run `nessus data rebuild toy`)"]
+    assert tables.check(data=tmp_path) == [
+        "toy-policy.parquet differs from a fresh computation (run `nessus data rebuild toy`)"
+    ]
     assert tables.load("toy", "other", tmp_path) is None
     with pytest.raises(ValueError, match=r"game must be one with tables \(toy\), got renard"):
         tables.rebuild(["renard"], data=tmp_path)

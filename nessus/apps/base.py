@@ -129,11 +129,19 @@ class Dashboard:
         self.messages = Messages()
         self.actions: list[widgets.Button] = []
         self._blocked: list[widgets.Button] = []
-        self.number_format = widgets.ToggleButtons(options=FORMATS, value="fraction", tooltips=[
-            "exact fractions, with their decimals", "decimals", "percentages"], style={"button_width": "auto"})
+        self.number_format = widgets.ToggleButtons(
+            options=FORMATS,
+            value="fraction",
+            tooltips=["exact fractions, with their decimals", "decimals", "percentages"],
+            style={"button_width": "auto"},
+        )
         self.number_format.add_class("number-format")
-        self.projector = widgets.ToggleButton(value=False, description="Projector", icon="television",
-                                              tooltip="larger type for a projector (or ?projector=1 in the address)")
+        self.projector = widgets.ToggleButton(
+            value=False,
+            description="Projector",
+            icon="television",
+            tooltip="larger type for a projector (or ?projector=1 in the address)",
+        )
         self.projector.add_class("projector-toggle")
         self.view = widgets.VBox()
         self.view.add_class("nessus-dash")
@@ -198,12 +206,19 @@ class Dashboard:
         out = f"<a class='gallery-link' href='{GALLERY_URL}' target='_self'>← All games</a>"
         if lesson:
             number = lesson.split("-", 1)[0].lstrip("0")
-            out += (f"<a class='lesson-link' href='{LESSON_URL.format(lesson=lesson)}' target='_blank'>"
-                    f"Lesson {html.escape(number)}: {html.escape(self.title)}</a>")
+            out += (
+                f"<a class='lesson-link' href='{LESSON_URL.format(lesson=lesson)}' target='_blank'>"
+                f"Lesson {html.escape(number)}: {html.escape(self.title)}</a>"
+            )
         return f"<div class='nessus-bar'>{out}</div>"
 
-    def page(self, left: Sequence[widgets.Widget], right: Sequence[widgets.Widget],
-             below: Sequence[widgets.Widget] = (), left_width: str = "360px") -> widgets.VBox:
+    def page(
+        self,
+        left: Sequence[widgets.Widget],
+        right: Sequence[widgets.Widget],
+        below: Sequence[widgets.Widget] = (),
+        left_width: str = "360px",
+    ) -> widgets.VBox:
         """Lay out the page: the header, the controls (left) and the pictures (right) side by
         side on a wide screen and stacked on a narrow one, then `below`."""
         lhs = widgets.VBox(list(left), layout=widgets.Layout(padding="6px", width=left_width, flex="0 1 auto"))
@@ -212,11 +227,14 @@ class Dashboard:
         rhs.add_class("nessus-right")
         columns = widgets.HBox([lhs, rhs])
         columns.add_class("nessus-columns")
-        bar = widgets.HBox([widgets.HTML(self.links_html()), self.number_format, self.projector],
-                           layout=widgets.Layout(align_items="center"))
+        bar = widgets.HBox(
+            [widgets.HTML(self.links_html()), self.number_format, self.projector],
+            layout=widgets.Layout(align_items="center"),
+        )
         bar.add_class("nessus-top")
-        head = widgets.HTML(f"<h2 style='margin:4px 0 0'>{html.escape(self.title)}</h2>"
-                            f"<p class='nessus-lead'>{self.sentence}</p>")
+        head = widgets.HTML(
+            f"<h2 style='margin:4px 0 0'>{html.escape(self.title)}</h2><p class='nessus-lead'>{self.sentence}</p>"
+        )
         self.view.children = [widgets.HTML(CSS), bar, head, columns, *below]
         return self.view
 
@@ -227,4 +245,3 @@ class Dashboard:
         if self.projector.value:
             classes.append("projector")
         self.view._dom_classes = tuple(classes)
-

@@ -90,7 +90,9 @@ class Messages:
         self.widget = widgets.HTML(value="")
 
     def error(self, text: str) -> None:
-        self.widget.value = f'<div class="nessus-error" style="color:#b00020;font-weight:bold">⚠ {html.escape(text)}</div>'
+        self.widget.value = (
+            f'<div class="nessus-error" style="color:#b00020;font-weight:bold">⚠ {html.escape(text)}</div>'
+        )
 
     def clear(self) -> None:
         self.widget.value = ""
@@ -177,8 +179,10 @@ def records_csv(rows: list[dict]) -> str:
 def csv_link(text: str, filename: str, label: str = "CSV") -> str:
     """A link that downloads `text` as a CSV file (a data: URL: offline)."""
     href = "data:text/csv;base64," + base64.b64encode(text.encode()).decode()
-    return (f"<a class='nessus-csv' download='{html.escape(filename)}' href='{href}' target='_self'>"
-            f"⬇ {html.escape(label)}</a>")
+    return (
+        f"<a class='nessus-csv' download='{html.escape(filename)}' href='{href}' target='_self'>"
+        f"⬇ {html.escape(label)}</a>"
+    )
 
 
 class _TableText(HTMLParser):
@@ -249,9 +253,14 @@ class TableHTML(widgets.HTML):
         if "<table" not in value or "nessus-csv" in value:
             return value
         tables = tables_csv(value)
-        links = "".join(csv_link(t, f"{self.csv_name}{'' if len(tables) == 1 else f'-{i + 1}'}.csv",
-                                 "this table (CSV)" if len(tables) == 1 else f"table {i + 1} (CSV)")
-                        for i, t in enumerate(tables))
+        links = "".join(
+            csv_link(
+                t,
+                f"{self.csv_name}{'' if len(tables) == 1 else f'-{i + 1}'}.csv",
+                "this table (CSV)" if len(tables) == 1 else f"table {i + 1} (CSV)",
+            )
+            for i, t in enumerate(tables)
+        )
         return f"{value}<div class='nessus-downloads'>{links}</div>"
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import base64
 import html
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
 from fractions import Fraction
+from typing import Any
 
 import altair as alt
 import ipywidgets as widgets
@@ -34,7 +34,8 @@ def face_svg(face: int, size: int = DIE, fill: str = "#ffffff", pip: str = "#222
     """One die face as SVG (any colours)."""
     step = size / 4
     dots = "".join(
-        f'<circle cx="{step * (c + 1):.1f}" cy="{step * (r + 1):.1f}" r="{size / 11:.1f}" fill="{pip}"/>' for r, c in PIPS[face]
+        f'<circle cx="{step * (c + 1):.1f}" cy="{step * (r + 1):.1f}" r="{size / 11:.1f}" fill="{pip}"/>'
+        for r, c in PIPS[face]
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
@@ -101,23 +102,36 @@ class DiceTray:
             note.add_class("die-note")
             self.buttons.append(b)
             self.notes.append(note)
-            self.slots.append(widgets.VBox([b, note], layout=widgets.Layout(align_items="center", margin="10px 4px 0 4px",
-                                                                            overflow="visible")))
+            self.slots.append(
+                widgets.VBox(
+                    [b, note], layout=widgets.Layout(align_items="center", margin="10px 4px 0 4px", overflow="visible")
+                )
+            )
         self.empty = widgets.HTML()
-        self.widget = widgets.HBox([widgets.HTML(_tray_css()), *self.slots, self.empty],
-                                   layout=widgets.Layout(min_height=f"{DIE + 30}px", align_items="flex-end", overflow="visible"))
+        self.widget = widgets.HBox(
+            [widgets.HTML(_tray_css()), *self.slots, self.empty],
+            layout=widgets.Layout(min_height=f"{DIE + 30}px", align_items="flex-end", overflow="visible"),
+        )
         self.widget.add_class("nessus-tray")
         self.show(())
 
-    def show(self, faces: Sequence[int], held: Sequence[bool] | None = None, locked: Sequence[bool] | None = None,
-             active: bool = True, empty: str = "") -> None:
+    def show(
+        self,
+        faces: Sequence[int],
+        held: Sequence[bool] | None = None,
+        locked: Sequence[bool] | None = None,
+        active: bool = True,
+        empty: str = "",
+    ) -> None:
         """Show these dice (`empty`: the text when there are none)."""
         n = len(faces)
         self.faces = list(faces)
         self.locked = list(locked) if locked is not None else [False] * n
         self.held = [h or k for h, k in zip(held if held is not None else [False] * n, self.locked)]
         self.active = active
-        self.empty.value = f"<span style='color:#777;line-height:{DIE}px'>{html.escape(empty)}</span>" if not faces else ""
+        self.empty.value = (
+            f"<span style='color:#777;line-height:{DIE}px'>{html.escape(empty)}</span>" if not faces else ""
+        )
         self._draw()
 
     def _draw(self) -> None:
@@ -127,7 +141,12 @@ class DiceTray:
                 continue
             slot.layout.display = None
             f, held = self.faces[i], self.held[i]
-            b._dom_classes = ("nessus-die", f"face-{f}", *(("held",) if held else ()), *(("locked",) if self.locked[i] else ()))
+            b._dom_classes = (
+                "nessus-die",
+                f"face-{f}",
+                *(("held",) if held else ()),
+                *(("locked",) if self.locked[i] else ()),
+            )
             b.disabled = not self.active or self.locked[i]
             verb = "release" if held else "hold" if self.word == "held" else "keep"
             b.tooltip = f"die showing {f}" + (f": click to {verb} it" if not b.disabled else "")
@@ -161,18 +180,34 @@ class Table:
     change (a new game is due); both go through `guard`, so a bad entry is a message.
     """
 
-    def __init__(self, game: str, players: Param, machines: Sequence[str], guard: Callable[[Callable], Callable],
-                 on_mode: Callable[[], None], on_table: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        game: str,
+        players: Param,
+        machines: Sequence[str],
+        guard: Callable[[Callable], Callable],
+        on_mode: Callable[[], None],
+        on_table: Callable[[], None],
+    ) -> None:
         self.mode = widgets.ToggleButtons(options=[ALONE, GAME], value=ALONE, style={"button_width": "150px"})
         self.mode.add_class(f"{game}-mode")
         self.players = ParamField(players, width="150px")
         narrow = {"description_width": "65px"}
-        self.seat = widgets.Dropdown(options=[1], value=1, description="your seat", style=narrow, layout=widgets.Layout(width="130px"))
+        self.seat = widgets.Dropdown(
+            options=[1], value=1, description="your seat", style=narrow, layout=widgets.Layout(width="130px")
+        )
         self.seat.add_class(f"{game}-seat")
-        self.machine = widgets.Dropdown(options=list(machines), value=machines[0], description="they play", style=narrow,
-                                        layout=widgets.Layout(width="250px"))
+        self.machine = widgets.Dropdown(
+            options=list(machines),
+            value=machines[0],
+            description="they play",
+            style=narrow,
+            layout=widgets.Layout(width="250px"),
+        )
         self.machine.add_class(f"{game}-machine")
-        self.box = widgets.HBox([self.players.widget, self.seat, self.machine], layout=widgets.Layout(display="none", flex_flow="row wrap"))
+        self.box = widgets.HBox(
+            [self.players.widget, self.seat, self.machine], layout=widgets.Layout(display="none", flex_flow="row wrap")
+        )
         self._on_table = on_table
         self._quiet = False
         self.mode.observe(guard(lambda _: self._mode(on_mode)), names="value")
@@ -207,7 +242,7 @@ class Table:
         self._on_table()
 
     def name(self, seat: int) -> str:
-        """"You" or "Player n" (seats from 0)."""
+        """ "You" or "Player n" (seats from 0)."""
         return "You" if seat == self.you else f"Player {seat + 1}"
 
     def who_html(self, seat: int) -> str:
@@ -221,9 +256,11 @@ class Table:
 
 def move_buttons(roll: str, stop: str, new: str) -> tuple[widgets.Button, widgets.Button, widgets.Button]:
     """The Roll, Stop and New buttons (CSS classes roll-button, stop-button, new-button)."""
-    buttons = (widgets.Button(description=roll, button_style="primary", icon="refresh"),
-               widgets.Button(description=stop, button_style="success", icon="hand-paper-o"),
-               widgets.Button(description=new))
+    buttons = (
+        widgets.Button(description=roll, button_style="primary", icon="refresh"),
+        widgets.Button(description=stop, button_style="success", icon="hand-paper-o"),
+        widgets.Button(description=new),
+    )
     for b, css in zip(buttons, ("roll-button", "stop-button", "new-button")):
         b.add_class(css)
     return buttons
@@ -234,14 +271,18 @@ class TableDashboard(Dashboard):
     buttons (the actions a bad value disables), the roll counter, a status line and the hint.
     Subclasses define `restart()` (a new turn or game) and `new_mode()` (alone <-> game)."""
 
-    def __init__(self, seed: int | None, game: str, players: Param, machines: Sequence[str], offer: str | None = None) -> None:
+    def __init__(
+        self, seed: int | None, game: str, players: Param, machines: Sequence[str], offer: str | None = None
+    ) -> None:
         super().__init__(seed)
         self.seats = Table(game, players, machines, self.rules_guard, lambda: self.new_mode(), lambda: self.restart())
         self.counter = widgets.HTML()
         self.status = widgets.HTML()
         self.hint = HintPanel(offer) if offer else HintPanel()
 
-    def moves(self, labels: tuple[str, str, str], handlers: tuple[Callable[[], None], ...]) -> tuple[widgets.Button, ...]:
+    def moves(
+        self, labels: tuple[str, str, str], handlers: tuple[Callable[[], None], ...]
+    ) -> tuple[widgets.Button, ...]:
         """The Roll, Stop and New buttons, each running its handler (a ValueError: a message)."""
         buttons = move_buttons(*labels)
         for b, handler in zip(buttons, handlers):
@@ -275,8 +316,14 @@ def kind_of(unit: str) -> Kind:
     return "probability" if "prob" in unit.lower() or unit.startswith("P(") else "value"
 
 
-def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], str],
-               fmt: Callable[[Fraction | int], str] | None = None, unit: str = "value", method: str = "exact") -> str:
+def hint_table(
+    hint: Hint,
+    chosen: Hashable | None,
+    label: Callable[[Hashable], str],
+    fmt: Callable[[Fraction | int], str] | None = None,
+    unit: str = "value",
+    method: str = "exact",
+) -> str:
     """Every legal action with its value (found by `method`: "exact", or e.g. "≈, value
     iteration"), best first: the optimal action highlighted, the player's `chosen` one marked,
     and what it costs against the best (`fmt` writes a value; by default the page's number format)."""
@@ -305,12 +352,16 @@ def hint_table(hint: Hint, chosen: Hashable | None, label: Callable[[Hashable], 
     if chosen is None:
         verdict = ""
     elif chosen not in hint.values:
-        verdict = f"<div class='hint-verdict' style='color:#b00020'>Your choice ({label(chosen)}) is not allowed here.</div>"
+        verdict = (
+            f"<div class='hint-verdict' style='color:#b00020'>Your choice ({label(chosen)}) is not allowed here.</div>"
+        )
     elif hint.cost(chosen) == 0:
         verdict = f"<div class='hint-verdict' style='color:#2e7d32'>Your choice ({label(chosen)}) is optimal.</div>"
     else:
-        verdict = (f"<div class='hint-verdict'>Your choice ({label(chosen)}) costs <b>{fmt(hint.cost(chosen))}</b> "
-                   f"of {html.escape(unit)} against the best.</div>")
+        verdict = (
+            f"<div class='hint-verdict'>Your choice ({label(chosen)}) costs <b>{fmt(hint.cost(chosen))}</b> "
+            f"of {html.escape(unit)} against the best.</div>"
+        )
     return (
         f"<div class='hint-best' style='margin:2px 0'>Best: <b>{label(hint.best)}</b>, {html.escape(unit)} {fmt(best)}</div>{verdict}"
         "<div class='nessus-wide' style='border:1px solid rgba(128,128,128,.35);margin-top:4px'>"
@@ -326,7 +377,9 @@ class HintPanel:
 
     def __init__(self, offer: str = "the exact value of every move you can make") -> None:
         self.offer = offer
-        self.toggle = widgets.ToggleButton(value=False, description="Hint", icon="lightbulb-o", tooltip="show the value of every move")
+        self.toggle = widgets.ToggleButton(
+            value=False, description="Hint", icon="lightbulb-o", tooltip="show the value of every move"
+        )
         self.toggle.add_class("hint-toggle")
         self.widget = TableHTML(name="hint")
         self._compute: Callable[[], str] | None = None
@@ -347,7 +400,9 @@ class HintPanel:
             self.widget.value = f"<div class='hint-panel' style='max-width:620px'>{self._compute()}</div>"
 
 
-def policy_frame(dists: dict[str, Dist], order: Sequence[Hashable], name: Callable[[Hashable], str] = str) -> pl.DataFrame:
+def policy_frame(
+    dists: dict[str, Dist], order: Sequence[Hashable], name: Callable[[Hashable], str] = str
+) -> pl.DataFrame:
     """Two or more policies' exact distributions over the same outcomes, as one long frame:
     `value` (the outcome's name), `policy`, `probability`, `exact`."""
     rows: dict[str, list[Any]] = {"value": [], "policy": [], "probability": [], "exact": []}
@@ -361,8 +416,9 @@ def policy_frame(dists: dict[str, Dist], order: Sequence[Hashable], name: Callab
     return pl.DataFrame(rows)
 
 
-def policy_bars(frame: pl.DataFrame, title: str | alt.Title, x_title: str, order: Sequence[str],
-                width: int = 440, height: int = 210) -> alt.Chart:
+def policy_bars(
+    frame: pl.DataFrame, title: str | alt.Title, x_title: str, order: Sequence[str], width: int = 440, height: int = 210
+) -> alt.Chart:
     """Side-by-side bars of each policy's probabilities (from `policy_frame`)."""
     policies = frame["policy"].unique(maintain_order=True).to_list()
     return (
@@ -372,20 +428,30 @@ def policy_bars(frame: pl.DataFrame, title: str | alt.Title, x_title: str, order
             x=alt.X("value:N", title=x_title, sort=list(order), axis=alt.Axis(labelAngle=0, labelOverlap=False)),
             xOffset=alt.XOffset("policy:N", sort=policies),
             y=alt.Y("probability:Q", title="probability"),
-            color=alt.Color("policy:N", sort=policies, scale=alt.Scale(range=[OPTIMAL, HEURISTIC]),
-                            legend=alt.Legend(orient="top", title=None)),
+            color=alt.Color(
+                "policy:N",
+                sort=policies,
+                scale=alt.Scale(range=[OPTIMAL, HEURISTIC]),
+                legend=alt.Legend(orient="top", title=None),
+            ),
             tooltip=["policy", "value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
         )
         .properties(width=width, height=height)
     )
 
 
-def probability_bars(frame: pl.DataFrame, title: str | alt.Title, x_title: str, order: Sequence[str],
-                     width: int = 440, height: int = 150) -> alt.LayerChart:
+def probability_bars(
+    frame: pl.DataFrame, title: str | alt.Title, x_title: str, order: Sequence[str], width: int = 440, height: int = 150
+) -> alt.LayerChart:
     """Bars of one exact distribution (`value`, `probability`, `exact`) labelled with their values."""
-    base = alt.Chart(frame, title=title).encode(x=alt.X("value:N", title=x_title, sort=list(order), axis=alt.Axis(labelAngle=0)))
-    bars = base.mark_bar(color=OPTIMAL).encode(
-        y=alt.Y("probability:Q", title="probability"), tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+    base = alt.Chart(frame, title=title).encode(
+        x=alt.X("value:N", title=x_title, sort=list(order), axis=alt.Axis(labelAngle=0))
     )
-    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(y="probability:Q", text=alt.Text("probability:Q", format=".3f"))
+    bars = base.mark_bar(color=OPTIMAL).encode(
+        y=alt.Y("probability:Q", title="probability"),
+        tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+    )
+    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(
+        y="probability:Q", text=alt.Text("probability:Q", format=".3f")
+    )
     return alt.layer(bars, text).properties(width=width, height=height)

@@ -62,9 +62,13 @@ def _join_box(student_url: str) -> str:
 
 def _lesson_list(published: bool) -> str:
     items = "".join(f"<li><a href='lessons/{stem}.html'>{html.escape(title)}</a></li>" for stem, title in lessons())
-    note = "" if published else (
-        "<p>Shown here without their figures until they are published: <code>python3 dev.py publish</code> "
-        "runs them (about two minutes). In JupyterLab: <code>python3 dev.py lab</code>.</p>"
+    note = (
+        ""
+        if published
+        else (
+            "<p>Shown here without their figures until they are published: <code>python3 dev.py publish</code> "
+            "runs them (about two minutes). In JupyterLab: <code>python3 dev.py lab</code>.</p>"
+        )
     )
     return f"<ol class='lessons' start='0'>{items}</ol>{note}"
 
@@ -98,4 +102,3 @@ def gallery_page(student_url: str | None = None, lessons: bool = False) -> str:
         f"<h2>The lessons</h2>{_lesson_list(lessons)}"
         "</main></body></html>"
     )
-

@@ -28,14 +28,19 @@ class RenardDashboard(Dashboard):
     """The widgets of the Le Renard page and the game they play."""
 
     notebook, title = "le-renard.ipynb", "Le Renard"
-    sentence = ("Stake, roll three dice, and win <i>payout</i> times the stake on a triple. Beside your table (below "
-                "it on a phone): your bankroll so far, and the exact chance of ruin round by round.")
+    sentence = (
+        "Stake, roll three dice, and win <i>payout</i> times the stake on a triple. Beside your table (below "
+        "it on a phone): your bankroll so far, and the exact chance of ruin round by round."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.payout = widgets.IntSlider(
-            value=renard.PAYOUT.default, min=renard.PAYOUT.lo, max=renard.PAYOUT.hi,
-            description="payout", continuous_update=False,
+            value=renard.PAYOUT.default,
+            min=renard.PAYOUT.lo,
+            max=renard.PAYOUT.hi,
+            description="payout",
+            continuous_update=False,
         )
         self.fields = {p.name: self.param_field(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
@@ -58,8 +63,15 @@ class RenardDashboard(Dashboard):
         self.new_button.on_click(self.guard(lambda _: self.new_game()))
 
         self.page(
-            [widgets.HTML("<b>The bet</b>"), self.payout, *(f.widget for f in self.fields.values()), self.messages.widget,
-             widgets.HBox([self.roll_button, self.play_button, self.new_button]), self.dice, self.status],
+            [
+                widgets.HTML("<b>The bet</b>"),
+                self.payout,
+                *(f.widget for f in self.fields.values()),
+                self.messages.widget,
+                widgets.HBox([self.roll_button, self.play_button, self.new_button]),
+                self.dice,
+                self.status,
+            ],
             [self.bankroll_chart.widget, self.ruin_chart.widget],
             [self.figures],
         )
@@ -77,7 +89,9 @@ class RenardDashboard(Dashboard):
         self.new_game()
         curve = renard.ruin_by_round(self.rules)
         frame = pl.DataFrame({"round": range(1, len(curve) + 1), "P(ruined)": [float(p) for p in curve]})
-        self.ruin_chart.show(charts.curve(frame, "round", "P(ruined)", f"Exact P(ruined by round k), payout {self.rules.payout}"))
+        self.ruin_chart.show(
+            charts.curve(frame, "round", "P(ruined)", f"Exact P(ruined by round k), payout {self.rules.payout}")
+        )
         self.show_figures(renard.report(self.rules), renard.simulate(self.rules, SIM_TRIALS, SIM_SEED, progress=False))
 
     def new_game(self) -> None:
@@ -108,7 +122,9 @@ class RenardDashboard(Dashboard):
             f"({wins} triples; {state})</div>"
         )
         self.roll_button.disabled = self.play_button.disabled = t.over
-        bankrolls = [self.rules.bankroll] + [self.rules.bankroll + sum(g for _, g in t.history[: i + 1]) for i in range(played)]
+        bankrolls = [self.rules.bankroll] + [
+            self.rules.bankroll + sum(g for _, g in t.history[: i + 1]) for i in range(played)
+        ]
         frame = pl.DataFrame({"round": range(played + 1), "bankroll": bankrolls})
         self.bankroll_chart.show(charts.path(frame, "round", "bankroll", "Your bankroll", floor=self.rules.stake))
 

@@ -163,7 +163,9 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     hist = montecarlo.run(partial(bankroll_kernel, rules), trials, seed + 1, client=client, progress=progress)
     figures = {k: Figure.estimated(e) for k, e in (one.estimates | hist.estimates).items()}
     ev = one["ev_per_stake"]
-    figures["house_edge"] = Figure(None, -ev.value, (-ev.ci[1], -ev.ci[0]), "monte-carlo", "the bank's gain is the player's loss")
+    figures["house_edge"] = Figure(
+        None, -ev.value, (-ev.ci[1], -ev.ci[0]), "monte-carlo", "the bank's gain is the player's loss"
+    )
     return Report(NAME, rules.as_dict(), figures)
 
 
@@ -232,9 +234,15 @@ class State(game.State):
 
     def shape(self) -> game.Shape:
         r = self.rules
-        return game.Shape(players=1, max_actions=0, max_chance_outcomes=56, max_length=r.rounds,
-                          min_return=Fraction(-r.bankroll), max_return=Fraction(r.rounds * r.payout * r.stake),
-                          return_sum=None)
+        return game.Shape(
+            players=1,
+            max_actions=0,
+            max_chance_outcomes=56,
+            max_length=r.rounds,
+            min_return=Fraction(-r.bankroll),
+            max_return=Fraction(r.rounds * r.payout * r.stake),
+            return_sum=None,
+        )
 
 
 def initial_state(rules: Rules | None = None) -> State:

@@ -162,7 +162,9 @@ class Server:
         self.log = open(log or os.devnull, "w")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "nessus.cli", "serve", "--port", str(self.port), *args],
-            stdout=self.log, stderr=subprocess.STDOUT, cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
         )
 
     def wait_ready(self, pools: dict[str, int], timeout: float = 300) -> float:
@@ -239,8 +241,9 @@ async def _student(browser, url: str, delay: float, result: Result) -> None:
     start = time.perf_counter()
     try:
         await page.goto(url, timeout=PAGE_TIMEOUT * 1000, wait_until="commit")
-        await page.wait_for_function(f"() => document.querySelector({CHART!r}) !== null", timeout=PAGE_TIMEOUT * 1000,
-                                     polling=250)  # not every frame: 30 pages polling at 60 Hz cost CPU
+        await page.wait_for_function(
+            f"() => document.querySelector({CHART!r}) !== null", timeout=PAGE_TIMEOUT * 1000, polling=250
+        )  # not every frame: 30 pages polling at 60 Hz cost CPU
         result.first_chart.append(time.perf_counter() - start)
         button = page.locator("button.jupyter-button:not([disabled]):visible").first
         if await button.count():
@@ -276,8 +279,9 @@ async def _class(url: str, students: int, spread: float, result: Result, server_
         await browser.close()
 
 
-def run_class(students: int, dashboard: str, lesson: bool = True, spread: float = 10.0,
-              log: Path | None = None) -> Result:
+def run_class(
+    students: int, dashboard: str, lesson: bool = True, spread: float = 10.0, log: Path | None = None
+) -> Result:
     """One class: a fresh server (lesson mode for `dashboard`, or default settings), its pools
     ready, then `students` pages arriving over `spread` seconds."""
     notebook = f"{dashboard}.ipynb"

@@ -27,8 +27,9 @@ def test_ten_students_all_get_a_chart(lesson):
     browser_or_skip()
     ARTIFACTS.mkdir(exist_ok=True)
     mode = "lesson" if lesson else "default"
-    result = run_class(STUDENTS, "le-palais", lesson=lesson, spread=10.0 if lesson else 0.0,
-                       log=ARTIFACTS / f"load-{mode}-voila.log")
+    result = run_class(
+        STUDENTS, "le-palais", lesson=lesson, spread=10.0 if lesson else 0.0, log=ARTIFACTS / f"load-{mode}-voila.log"
+    )
     print("\n" + result.summary())
     (ARTIFACTS / f"load-{mode}.json").write_text(json.dumps(dataclasses.asdict(result), indent=2))
     assert result.lost == 0 and len(result.first_chart) == STUDENTS, result.summary()

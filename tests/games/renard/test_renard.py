@@ -98,7 +98,9 @@ def test_bankroll_after_matches_enumerating_all_sequences(payout, stake, extra_u
     assert ruined == ruin_by_hitting_time(payout, rules.bankroll // stake, rounds)
 
 
-@pytest.mark.parametrize("kw", [dict(payout=10, stake=2, bankroll=200, rounds=50), dict(payout=40, stake=5, bankroll=109, rounds=20)])
+@pytest.mark.parametrize(
+    "kw", [dict(payout=10, stake=2, bankroll=200, rounds=50), dict(payout=40, stake=5, bankroll=109, rounds=20)]
+)
 def test_bankroll_mean_without_possible_ruin(kw):
     """More stakes than rounds: no ruin, so E[final] = bankroll + rounds * stake * (payout - 35)/36."""
     rules = renard.Rules(**kw)
