@@ -32,12 +32,15 @@ def sample(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator
     """One outcome drawn with its exact probability: a uniform integer below the common
     denominator picks it (no float rounding of the weights)."""
     den = math.lcm(*(p.denominator for _, p in outcomes))
+    counts = [p.numerator * (den // p.denominator) for _, p in outcomes]
+    if sum(counts) != den:
+        raise ValueError(f"chance outcomes must sum to 1, got {Fraction(sum(counts), den)}")
     u = int(rng.integers(den))
-    for outcome, p in outcomes:
-        u -= p.numerator * (den // p.denominator)
+    for i, count in enumerate(counts):
+        u -= count
         if u < 0:
-            return outcome
-    raise ValueError("chance outcomes must sum to 1")
+            return outcomes[i][0]
+    raise AssertionError("unreachable: u < den = sum(counts)")
 
 
 def random_policy(rng: np.random.Generator) -> Policy:
