@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from itertools import combinations_with_replacement
+from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
 
 from nessus.dist import Dist
@@ -43,6 +43,16 @@ def multisets(n: int, sides: int = 6) -> Iterator[tuple[Roll, int]]:
     _check(n, sides)
     for roll in combinations_with_replacement(range(1, sides + 1), n):
         yield roll, multiplicity(roll)
+
+
+def sub_multisets(dice: Roll) -> list[Roll]:
+    """Every distinct sorted sub-multiset of the sorted `dice`, from () to all of them, in
+    tuple order (the dice a player may keep or set aside from a roll).
+
+    >>> sub_multisets((2, 2, 5))
+    [(), (2,), (2, 2), (2, 2, 5), (2, 5), (5,)]
+    """
+    return sorted({c for k in range(len(dice) + 1) for c in combinations(dice, k)})
 
 
 @cache

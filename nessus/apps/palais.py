@@ -15,14 +15,32 @@ from collections.abc import Hashable
 
 import ipywidgets as widgets
 
+from nessus import game as protocol
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard, counter_html
 from nessus.apps.palais_views import (
-    BEAT, DEFAULT_TARGET, GOALS, MACHINES, NAMES, TIE_BREAKS, Objective, final_chart, figures_html, hand_text, heuristic,
-    hint_html, optimal, parse_hand, play_machine, players_html, roll_label, single_chart, status_html, strongest,
+    BEAT,
+    DEFAULT_TARGET,
+    GOALS,
+    MACHINES,
+    NAMES,
+    TIE_BREAKS,
+    Objective,
+    figures_html,
+    final_chart,
+    hand_text,
+    hint_html,
+    machine_policies,
+    parse_hand,
+    players_html,
+    roll_label,
+    single_chart,
+    status_html,
+    your_turn,
 )
 from nessus.games import palais
-from nessus.games.palais import AtLeast, Beat, Turn
+from nessus.games.palais import AtLeast, Beat
+from nessus.play import play
 
 
 class PalaisDashboard(TableDashboard):
@@ -73,7 +91,7 @@ class PalaisDashboard(TableDashboard):
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> palais.Rules:
         """The rules in the controls (players only counts in a game)."""
-        players = self.seats.players.value() if self.seats.game else palais.PLAYERS.default
+        players = int(self.seats.players.value()) if self.seats.game else int(palais.PLAYERS.default)
         return palais.Rules(sticky_holds=self.sticky.value, tie_break=self.tie_break.value, players=players)
 
     def chosen_goal(self) -> Objective:
@@ -84,7 +102,7 @@ class PalaisDashboard(TableDashboard):
 
     def objective(self) -> Objective:
         """What the hint and the chart are for: your goal alone, your seat's goal in a game."""
-        return self.turn.objective() if self.seats.game else self.chosen_goal()
+        return self.your_goal if self.seats.game else self.chosen_goal()
 
     def new_mode(self) -> None:
         """Alone or in a game: your goal's controls alone, a new turn or game."""
@@ -104,62 +122,63 @@ class PalaisDashboard(TableDashboard):
         self.draw_choice()
 
     def restart(self) -> None:
-        """A new turn (alone) or a new game: the machine players before you play at once."""
+        """A new turn (alone: the first seat's turn of a game no one else plays) or a new game:
+        the machine players before you play at once."""
         self.rules_now = self.rules()
         self.messages.clear()
+        self.you = self.seats.you if self.seats.game else 0
+        self.result, self.winner = "", -1
+        self.state = palais.initial_state(self.rules_now)
         if self.seats.game:
-            n = self.rules_now.players
-            self.you = self.seats.you
-            self.hands: list[Turn | None] = [None] * n
-            self.result, self.winner = "", -1
-            for seat in range(self.you):
-                self.play_seat(seat)
-        self.turn = Turn.start(self.rules_now, target=self.best_so_far() if self.seats.game else None)
+            self.state = self.machines_play()
+            self.your_goal = self.state.objective()
         self.tray.show((), empty="Press Roll to throw the five dice.")
         self.draw_turn()
         self.draw_chart()
 
     # -- the game ---------------------------------------------------------------------------------
-    def best_so_far(self) -> tuple[int, ...] | None:
-        """The strongest hand played so far in the game (None before anyone has played)."""
-        done = [t.hand for t in self.hands if t is not None]
-        return done[strongest(done, self.rules_now.tie_break)[0]] if done else None
+    def machines(self) -> dict[int, protocol.Policy]:
+        """The machine players' policies, by seat (none alone)."""
+        return machine_policies(self.seats.machine.value, self.rules_now, self.you) if self.seats.game else {}
 
-    def play_seat(self, seat: int) -> None:
-        """A machine player's whole turn, chasing the best hand so far."""
-        turn = Turn.start(self.rules_now, target=self.best_so_far())
-        goal = turn.objective()
-        policy = optimal(goal, self.rules_now.sticky_holds) if self.seats.machine.value == "optimal" else heuristic(goal)
-        self.hands[seat] = play_machine(turn, policy, self.rng)
+    def machines_play(self) -> palais.State:
+        """The machine players play on (`nessus.play.play`) until it is your turn or the game is over."""
+        state = play(self.state, self.machines(), self.rng)
+        assert isinstance(state, palais.State)
+        return state
 
     def finish_game(self) -> None:
         """You have played: the players after you play, and the best hand wins."""
-        self.hands[self.you] = self.turn
-        for seat in range(self.you + 1, len(self.hands)):
-            self.play_seat(seat)
-        top = strongest([t.hand for t in self.hands], self.rules_now.tie_break)
+        self.state = self.machines_play()
+        top = self.state.winners()
         winner = top[0] if len(top) == 1 else int(self.rng.choice(top))
         name = self.seats.name(winner)
-        hand = self.hands[winner]
+        hand = self.state.hands[winner]
         verb = "win" if winner == self.you else "wins"
         rolloff = f"{' and '.join(self.seats.name(i) for i in top)} tie; a roll-off picks one at random: " if len(top) > 1 else ""
-        self.result = f"{rolloff}{name} {verb} with {NAMES[hand.category]} ({hand_text(hand.hand)})."
+        self.result = f"{rolloff}{name} {verb} with {NAMES[palais.category(hand)]} ({hand_text(hand)})."
         self.winner = winner
+
+    @property
+    def over(self) -> bool:
+        """Your turn is over."""
+        return self.state.turn_over(self.you)
 
     # -- your moves -------------------------------------------------------------------------------
     def roll(self) -> None:
         """Hold the dice marked held and roll the others (the first roll: all five)."""
-        if self.turn.over:
+        if self.over:
             raise ValueError("the turn is over: press " + self.new_button.description)
-        if self.turn.rolled:
+        first = not self.state.history
+        if not first:
             hold = self.tray.held_faces
             if len(hold) == palais.DICE:
                 raise ValueError("every die is held: release the dice you want to reroll, or press Stop")
-            self.turn = self.turn.hold(hold)
-        n = palais.DICE - len(self.turn.kept)
+            self.state = self.state.hold(hold)
+        n = palais.DICE - len(self.state.kept)
         new = [int(x) for x in self.rng.integers(1, palais.SIDES + 1, size=n)]
-        self.turn = self.turn.roll(dice=new)
-        if len(self.turn.history) == 1:
+        self.state = self.state.roll(dice=new)
+        if first:
             self.tray.faces, self.tray.held = new, [False] * n
         else:
             self.tray.reroll(new)
@@ -168,59 +187,58 @@ class PalaisDashboard(TableDashboard):
 
     def stop(self) -> None:
         """Keep the hand as it is."""
-        if self.turn.over:
+        if self.over:
             raise ValueError("the turn is over: press " + self.new_button.description)
-        if not self.turn.rolled:
+        if not self.state.rolled:
             raise ValueError("roll the dice before you stop")
-        self.turn = self.turn.stop()
+        self.state = self.state.stop()
         self.messages.clear()
         self.after_move()
 
     def after_move(self) -> None:
         """Your move is made: the game ends when your turn does, and the page follows."""
-        if self.turn.over and self.seats.game:
+        if self.over and self.seats.game:
             self.finish_game()
         self.draw_turn()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """The dice, the buttons, the status line, the players' hands and the hint."""
-        t = self.turn
-        if t.rolled:
+        over, hand, rolls_made = your_turn(self.state, self.you)
+        if hand:
             sticky = self.rules_now.sticky_holds
-            held = [h and not t.over for h in self.tray.held]
+            held = [h and not over for h in self.tray.held]
             locked = [h and sticky for h in held]
-            self.tray.show(self.tray.faces, held, locked, active=not t.over)
-        self.stop_button.disabled = t.over or not t.rolled
-        self.roll_button.disabled = t.over
-        self.status.value = status_html(t)
+            self.tray.show(self.tray.faces, held, locked, active=not over)
+        self.stop_button.disabled = over or not hand
+        self.roll_button.disabled = over
+        self.status.value = status_html(self.state, self.you)
         self.draw_table()
         self.draw_choice()
-        self.counter.value = counter_html(len(t.history), palais.ROLLS, t.over)  # last: the page is then up to date
+        self.counter.value = counter_html(rolls_made, palais.ROLLS, over)  # last: the page is then up to date
 
     def chosen(self) -> Hashable:
         """What the dice marked held say you will do."""
-        t = self.turn
-        if not t.rolled:
+        if not self.state.rolled:
             return "roll"
         hold = self.tray.held_faces
         return "stop" if len(hold) == palais.DICE else hold
 
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked held."""
-        t = self.turn
-        self.roll_button.description = roll_label(t, len(self.tray.held_faces))
-        if t.over:
+        state = self.state
+        self.roll_button.description = roll_label(state, self.you, len(self.tray.held_faces))
+        if self.over:
             return self.hint.show(None, "The turn is over: no move is left to weigh.")
         try:
             goal = self.objective()
         except ValueError as e:
             return self.hint.show(None, html.escape(str(e)))
-        self.hint.show(lambda: hint_html(t, goal, self.chosen()))
+        self.hint.show(lambda: hint_html(state, goal, self.chosen()))
 
     def draw_table(self) -> None:
         """The players' final hands in a game."""
-        self.table.value = (players_html(self.hands, self.you, self.winner, self.result, self.seats.who_html, self.seats.row_style)
+        self.table.value = (players_html(self.state, self.you, self.winner, self.result, self.seats.who_html, self.seats.row_style)
                             if self.seats.game else "")
 
     def draw_chart(self) -> None:

@@ -10,21 +10,23 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from functools import cache, partial
+from typing import cast
 
 import altair as alt
-import numpy as np
 import polars as pl
 
+from nessus import game as protocol
 from nessus.apps.dicegame import hint_table, mini_dice, policy_bars, policy_frame, probability_bars
 from nessus.dist import Dist, exact_str
 from nessus.games import palais
-from nessus.games.palais import AtLeast, Beat, Outlast, Turn
+from nessus.games.palais import AtLeast, Beat, Outlast, State
 from nessus.numbers import number_html
 
 BEAT = "beat"
 NAMES = {h: h.replace("_", " ").capitalize() for h in palais.HANDS}
 GOALS = [(f"at least {NAMES[h]}", h) for h in palais.HANDS[1:-1]] + [("Palais", "palais"), ("beat a given hand", BEAT)]
 MACHINES = ("optimal", "most common face")
+POLICIES = {"optimal": "optimal", "most common face": "keep_most_common"}  # the game's policy each machine plays
 TIE_BREAKS = [("A: higher dice win", "A"), ("B: same hand, roll off", "B")]
 DEFAULT_TARGET = "3 3 3 2 2"
 
@@ -44,7 +46,7 @@ def goal_text(objective: Objective) -> str:
     return f"P(none of {objective.others} later player{'s' if objective.others > 1 else ''} beats you)"
 
 
-def heuristic(objective: Objective) -> palais.Policy:
+def heuristic(objective: Objective) -> palais.NodePolicy:
     """Keep the most common face: stop at the goal's hand (at least X), once ahead (beat a
     hand), or at Manoir (the opener); otherwise hold every die of the most common face."""
     if isinstance(objective, AtLeast):
@@ -54,17 +56,14 @@ def heuristic(objective: Objective) -> palais.Policy:
     return palais.keep_most_common("manoir")
 
 
-def _chase_most_common(goal: Beat, state: palais.State) -> palais.Action:
+def _chase_most_common(goal: Beat, node: palais.Node) -> palais.Action:
     """Stop once ahead of the hand to beat, else hold every die of the most common face."""
-    _, kept, rolled = state
-    if rolled and palais.strength(tuple(sorted(kept + rolled)), goal.tie_break) > palais.strength(goal.target, goal.tie_break):
-        return "stop"
-    return palais.keep_most_common("palais")(state)
+    return palais.chase_most_common(goal.target, goal.tie_break, node)
 
 
 @cache
-def optimal(objective: Objective, sticky: bool) -> palais.Policy:
-    """The optimal holds for the goal (cached: the machine players reuse them)."""
+def optimal(objective: Objective, sticky: bool) -> palais.NodePolicy:
+    """The optimal holds for the goal (cached: the chart's distributions reuse them)."""
     return palais.optimal(objective, palais.Rules(sticky_holds=sticky))
 
 
@@ -75,21 +74,22 @@ def final_hands(objective: Objective, sticky: bool) -> tuple[Dist, Dist, Fractio
     rules = palais.Rules(sticky_holds=sticky)
     best = palais.hand_distribution(optimal(objective, sticky), rules)
     rule = palais.hand_distribution(heuristic(objective), rules)
-    value = [sum((p * Fraction(objective(h)) for h, p in d.items()), Fraction(0)) for d in (best, rule)]
+    value = [sum((p * Fraction(objective(cast(tuple[int, ...], h))) for h, p in d.items()), Fraction(0)) for d in (best, rule)]
     return best, rule, value[0], value[1]
 
 
-def play_machine(turn: Turn, policy: palais.Policy, rng: np.random.Generator) -> Turn:
-    """A whole turn played by `policy`."""
-    while not turn.over:
-        action = policy(turn.state)
-        if action == "roll":
-            turn = turn.roll(rng)
-        elif action == "stop":
-            turn = turn.stop()
-        else:
-            turn = turn.hold(action).roll(rng)
-    return turn
+def machine_policies(machine: str, rules: palais.Rules, you: int) -> dict[int, protocol.Policy]:
+    """The machine players' policies (every seat but yours), as `nessus.play.play` takes them."""
+    policy = palais.policies(rules)[POLICIES[machine]]
+    return {seat: policy for seat in range(rules.players) if seat != you}
+
+
+def your_turn(state: State, you: int) -> tuple[bool, tuple[int, ...], int]:
+    """Your turn as the page shows it: over or not, your hand so far (() before the first
+    roll) and the rolls made."""
+    if state.turn_over(you):
+        return True, state.hands[you], state.rolls_made[you]
+    return False, (state.hand if state.rolled else ()), len(state.history)
 
 
 def reading_order(hand: Sequence[int]) -> list[int]:
@@ -111,58 +111,55 @@ def parse_hand(text: str) -> tuple[int, ...]:
     return tuple(sorted(int(w) for w in words))
 
 
-def action_label(turn: Turn, action: Hashable) -> str:
+def action_label(state: State, action: Hashable) -> str:
     """An action in the game's words, with little dice."""
     if action == "roll":
         return "roll all five dice"
     if action == "stop":
-        return f"stop: keep {NAMES[turn.category]}" if turn.rolled else "stop"
+        return f"stop: keep {NAMES[state.category]}" if state.rolled else "stop"
+    assert isinstance(action, tuple)
     if not action:
         return "reroll all five"
     return f"hold {mini_dice(action, held=True)} reroll {palais.DICE - len(action)}"
 
 
-def status_html(t: Turn) -> str:
+def status_html(state: State, you: int) -> str:
     """Your hand so far, in words (before the first roll: press Roll)."""
-    if not t.rolled:
+    over, hand, _ = your_turn(state, you)
+    if not hand:
         return "<div class='palais-status'>Your turn: press <b>Roll 5 dice</b>.</div>"
-    end = " <b>Turn over.</b>" if t.over else ""
-    return (f"<div class='palais-status' style='font-size:15px'>Your hand: <b class='palais-hand'>{NAMES[t.category]}</b> "
-            f"({hand_text(t.hand)}).{end}</div>")
+    end = " <b>Turn over.</b>" if over else ""
+    return (f"<div class='palais-status' style='font-size:15px'>Your hand: <b class='palais-hand'>{NAMES[palais.category(hand)]}</b> "
+            f"({hand_text(hand)}).{end}</div>")
 
 
-def roll_label(t: Turn, held: int) -> str:
+def roll_label(state: State, you: int, held: int) -> str:
     """The Roll button's label with `held` dice marked held."""
-    if t.over:
+    over, hand, _ = your_turn(state, you)
+    if over:
         return "Roll"
-    if not t.rolled:
+    if not hand:
         return "Roll 5 dice"
     n = palais.DICE - held
     return f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (hold fewer)"
 
 
-def hint_html(t: Turn, goal: Objective, chosen: Hashable) -> str:
-    """The goal and every legal action with its exact value, your `chosen` one marked."""
+def hint_html(state: State, goal: Objective, chosen: Hashable) -> str:
+    """The goal and every legal action with its exact value (`state.hint`), your `chosen` one marked."""
     return (f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>"
-            + hint_table(t.hint(goal), chosen, partial(action_label, t), unit="probability"))
+            + hint_table(state.hint(goal), chosen, partial(action_label, state), unit="probability"))
 
 
-def strongest(hands: Sequence[tuple[int, ...]], tie_break: str) -> list[int]:
-    """The places of the strongest hands (more than one: a tie)."""
-    key = [palais.strength(h, tie_break) for h in hands]
-    return [i for i, k in enumerate(key) if k == max(key)]
-
-
-def players_html(hands: Sequence[Turn | None], you: int, winner: int, result: str,
+def players_html(state: State, you: int, winner: int, result: str,
                  who: Callable[[int], str], row_style: Callable[[int], str]) -> str:
     """The players' final hands in a game, in seat order, and the result."""
     rows = []
-    for seat, t in enumerate(hands):
-        if t is None:
+    for seat in range(state.rules.players):
+        if not state.turn_over(seat):
             hand, cat = ("<i>playing…</i>" if seat == you else "<i>to play</i>"), ""
         else:
-            n = len(t.history)
-            hand, cat = mini_dice(reading_order(t.hand)), f"<b>{NAMES[t.category]}</b> <small>in {n} roll{'s' if n > 1 else ''}</small>"
+            n, final = state.rolls_made[seat], state.hands[seat]
+            hand, cat = mini_dice(reading_order(final)), f"<b>{NAMES[palais.category(final)]}</b> <small>in {n} roll{'s' if n > 1 else ''}</small>"
         won = " <b style='color:#2e7d32'>★ wins</b>" if result and seat == winner else ""
         rows.append(f"<tr class='palais-player' style='{row_style(seat)}'><td><b>{seat + 1}</b></td>"
                     f"<td>{who(seat)}{won}</td><td>{hand}</td><td>{cat}</td></tr>")
@@ -178,7 +175,7 @@ def final_chart(goal: Objective, sticky: bool) -> alt.Chart:
     text = goal_text(goal)
     title = alt.Title(f"Your final hand, playing for {text}",
                       subtitle=f"{text}: optimal holds {float(v_best):.4f}, most common face {float(v_rule):.4f}")
-    return policy_bars(policy_frame(cats, palais.HANDS, NAMES.__getitem__), title, "final hand",
+    return policy_bars(policy_frame(cats, palais.HANDS, lambda h: NAMES[str(h)]), title, "final hand",
                        [NAMES[h] for h in palais.HANDS], width=500, height=200)
 
 

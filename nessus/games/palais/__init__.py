@@ -12,7 +12,7 @@ are rolled again. With `sticky_holds` the set-aside dice stay aside, so a hold m
 `kept`; without it (the default) any dice of the hand may be held.
 
 Two solvers give the same exact values (the tests check every state), both in
-`nessus.games.palais_keep` (any number of dice, any payoff of the final hand): the core
+`nessus.games.palais.keep` (any number of dice, any payoff of the final hand): the core
 `Expectimax` (`game`, used for hints) and `solve`, the same backward induction on integer
 arrays, which solves many objectives at once for the report and the simulation's tables.
 
@@ -21,24 +21,57 @@ counting each later player's chance `q(h)` of beating hand h as (1 - q(h))**(pla
 later player *chases*: maximises P(beating the best hand so far), a tie counting half. Equal
 best hands (identical dice under tie-break A, the same category under B) roll off: each wins
 with the same probability (a roll-off of 5d6 between them is symmetric).
+
+The game protocol (`nessus.game`): `State` is a whole game, every seat's turn in order, each
+roll a chance node over the sorted dice with exact weights; equal best hands share the win
+(1/k each: the roll-off's odds). Its solver node (`State.node`) is the triple above.
+
+>>> state = initial_state(Rules(players=2))
+>>> state = state.apply("roll").apply((1, 1, 3, 4, 5))
+>>> [str(a) for a in state.legal_actions()[:3]]
+['stop', 'hold 1 1 3 4', 'hold 1 1 3 5']
+>>> state.hint().best
+Hold((1, 1))
+>>> end = state.apply("stop").apply("roll").apply((2, 2, 2, 6, 6)).apply("stop")
+>>> end.is_terminal(), end.returns()
+(True, [Fraction(0, 1), Fraction(1, 1)])
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
 
 import numpy as np
 
+from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import check_faces, rolls
+from nessus.dice import Roll, check_faces, rolls
 from nessus.dist import Dist
-from nessus.games.palais_keep import (
-    DICE, ROLLS, SIDES, Action, Machine, Objective, Policy, Roll, Solution, State, Value,
-    codes, extend, final_weights, game, hold_options, layout, machine, play, policy_table, solve,
+from nessus.games.palais.keep import (
+    DICE,
+    ROLLS,
+    SIDES,
+    Action,
+    Machine,
+    Node,
+    NodePolicy,
+    Objective,
+    Solution,
+    Value,
+    codes,
+    extend,
+    final_weights,
+    game,
+    hold_options,
+    layout,
+    machine,
+    play,
+    policy_table,
+    solve,
     solve_matrix,
 )
 from nessus.report import Figure, Report
@@ -115,7 +148,7 @@ def strength(hand: Sequence[int], tie_break: str = "A") -> tuple[int, ...]:
 
 
 @cache
-def strength_classes(tie_break: str = "A") -> tuple[tuple[int, ...], np.ndarray]:
+def strength_classes(tie_break: str = "A") -> tuple[tuple[tuple[int, ...], ...], np.ndarray]:
     """The distinct strengths, weakest first, and each hand's class index (hands in `layout` order)."""
     hands = layout(DICE, False).hands
     keys = sorted({strength(h, tie_break) for h in hands})
@@ -185,7 +218,7 @@ def _game(objective: Objective, sticky: bool) -> Expectimax:
     return game(objective, sticky)
 
 
-def hand_distribution(policy: Policy, rules: Rules | None = None) -> Dist:
+def hand_distribution(policy: NodePolicy, rules: Rules | None = None) -> Dist:
     """The exact distribution of the final hand (sorted dice) when playing `policy`."""
     rules = rules or Rules()
     w = final_weights(policy_table(policy, rules.sticky_holds), rules.sticky_holds)
@@ -218,25 +251,25 @@ def p_beat(target: Sequence[int], rules: Rules | None = None, tie: Fraction | in
     return solve([Beat(tuple(target), rules.tie_break, Fraction(tie))], rules.sticky_holds).start_value()
 
 
-def beat_policy(target: Sequence[int], rules: Rules | None = None, tie: Fraction | int = 0) -> Policy:
+def beat_policy(target: Sequence[int], rules: Rules | None = None, tie: Fraction | int = 0) -> NodePolicy:
     """The policy maximising P(beating `target`) (equal hands counting `tie`)."""
     rules = rules or Rules()
     return solve([Beat(tuple(target), rules.tie_break, Fraction(tie))], rules.sticky_holds).policy()
 
 
-def optimal(objective: Objective, rules: Rules | None = None) -> Policy:
+def optimal(objective: Objective, rules: Rules | None = None) -> NodePolicy:
     """The policy maximising E[objective(final hand)] (from `solve`)."""
     return solve([objective], (rules or Rules()).sticky_holds).policy()
 
 
-def keep_most_common(stop_at: str = "palais") -> Policy:
+def keep_most_common(stop_at: str = "palais") -> NodePolicy:
     """A person's rule: stop once the hand is `stop_at` or better, otherwise hold every die
     showing the most common face (the highest of equally common faces) and roll the rest."""
     floor = AtLeast(stop_at)
     return partial(_keep_most_common, floor)
 
 
-def _keep_most_common(floor: AtLeast, state: State) -> Action:
+def _keep_most_common(floor: AtLeast, state: Node) -> Action:
     left, kept, rolled = state
     if not rolled:
         return "roll"
@@ -383,105 +416,248 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in (turns.estimates | games.estimates).items()})
 
 
-# -- playing -------------------------------------------------------------------------------------
+# -- the game protocol -------------------------------------------------------------------------------
+class Hold(tuple[int, ...]):
+    """The dice set aside while the others are rolled again (a sorted tuple, equal to the plain
+    tuple the solvers use); `str` reads "hold 4 4"."""
+
+    def __str__(self) -> str:
+        return "hold " + " ".join(map(str, self)) if self else "hold none"
+
+    def __repr__(self) -> str:
+        return f"Hold({tuple(self)!r})"
+
+
+def as_action(action: Hashable) -> protocol.Action:
+    """A solver's action as the protocol's: a hold as a `Hold`, "roll" and "stop" as they are."""
+    if isinstance(action, str):
+        return action
+    assert isinstance(action, tuple)
+    return Hold(sorted(action))
+
+
 @dataclass(frozen=True)
-class Turn:
-    """A player's turn: rolls still allowed, dice set aside, dice last rolled (() while the
-    others wait to be rolled), every roll so far, and the hand to beat (None for the opener)."""
+class State(protocol.State):
+    """A whole game of Le Palais (the game protocol): the seats play in order, each one turn of
+    up to three rolls; the best hand wins, equal best hands sharing the win (the roll-off's
+    odds). `hands` and `rolls_made` are the finished seats' hands and rolls; the turn of the
+    seat to play has `left` rolls allowed, the dice `kept` aside, the dice `rolled`, every roll
+    of the turn in `history`, and `rolling` is True while chance rolls the dice not kept.
+
+    Decisions: "roll" (the first roll of a turn), then "stop" or a `Hold`; a turn ends after
+    its third roll or a stop.
+    """
 
     rules: Rules
+    hands: tuple[Roll, ...] = ()
+    rolls_made: tuple[int, ...] = ()
     left: int = ROLLS
     kept: Roll = ()
     rolled: Roll = ()
     history: tuple[Roll, ...] = ()
-    stopped: bool = False
-    target: Roll | None = None
+    rolling: bool = False
 
-    @classmethod
-    def start(cls, rules: Rules | None = None, target: Sequence[int] | None = None) -> Turn:
-        """A turn before its first roll (`target`: the best hand so far, for a chaser)."""
-        return cls(rules or Rules(), target=None if target is None else tuple(sorted(check_faces(tuple(target), DICE))))
+    # -- where the game stands -------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The seat whose turn it is (`players` once the game is over)."""
+        return len(self.hands)
 
     @property
     def over(self) -> bool:
-        """Stopped, or no roll left after the dice were rolled."""
-        return self.stopped or (self.left == 0 and bool(self.rolled))
+        """Every seat has played."""
+        return self.seat >= self.rules.players
 
-    @property
-    def pending(self) -> bool:
-        """Dice have been set aside and the others wait to be rolled."""
-        return bool(self.history) and not self.rolled
+    def turn_over(self, seat: int) -> bool:
+        """Whether `seat` has played its turn."""
+        return self.seat > seat
 
     @property
     def hand(self) -> Roll:
-        """The five dice (sorted) once rolled."""
+        """The five dice (sorted) of the turn being played, once rolled."""
+        if not self.rolled:
+            raise ValueError("no hand yet: roll first")
         return tuple(sorted(self.kept + self.rolled))
 
     @property
     def category(self) -> str:
-        """The hand's category."""
-        if not self.rolled:
-            raise ValueError("no hand yet: roll first")
+        """The category of the turn's hand."""
         return category(self.hand)
 
     @property
-    def strength(self) -> tuple[int, ...]:
-        """What the hand is compared by under the rules' tie-break (higher wins)."""
-        if not self.rolled:
-            raise ValueError("no hand yet: roll first")
-        return strength(self.hand, self.rules.tie_break)
+    def target(self) -> Roll | None:
+        """The strongest hand of the seats that have played (None for the opener)."""
+        if not self.hands:
+            return None
+        return self.hands[strongest(self.hands, self.rules.tie_break)[0]]
 
     @property
-    def state(self) -> State:
-        """The solver's state."""
-        if self.over:
-            return (0, (), self.hand)
+    def node(self) -> Node:
+        """The solver's state of the turn being played (at a decision)."""
         if self.rules.sticky_holds or not self.rolled:
             return (self.left, self.kept, self.rolled)
         return (self.left, (), self.hand)
 
-    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> Turn:
-        """Roll the dice not set aside (or take the given faces)."""
+    def objective(self) -> Beat | Outlast:
+        """What the seat to play maximises: P(beating the best hand so far), a tie counting half,
+        or for the opener P(no later player beats the hand) (see `Outlast`)."""
+        r = self.rules
+        target = self.target
+        if target is not None:
+            return Beat(target, r.tie_break, Fraction(1, 2))
+        return Outlast(r.players - 1, r.tie_break, r.sticky_holds)
+
+    def winners(self) -> list[int]:
+        """The seats with the strongest hand once every seat has played (more than one: a roll-off)."""
+        return strongest(self.hands, self.rules.tie_break) if self.over else []
+
+    # -- the protocol ----------------------------------------------------------------------------
+    def current_player(self) -> int:
         if self.over:
-            raise ValueError("the turn is over: no roll left or stopped")
-        if self.rolled:
-            raise ValueError("hold some dice (or none) before rolling again, or stop")
-        n = DICE - len(self.kept)
+            return protocol.TERMINAL
+        return protocol.CHANCE if self.rolling else self.seat
+
+    def legal_actions(self) -> list[protocol.Action]:
+        if self.over or self.rolling:
+            return []
+        if not self.rolled:
+            return ["roll"]
+        return ["stop", *(Hold(h) for h in hold_options(self.kept, self.rolled, self.rules.sticky_holds))]
+
+    def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
+        if self.over or not self.rolling:
+            return []
+        return list(rolls(DICE - len(self.kept)).items())
+
+    def _apply(self, action: protocol.Action) -> State:
+        if self.rolling:
+            assert isinstance(action, tuple)
+            rolled, left = tuple(sorted(action)), self.left - 1
+            if left == 0:
+                return self._finish(tuple(sorted(self.kept + rolled)), len(self.history) + 1)
+            return replace(self, left=left, rolled=rolled, history=self.history + (rolled,), rolling=False)
+        if action == "roll":
+            return replace(self, rolling=True)
+        if action == "stop":
+            return self._finish(self.hand, len(self.history))
+        assert isinstance(action, tuple)
+        return replace(self, kept=tuple(sorted(action)), rolled=(), rolling=True)
+
+    def _finish(self, hand: Roll, rolls_made: int) -> State:
+        """The turn is over with `hand`: the next seat's turn starts."""
+        return State(self.rules, self.hands + (hand,), self.rolls_made + (rolls_made,))
+
+    def returns(self) -> list[Fraction]:
+        if not self.over:
+            return [Fraction(0)] * self.rules.players
+        top = self.winners()
+        return [Fraction(1, len(top)) if seat in top else Fraction(0) for seat in range(self.rules.players)]
+
+    def observation(self, player: int) -> str:
+        protocol.check_players([player], self.shape())
+        done = "; ".join(f"seat {s + 1}: {' '.join(map(str, h))} ({category(h)})" for s, h in enumerate(self.hands))
+        if self.over:
+            now = "the game is over"
+        else:
+            dice = f", kept {' '.join(map(str, self.kept)) or 'none'}, rolled {' '.join(map(str, self.rolled)) or 'none'}"
+            now = f"seat {self.seat + 1} to play, roll {len(self.history)} of {ROLLS}{dice if self.history else ''}"
+        return f"you are seat {player + 1}; {now}" + (f"; hands: {done}" if done else "")
+
+    def shape(self) -> protocol.Shape:
+        return protocol.Shape(players=self.rules.players, max_actions=2**DICE, max_chance_outcomes=len(rolls(DICE).outcomes),
+                              max_length=2 * ROLLS * self.rules.players, min_return=Fraction(0), max_return=Fraction(1))
+
+    def hint(self, objective: Objective | None = None) -> Hint:
+        """Every legal action's exact value for the seat to play (default objective:
+        `objective()`; any other, e.g. `AtLeast("manoir")`, for a turn played for it), from the
+        core solver; `.best` is the optimal action."""
+        if self.current_player() < 0:
+            return super().hint()
+        h = _game(objective or self.objective(), self.rules.sticky_holds).hint(self.node)
+        values: dict[Hashable, Value] = {as_action(a): v for a, v in h.values.items()}
+        return Hint(h.state, values, as_action(h.best), h.maximise, "exact")
+
+    # -- convenience: the moves as a person makes them -------------------------------------------
+    def play(self, action: protocol.Action) -> State:
+        """`apply`, typed as this game's State."""
+        after = self.apply(action)
+        assert isinstance(after, State)
+        return after
+
+    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
+        """Roll the dice not set aside (the given faces in any order, or drawn with `rng`): the
+        first roll of a turn, or the roll after `hold`."""
+        state = self.play("roll") if not self.rolling and not self.history and not self.over else self
+        if not state.rolling:
+            raise ValueError("the game is over" if self.over else "hold some dice (or none) before rolling again, or stop")
+        n = DICE - len(state.kept)
         if dice is None:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = [int(x) for x in rng.integers(1, SIDES + 1, size=n)]
-        faces = tuple(sorted(check_faces(tuple(dice), n)))
-        return Turn(self.rules, self.left - 1, self.kept, faces, self.history + (faces,), False, self.target)
+        return state.play(tuple(sorted(check_faces(tuple(dice), n))))
 
-    def hold(self, faces: Sequence[int]) -> Turn:
-        """Set `faces` aside (they must be among the dice; with sticky holds, include those
-        already aside) and wait to roll the others."""
-        if self.over or not self.rolled:
-            raise ValueError("roll before holding dice" if not self.over else "the turn is over")
-        want = tuple(sorted(faces))
-        allowed = hold_options(self.kept, self.rolled, self.rules.sticky_holds)
-        if want not in allowed:
-            raise ValueError(f"faces must be one of the allowed holds {allowed}, got {faces!r}")
-        return Turn(self.rules, self.left, want, (), self.history, False, self.target)
+    def hold(self, faces: Sequence[int]) -> State:
+        """Set `faces` aside (with sticky holds, including those already aside); chance rolls the others next."""
+        if not self.rolled or self.rolling:
+            raise ValueError("roll before holding dice")
+        want = Hold(sorted(faces))
+        if want not in self.legal_actions():
+            allowed = hold_options(self.kept, self.rolled, self.rules.sticky_holds)
+            raise ValueError(f"faces must be one of the allowed holds {allowed}, got {tuple(faces)!r}")
+        return self.play(want)
 
-    def stop(self) -> Turn:
-        """Keep the hand as it is: the turn is over."""
-        if self.over or not self.rolled:
-            raise ValueError("the turn is over" if self.over else "roll before stopping")
-        return Turn(self.rules, 0, (), self.hand, self.history, True, self.target)
+    def stop(self) -> State:
+        """Keep the hand as it is: the next seat's turn."""
+        if not self.rolled or self.rolling:
+            raise ValueError("roll before stopping")
+        return self.play("stop")
 
-    def objective(self) -> Objective:
-        """What the whole-game policy maximises: P(beating `target`), a tie counting half, or
-        for the opener P(no chaser beats the hand)."""
-        r = self.rules
-        if self.target is not None:
-            return Beat(self.target, r.tie_break, Fraction(1, 2))
-        return Outlast(r.players - 1, r.tie_break, r.sticky_holds)
 
-    def hint(self, objective: Objective | None = None) -> Hint:
-        """Every legal action's exact value (default objective: `objective()`), from the core
-        solver; `.best` is the optimal action."""
-        if self.over or self.pending:
-            raise ValueError("no choice to make: " + ("the turn is over" if self.over else "roll the dice not set aside"))
-        return _game(objective or self.objective(), self.rules.sticky_holds).hint(self.state)
+def strongest(hands: Sequence[Roll], tie_break: str = "A") -> list[int]:
+    """The places of the strongest hands (more than one: a tie)."""
+    key = [strength(h, tie_break) for h in hands]
+    return [i for i, k in enumerate(key) if k == max(key)]
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a game: the opener (seat 0) to roll."""
+    return State(rules or Rules())
+
+
+def _optimal(state: protocol.State) -> protocol.Action:
+    """The whole-game play the simulation plays (`game_kernel`): the opener maximises P(no later
+    player beats its hand), every later player P(beating the best hand so far), a tie half."""
+    assert isinstance(state, State)
+    r = state.rules
+    target = state.target
+    if target is None:
+        return as_action(opener_solution(r.players, r.tie_break, r.sticky_holds).action(state.node))
+    keys, _ = strength_classes(r.tie_break)
+    return as_action(chase_solution(r.tie_break, r.sticky_holds).action(state.node, keys.index(strength(target, r.tie_break))))
+
+
+def chase_most_common(target: Roll, tie_break: str, state: Node) -> Action:
+    """A person chasing `target`: stop once ahead of it, else hold every die of the most common face."""
+    _, kept, rolled = state
+    if rolled and strength(tuple(sorted(kept + rolled)), tie_break) > strength(target, tie_break):
+        return "stop"
+    return keep_most_common("palais")(state)
+
+
+def _keep_most_common_game(state: protocol.State) -> protocol.Action:
+    """Keep the most common face: the opener stops at Manoir or better, a later player once
+    ahead of the best hand so far; otherwise hold every die of the most common face."""
+    assert isinstance(state, State)
+    target = state.target
+    if target is None:
+        return as_action(keep_most_common("manoir")(state.node))
+    return as_action(chase_most_common(target, state.rules.tie_break, state.node))
+
+
+def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
+    """"optimal": what the whole-game simulation plays (the opener maximises P(no later player
+    beats it), the chasers P(beating the best hand so far), a tie counting half);
+    "keep_most_common": hold every die of the most common face, the opener stopping at Manoir
+    or better, a chaser once ahead."""
+    return {"optimal": _optimal, "keep_most_common": _keep_most_common_game}

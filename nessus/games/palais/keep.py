@@ -1,7 +1,7 @@
 """Hold any dice, roll the others, up to a number of rolls: the game behind Le Palais, for
 any number of dice and any payoff of the final hand (the tests solve shrunk versions).
 
-States and actions are as in `nessus.games.palais`. Three tools:
+Nodes (the solver's states) and actions are as in `nessus.games.palais`. Three tools:
 
 - `game`: the game for the core solver (`nessus.solver.Expectimax`), exact;
 - `solve`: the same backward induction on integer arrays for many objectives at once (values
@@ -17,30 +17,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
-from itertools import combinations
 from math import lcm
 
 import numpy as np
 
-from nessus.dice import multisets, rolls
+from nessus.dice import Roll, multisets, sub_multisets
 from nessus.solver import Expectimax
 
 DICE, ROLLS, SIDES = 5, 3, 6
 
-Roll = tuple[int, ...]
-State = tuple[int, Roll, Roll]
+Node = tuple[int, Roll, Roll]
+"""A solver state: (rolls left, dice set aside, dice just rolled)."""
 Action = str | Roll
 Value = Fraction | int
 Objective = Callable[[Roll], Value]
-Policy = Callable[[State], Action]
+NodePolicy = Callable[[Node], Action]
+"""A turn's play as a function of the solver's node (for `policy_table` and the report)."""
 
 
 # -- the game for the core solver ------------------------------------------------------------------
-def sub_multisets(dice: Roll) -> list[Roll]:
-    """Every distinct sorted sub-multiset of `dice`, from () to all of them."""
-    return sorted({c for k in range(len(dice) + 1) for c in combinations(dice, k)})
-
-
 def hold_order(hold: Roll) -> tuple[int, Roll]:
     """The order actions are listed in (and ties are broken by): more dice held first."""
     return (-len(hold), hold)
@@ -60,7 +55,7 @@ def game(objective: Objective, sticky: bool = False, dice: int = DICE, roll_coun
     """The game for the core solver: maximise E[objective(final hand)] (`dice` dice, up to
     `roll_count` rolls; states as in `nessus.games.palais`)."""
 
-    def choices(state: State) -> list[tuple[Action, tuple]]:
+    def choices(state: Node) -> list[tuple[Action, tuple]]:
         left, kept, rolled = state
         if not rolled:
             return [("roll", ("roll", left, kept))] if left else []
@@ -69,18 +64,18 @@ def game(objective: Objective, sticky: bool = False, dice: int = DICE, roll_coun
         hand = tuple(sorted(kept + rolled))
         return [("stop", ("stop", hand))] + [(h, ("roll", left, h)) for h in hold_options(kept, rolled, sticky)]
 
-    def chance(after: tuple) -> list[tuple[State, int]]:
+    def chance(after: tuple) -> list[tuple[Node, int]]:
         if after[0] == "stop":
             return [((0, (), after[1]), 1)]
         _, left, kept = after
         if sticky:
-            return [((left - 1, kept, r), w) for r, w in rolls(dice - len(kept)).weights()]
-        return [((left - 1, (), tuple(sorted(kept + r))), w) for r, w in rolls(dice - len(kept)).weights()]
+            return [((left - 1, kept, r), w) for r, w in multisets(dice - len(kept))]
+        return [((left - 1, (), tuple(sorted(kept + r))), w) for r, w in multisets(dice - len(kept))]
 
     return Expectimax(choices, chance, lambda s: objective(tuple(sorted(s[1] + s[2]))))
 
 
-def start(roll_count: int = ROLLS) -> State:
+def start(roll_count: int = ROLLS) -> Node:
     """The state before the first roll."""
     return (roll_count, (), ())
 
@@ -204,7 +199,7 @@ class Solution:
         """The optimal value before the first roll (exact)."""
         return Fraction(int(self.first[column]), self.dens[column] * 6 ** (self.layout.dice * self.roll_count))
 
-    def value(self, state: State, column: int = 0) -> Fraction:
+    def value(self, state: Node, column: int = 0) -> Fraction:
         """The optimal value of a state after a roll (exact)."""
         left, kept, rolled = state
         if not rolled:
@@ -219,20 +214,22 @@ class Solution:
         total = sum(int(w) * int(v) for w, v in zip(lay.t_weight[seg], self.values[left - 1][lay.t_state[seg], column]))
         return Fraction(total * 6 ** len(kept), self.dens[column] * 6 ** (lay.dice * left))
 
-    def action(self, state: State, column: int = 0) -> Action:
+    def action(self, state: Node, column: int = 0) -> Action:
         """The optimal action after a roll: "stop" or the dice to hold."""
         left, kept, rolled = state
         if not rolled:
             return "roll"
-        hold = self.layout.holds[int(self.best[left][self.layout.state_of(kept, rolled), column])]
+        best = self.best[left]
+        assert best is not None  # left >= 1 after a roll
+        hold = self.layout.holds[int(best[self.layout.state_of(kept, rolled), column])]
         return "stop" if len(hold) == self.layout.dice else hold
 
-    def policy(self, column: int = 0) -> Policy:
+    def policy(self, column: int = 0) -> NodePolicy:
         """The optimal policy of one objective, as a function of the state."""
         return partial(_solution_action, self, column)
 
 
-def _solution_action(solution: Solution, column: int, state: State) -> Action:
+def _solution_action(solution: Solution, column: int, state: Node) -> Action:
     return solution.action(state, column)
 
 
@@ -267,7 +264,7 @@ def solve_matrix(lay: Layout, pay: np.ndarray, dens: Sequence[int], roll_count: 
     """`solve` for payoffs already as integers (hands x objectives) over denominators `dens`."""
     scale = np.array([6 ** int(k) for k in lay.hold_len[lay.full :]], dtype=pay.dtype)[:, None]
     v = pay[lay.state_hand]
-    values, best = [v], [None]
+    values, best = [v], list[np.ndarray | None]([None])
     for left in range(1, roll_count):
         a = np.empty((len(lay.holds), pay.shape[1]), dtype=pay.dtype)
         a[: lay.full] = pay[lay.full_hand] * 6 ** (lay.dice * left)
@@ -280,7 +277,7 @@ def solve_matrix(lay: Layout, pay: np.ndarray, dens: Sequence[int], roll_count: 
     return Solution(lay, roll_count, tuple(dens), tuple(values), tuple(best), first)
 
 
-def policy_table(policy: Policy, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS) -> tuple[np.ndarray | None, ...]:
+def policy_table(policy: NodePolicy, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS) -> tuple[np.ndarray | None, ...]:
     """A policy as arrays: the hold index it chooses in each state, for each `left` >= 1."""
     lay = layout(dice, sticky)
     out: list[np.ndarray | None] = [None]
@@ -288,7 +285,10 @@ def policy_table(policy: Policy, sticky: bool = False, dice: int = DICE, roll_co
         chosen = []
         for kept, rolled in lay.states:
             action = policy((left, kept, rolled))
-            hold = tuple(sorted(kept + rolled)) if action == "stop" else tuple(sorted(action))
+            if isinstance(action, str):  # "stop": every die held
+                hold = tuple(sorted(kept + rolled))
+            else:
+                hold = tuple(sorted(action))
             chosen.append(lay.hold_index[hold])
         out.append(np.array(chosen, dtype=np.int16)[:, None])
     return tuple(out)
@@ -303,7 +303,9 @@ def final_weights(table: Sequence[np.ndarray | None], sticky: bool = False, dice
     np.add.at(mass, lay.t_state[seg], lay.t_weight[seg] * 6 ** (dice * (roll_count - 1)))
     final = np.zeros(len(lay.hands), dtype=np.int64)
     for left in range(roll_count - 1, 0, -1):
-        hold = table[left][:, column].astype(np.int64)
+        holds = table[left]
+        assert holds is not None
+        hold = holds[:, column].astype(np.int64)
         stop = hold < lay.full
         np.add.at(final, lay.state_hand[stop], mass[stop])
         held = np.zeros(len(lay.holds), dtype=np.int64)
@@ -373,6 +375,7 @@ def extend(m: Machine, best: Sequence[np.ndarray | None]) -> tuple[np.ndarray | 
     """A solution's or policy table's holds with rows for the stopped hands (which stay put)."""
     out: list[np.ndarray | None] = [None]
     for table in best[1:]:
+        assert table is not None
         stay = np.repeat(m.layout.hand_full[:, None], table.shape[1], axis=1)
         out.append(np.concatenate([table, stay]).astype(np.int16))
     return tuple(out)
@@ -389,6 +392,8 @@ def play(m: Machine, best: Sequence[np.ndarray | None], column: np.ndarray | int
     indices. Needs `DICE` dice."""
     state = m.after[m.offset[m.roll_all] + codes(rng, n)]
     for left in range(len(best) - 1, 0, -1):
-        hold = best[left][state, column]
+        table = best[left]
+        assert table is not None
+        hold = table[state, column]
         state = m.after[m.offset[hold] + codes(rng, n) % m.mod[hold]]
     return m.hand[state]
