@@ -17,14 +17,34 @@ The unseen pool is the whole deck minus all of those; the next cards are drawn f
 without replacement (a reshuffle of unremembered discards is part of the pool already).
 A state that cannot happen is a ValueError saying why: more cards of a kind than the deck
 holds, a row that has already sunk, letters a player could not have kept, more players than
-`players`.
+`players`. In Python the same description is a dict, no file needed:
+
+>>> from nessus.games.nessie.odds import p_sink_next
+>>> p_sink_next(situation(state={"row": ["2", "3"]}))  # any of the 34 unseen treasures sinks
+Fraction(17, 41)
+
+Whole games are played through the game protocol (`State`, `initial_state`, `policies`): the
+draw pile is counted, not ordered, and each reveal draws a card from it with exact weights.
+
+>>> state = initial_state().apply(REVEAL)
+>>> dict(state.chance_outcomes())["3"]
+Fraction(1, 7)
+>>> state = state.apply("3").apply(Stop(1))
+>>> state.scores(), state.current_player()
+([3, 0, 0], 1)
+
+The modules: `engine` (the game with a shuffled deck), `odds` (exact bust odds), `play` (what a
+stop is worth, the human rules, tournaments), `optimal` (the exact single-turn optimal rule),
+`fast` (many games at once in numpy).
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from dataclasses import dataclass
+from collections.abc import Hashable
+from dataclasses import dataclass, replace
+from dataclasses import field as dc_field
 from fractions import Fraction
 from functools import partial
 from math import comb
@@ -33,11 +53,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nessus import montecarlo
-from nessus.games.nessie.engine import CHAIN, can_keep, make_deck, neighbours
-from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Situation, p_sink_within, safe_counts
+from nessus import game, montecarlo
+from nessus.games.nessie import play as nessie_play
+from nessus.games.nessie.engine import CHAIN, COMPLETE_BONUS, Event, Hand, can_keep, make_deck, neighbours, sunk, take
+from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation, p_sink_within, safe_counts
+from nessus.games.nessie.play import Strategy
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
+from nessus.solver import Hint
 
 if TYPE_CHECKING:
     import polars as pl
@@ -150,8 +173,13 @@ def _sunk_reason(row: list[str], own_letters: list[str]) -> str:
             "of your turn and the row is discarded")
 
 
-def situation(rules: Rules) -> Situation:
-    """The player's situation described by the rules' state file (a fresh deck without one)."""
+def situation(rules: Rules | None = None, state: dict | None = None) -> Situation:
+    """The player's situation: described by `state` when given (a dict in the state file's
+    format above, e.g. `situation(state={"row": ["2", "3"]})`), else by the rules' state file,
+    else a fresh deck (no card seen)."""
+    rules = rules or Rules()
+    if state is not None:
+        return situation_from_dict(state, rules)
     if not rules.state:
         return Situation(dict(Counter(rules.deck())), (), frozenset())
     try:
@@ -167,7 +195,7 @@ def situation_from_dict(data: object, rules: Rules | None = None) -> Situation:
     """The situation a state (in the file format above, as a dict) describes, for these rules."""
     rules = rules or Rules()
     if not isinstance(data, dict) or set(data) - {"row", "own", "others", "discards_seen"}:
-        raise ValueError("state: the file must hold an object with keys row, own, others, discards_seen")
+        raise ValueError("state: the file (or dict) must hold an object with keys row, own, others, discards_seen")
     row = _cards(data.get("row", []), "row")
     own_letters, own_treasures = _player(data.get("own", {}), "own")
     discards = _cards(data.get("discards_seen", []), "discards_seen")
@@ -256,3 +284,304 @@ def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
 
     rules = rules or Rules()
     return {"opening": nessie_optimal.opening_table(dict(Counter(rules.deck())))}
+
+
+# -- the game protocol: whole games ------------------------------------------------------------
+CARD_KINDS: tuple[Card, ...] = (*TREASURES, *LETTERS)
+"""The order in which a state counts the cards of a pile."""
+MAX_TURNS = nessie_play.MAX_TURNS
+MAX_ROW = (SINK_LETTER - 1) * len(LETTERS) + SINK_TREASURE - 1
+"""The most cards a row holds while it floats: 2 of each letter and treasure worth at most 5."""
+REVEAL = "reveal"
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stop and take the last `take` cards of the row (0: take nothing)."""
+
+    take: int
+
+    def __str__(self) -> str:
+        return f"stop and take {self.take}"
+
+
+@dataclass(frozen=True)
+class Held:
+    """The cards face up in front of a player: treasure values and Nessie letters, in the order taken."""
+
+    treasures: tuple[int, ...] = ()
+    letters: tuple[str, ...] = ()
+
+    def hand(self) -> Hand:
+        """As the engine's (mutable) `Hand`."""
+        return Hand(list(self.treasures), list(self.letters))
+
+    @classmethod
+    def of(cls, hand: Hand) -> Held:
+        return cls(tuple(hand.treasures), tuple(hand.letters))
+
+    def cards(self) -> list[Card]:
+        return [str(v) for v in self.treasures] + list(self.letters)
+
+    def __str__(self) -> str:
+        return " ".join(self.cards()) or "nothing"
+
+
+def _counted(cards: tuple[Card, ...] | list[Card]) -> tuple[int, ...]:
+    return tuple(cards.count(c) for c in CARD_KINDS)
+
+
+def _plus(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b))
+
+
+def _cards_of(counts: tuple[int, ...]) -> str:
+    return " ".join(f"{n}×{c}" for c, n in zip(CARD_KINDS, counts) if n) or "none"
+
+
+NO_CARDS = (0,) * len(CARD_KINDS)
+
+
+@dataclass(frozen=True)
+class State(game.State):
+    """A whole game of Nessie (the game protocol), every player, to the end (RULES.md part 2, the
+    decisions of `nessie.engine`): the player to move chooses `REVEAL` (compulsory as the first
+    move of a turn) or `Stop(n)` (take the last n row cards); a reveal is a chance node whose
+    outcomes are the kinds of card in the draw pile, each weighted by its count there (the
+    pile's order is not in the state: the card is drawn then, exactly). When the draw pile is
+    empty, the discards become the pile (the reshuffle). The game ends when a player holds all
+    six letters, or, as `nessie.play.play_game` and `nessie.fast` end it, once `MAX_TURNS`
+    (3000) turns have been played (a practical bound: such games are unknown in practice);
+    returns are win shares (the highest score; a tie goes to the player who completed Nessie,
+    then is shared).
+
+    Nothing is hidden: every card is face up (the row, the cards in front of each player) or
+    was face up on its way to the discards (a sunk row, a Nessie card that could not be kept
+    with the treasure lost with it), so the draw pile, counted, is the same for everyone: the
+    deck minus every card seen. (A player who forgets discards is the odds' `discards_seen`.)
+
+    `last` holds what the last move did (`nessie.engine.Event`s: a reveal, a sink, a stop, a
+    sink at the start of the next turn), for a game log; it is not part of the position.
+
+    >>> state = initial_state(Rules(players=2))
+    >>> state.legal_actions()
+    ['reveal']
+    >>> state = state.apply(REVEAL)
+    >>> state.is_chance_node(), sum(p for _, p in state.chance_outcomes())
+    (True, Fraction(1, 1))
+    >>> state = state.apply("3")
+    >>> [str(a) for a in state.legal_actions()]
+    ['reveal', 'stop and take 0', 'stop and take 1']
+    >>> state = state.apply(Stop(1))
+    >>> state.scores(), state.current_player()
+    ([3, 0], 1)
+    """
+
+    rules: Rules
+    draw: tuple[int, ...]
+    discards: tuple[int, ...] = NO_CARDS
+    row: tuple[Card, ...] = ()
+    hands: tuple[Held, ...] = ()
+    current: int = 0
+    revealed: int = 0
+    turns: int = 0
+    drawing: bool = False
+    finisher: int | None = None
+    cut: bool = False
+    last: tuple[Event, ...] = dc_field(default=(), compare=False, repr=False)
+
+    @classmethod
+    def start(cls, rules: Rules | None = None) -> State:
+        """A shuffled deck (counted), an empty row, no card in front of anyone, player 1 to play."""
+        rules = rules or Rules()
+        return cls(rules, _counted(rules.deck()), hands=(Held(),) * rules.players)
+
+    # -- what everybody can see --------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """Someone completed Nessie, or the turn limit was reached."""
+        return self.finisher is not None or self.cut
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def hand(self, player: int | None = None) -> Hand:
+        """The cards in front of `player` (default: the player to play), as an engine `Hand`."""
+        return self.hands[self.current if player is None else player].hand()
+
+    def situation(self) -> Situation:
+        """What the player to play knows, for the odds: the draw pile (counted), the row and
+        their letters (as `nessie.engine.Game.situation`)."""
+        pool = {c: n for c, n in zip(CARD_KINDS, self.draw) if n}
+        return Situation(pool, self.row, frozenset(self.hands[self.current].letters))
+
+    def scores(self) -> list[int]:
+        """Treasure points, plus 10 for the player who completed Nessie."""
+        return [sum(h.treasures) + (COMPLETE_BONUS if i == self.finisher else 0) for i, h in enumerate(self.hands)]
+
+    def winners(self) -> list[int]:
+        """The highest score wins; ties go to the player who completed Nessie, then the win is shared."""
+        scores = self.scores()
+        best = [i for i, s in enumerate(scores) if s == max(scores)]
+        return [self.finisher] if self.finisher in best and len(best) > 1 else best
+
+    def can_reveal(self) -> bool:
+        """A card is left to reveal (in the draw pile, or in the discards to reshuffle)."""
+        return sum(self.draw) + sum(self.discards) > 0
+
+    # -- the protocol --------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.over:
+            return game.TERMINAL
+        return game.CHANCE if self.drawing else self.current
+
+    def legal_actions(self) -> list[game.Action]:
+        if self.over or self.drawing:
+            return []
+        reveal: list[game.Action] = [REVEAL] if self.can_reveal() else []
+        if self.revealed == 0 and reveal:
+            return reveal
+        return reveal + [Stop(n) for n in range(len(self.row) + 1)]
+
+    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
+        if self.over or not self.drawing:
+            return []
+        pile = self.draw if sum(self.draw) else self.discards
+        total = sum(pile)
+        return [(c, Fraction(n, total)) for c, n in zip(CARD_KINDS, pile) if n]
+
+    def _apply(self, action: game.Action) -> State:
+        if self.drawing:
+            assert isinstance(action, str)
+            return self._revealed(action)
+        if action == REVEAL:
+            return replace(self, drawing=True, last=())
+        assert isinstance(action, Stop)
+        return self._stopped(action.take)
+
+    def _revealed(self, card: Card) -> State:
+        draw, discards = (self.draw, self.discards) if sum(self.draw) else (self.discards, NO_CARDS)
+        draw = tuple(n - (c == card) for c, n in zip(CARD_KINDS, draw))
+        row = self.row + (card,)
+        if sunk(list(row), self.hand()):
+            sink = Event("sink", self.current, (card,))
+            return replace(self, draw=draw, discards=_plus(discards, _counted(row)), row=(), revealed=self.revealed + 1,
+                           drawing=False)._pass(self.current, (sink,))
+        return replace(self, draw=draw, discards=discards, row=row, revealed=self.revealed + 1, drawing=False,
+                       last=(Event("reveal", self.current, (card,)),))
+
+    def _stopped(self, n: int) -> State:
+        taken = self.row[len(self.row) - n:][::-1]
+        hand, thrown = take(self.hand(), list(taken), neighbours(CHAIN))
+        hands = self.hands[:self.current] + (Held.of(hand),) + self.hands[self.current + 1:]
+        event = Event("stop", self.current, taken, tuple(thrown))
+        after = replace(self, row=self.row[:len(self.row) - n], hands=hands, discards=_plus(self.discards, _counted(thrown)))
+        if hand.complete:
+            return replace(after, finisher=self.current, last=(event,))
+        return after._pass(self.current, (event,))
+
+    def _pass(self, mover: int, events: tuple[Event, ...]) -> State:
+        """The next player's turn (who sinks at once if the row and their letters already sink
+        them); the game stops at the turn limit once the turn has left `mover`."""
+        state = replace(self, current=(self.current + 1) % self.players, turns=self.turns + 1, revealed=0)
+        if state.row and sunk(list(state.row), state.hand()):
+            events += (Event("sink_at_start", state.current),)
+            state = replace(state, discards=_plus(state.discards, _counted(state.row)), row=(),
+                            current=(state.current + 1) % self.players, turns=state.turns + 1)
+        cut = state.turns >= MAX_TURNS and state.current != mover
+        return replace(state, cut=cut, last=events)
+
+    def returns(self) -> list[Fraction]:
+        if not self.over:
+            return [Fraction(0)] * self.players
+        winners = self.winners()
+        return [Fraction(1, len(winners)) if p in winners else Fraction(0) for p in range(self.players)]
+
+    def observation(self, player: int) -> str:
+        game.check_players([player], self.shape())
+        scores = self.scores()
+        seats = "; ".join(f"player {p + 1}{' (you)' if p == player else ''}: {h}, score {scores[p]}"
+                          for p, h in enumerate(self.hands))
+        if self.over:
+            status = "game over" + ("" if self.finisher is None else f", player {self.finisher + 1} completed Nessie")
+        else:
+            status = f"turn {self.turns + 1}, player {self.current + 1} to play, {self.revealed} revealed this turn"
+            status += ", a card is being revealed" if self.drawing else ""
+        return (f"{status}; row: {' '.join(self.row) or 'empty'}; draw pile ({sum(self.draw)}): {_cards_of(self.draw)}; "
+                f"discards ({sum(self.discards)}): {_cards_of(self.discards)}; {seats}")
+
+    def shape(self) -> game.Shape:
+        reveals = MAX_ROW + 1  # a turn reveals until the row sinks at the latest
+        return game.Shape(players=self.players, max_actions=1 + MAX_ROW + 1, max_chance_outcomes=len(CARD_KINDS),
+                          max_length=MAX_TURNS * (2 * reveals + 1), min_return=Fraction(0), max_return=Fraction(1))
+
+    def hint(self) -> Hint:
+        """The look-ahead player's values (`nessie.play.choice`), in points: a stop of n cards is
+        worth the treasure it gains minus the treasure it loses plus `LETTER_VALUE` (10/6) per
+        Nessie card kept; a reveal, the average of stopping at the best take after one more card
+        (0 if it sinks). A heuristic: it looks one card ahead and scores letters by a rule of thumb."""
+        if self.current_player() < 0:
+            return super().hint()
+        hand = self.hand()
+        values: dict[Hashable, Fraction] = {}
+        if self.can_reveal():
+            values[REVEAL] = nessie_play.choice(self.situation(), hand).reveal_one_value
+        if self.revealed or not values:
+            values |= {Stop(n): nessie_play.take_value(hand, self.row, n) for n in range(len(self.row) + 1)}
+            n, stop = nessie_play.best_take(hand, self.row)
+            best: Hashable = REVEAL if REVEAL in values and values[REVEAL] > stop else Stop(n)
+        else:
+            best = REVEAL
+        return Hint(self, values, best, True, "heuristic")
+
+    # -- moves by name --------------------------------------------------------------------
+    def reveal(self, card: Card | None = None, rng: np.random.Generator | None = None) -> State:
+        """Reveal a card: the given one, or drawn with `rng` from the pile (exactly weighted)."""
+        state = self.apply(REVEAL)
+        if card is None:
+            if rng is None:
+                raise ValueError("give rng or card")
+            from nessus.play import sample
+
+            card = str(sample(state.chance_outcomes(), rng))
+        return state.apply(card)
+
+    def stop(self, n: int) -> State:
+        """Stop and take the last n row cards."""
+        return self.apply(Stop(n))
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a whole game: a full deck, no card seen, player 1 to play."""
+    return State.start(rules)
+
+
+def strategy_policy(strategy: Strategy) -> game.Policy:
+    """A `nessie.play` strategy (situation, hand, cards revealed) -> reveal? as a protocol policy:
+    reveal while it says so, then take the best run (`best_take`, scored with the strategy's own
+    `letter_value` when it has one), as `nessie.play.play_turn` plays it."""
+    letter_value = getattr(strategy, "letter_value", nessie_play.LETTER_VALUE)
+
+    def choose(state: game.State) -> game.Action:
+        assert isinstance(state, State)
+        actions = state.legal_actions()
+        if REVEAL in actions and (state.revealed == 0 or strategy(state.situation(), state.hand(), state.revealed)):
+            return REVEAL
+        return Stop(nessie_play.best_take(state.hand(), state.row, CHAIN, letter_value)[0])
+
+    return choose
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """The rules of `nessie.play` as policies: "lookahead" (one card ahead, letters worth 10/6),
+    "stop_at_2", "stop_at_3" (reveal that many cards, then take the best run) and
+    "stop_when_risky" (stop when P(the next card sinks) > 3/10). The single-turn optimal rule
+    (`nessie.optimal`) is no named policy: it maximises one turn's treasure, not the game, and
+    a later turn can take seconds to solve (`strategy_policy(nessie.optimal.optimal())` plays it)."""
+    return {
+        "lookahead": strategy_policy(nessie_play.lookahead()),
+        "stop_at_2": strategy_policy(nessie_play.stop_at(2)),
+        "stop_at_3": strategy_policy(nessie_play.stop_at(3)),
+        "stop_when_risky": strategy_policy(nessie_play.stop_when_risky(Fraction(3, 10))),
+    }

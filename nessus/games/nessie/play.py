@@ -189,8 +189,8 @@ def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0
 
     names, chosen = list(strategies), tuple(strategies.values())
     kernel, chunk = partial(tournament_kernel, chosen), 256
-    if all(nessie.fast.is_table_driven(s) for s in chosen):
-        kernel, chunk = partial(nessie.fast.tournament_kernel, chosen), nessie_fast.CHUNK
+    if all(nessie_fast.is_table_driven(s) for s in chosen):
+        kernel, chunk = partial(nessie_fast.tournament_kernel, chosen), nessie_fast.CHUNK
     result = montecarlo.run(kernel, games, seed, progress=progress, chunk=chunk)
     return pl.DataFrame(
         {

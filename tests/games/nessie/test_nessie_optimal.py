@@ -172,7 +172,7 @@ def test_a_games_first_decisions_are_look_ups():
     choice = optimal_choice(fresh_deck(), Hand())
     assert (choice.stop_value, choice.reveal_value) == (0, OPENING)
     turn = solver(fresh_deck(), Hand())
-    stored = len(nessie.optimal._stored_opening())
+    stored = len(nessie_optimal._stored_opening())
     assert len(turn.memo) == stored
     row: tuple[str, ...] = ()
     for card in ("1", "B", "D", "F", "A"):
