@@ -20,23 +20,34 @@ rerolls to maximise that share (`p_first_wins_optimal`); `p_first_wins_max_mean`
 share if they play for the best expected score instead. `dilemma(rules)` tabulates, for each
 number of rerolls used, the later players' capped means, how often the optimal first player
 stops there, their share when they do, and the least total at which they stop.
+
+**The game** (`State`, the game protocol): one round, the players in seat order.
+
+>>> state = initial_state(Rules(players=2))
+>>> state.legal_actions(), state.apply(ROLL).is_chance_node()
+(['roll'], True)
+>>> state = state.apply(ROLL).apply((1, 2, 3, 4, 6, 6))  # 1-6 and 3-4 are 7-pairs
+>>> state.turns[0].left, state.legal_actions(), state.hint(mean=True).best
+((2, 6), ['keep', 'reroll'], 'keep')
+>>> state.keep().apply(ROLL).apply((1, 2, 3, 4, 5, 6)).returns()  # player 2: capped at 0 rerolls, scores 0
+[Fraction(1, 1), Fraction(0, 1)]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
 from math import comb
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
-from nessus import montecarlo
+from nessus import game, montecarlo
 from nessus.dice import check_faces, rolls
 from nessus.dist import Dist, exact_str
-from nessus.games._pushluck import TurnSampler
+from nessus.games.pushluck.core import TurnSampler
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Expectimax, Hint
@@ -80,12 +91,29 @@ def remove_pairs(roll: tuple[int, ...]) -> tuple[int, ...]:
 @cache
 def outcome(n: int) -> Dist:
     """The distribution of (dice left, their total) after rolling n dice and removing 7-pairs."""
-    return rolls(n).map(lambda r: (len(remove_pairs(r)), sum(remove_pairs(r))))
+    return rolls(n).map(lambda r: (len(remove_pairs(cast(tuple[int, ...], r))), sum(remove_pairs(cast(tuple[int, ...], r)))))
+
+
+@cache
+def left_totals(n: int) -> tuple[tuple[int, int, int], ...]:
+    """`outcome(n)` as (dice left, total, weight out of 6**n), in its order."""
+    den = 6**n
+    out = []
+    for key, p in outcome(n).items():
+        m, t = cast(tuple[int, int], key)
+        out.append((m, t, int(p * den)))
+    return tuple(out)
+
+
+TurnPolicy = Callable[[tuple], Hashable]
+"""A way to play one turn: `policy(("rolled", rerolls left, dice left, total)) -> "keep" or
+"reroll"` (the solvers' states; `State` policies are `game.Policy`)."""
 
 
 # -- expectimax ----------------------------------------------------------------------------------------
-class Turn:
-    """One player's turn as an `Expectimax`. States: ("rolled", rerolls left, dice left, total)
+class TurnSolver:
+    """One player's turn solved as an `Expectimax` (a solver, not the game's state: that is
+    `State`). States: ("rolled", rerolls left, dice left, total)
     and ("kept", ..., total) once play is over; the start ("start", rerolls, dice) has one move,
     the first roll. `payoff(total, rerolls used)` scores the kept total."""
 
@@ -100,7 +128,7 @@ class Turn:
         if kind == "kept":
             return []
         total = rest[0]
-        moves = [("keep", ("keep", left, n, total))]
+        moves: list[tuple[Hashable, Hashable]] = [("keep", ("keep", left, n, total))]
         if left > 0 and n > 0:
             moves.append(("reroll", (left - 1, n)))
         return moves
@@ -109,7 +137,7 @@ class Turn:
         if after[0] == "keep":
             return [(("kept",) + after[1:], 1)]
         left, n = after
-        return [(("rolled", left, m, t), w) for (m, t), w in outcome(n).weights()]
+        return [(("rolled", left, m, t), w) for m, t, w in left_totals(n)]
 
     @property
     def start(self) -> tuple:
@@ -119,17 +147,18 @@ class Turn:
         """The optimal expected payoff before the first roll."""
         return Fraction(self.game.value(self.start))
 
-    def final(self, policy: Callable[[tuple], str] | None = None) -> dict[tuple[int, int], Fraction]:
+    def final(self, policy: TurnPolicy | None = None) -> dict[tuple[int, int], Fraction]:
         """P(the turn ends with (total, rerolls used)) under `policy(state) -> "keep" or
         "reroll"` (default: optimal), by a forward pass over the rolls."""
-        policy = policy or self.game.best
+        choose: TurnPolicy = policy or self.game.best
         front = {(self.rerolls, self.dice): Fraction(1)}
         out: dict[tuple[int, int], Fraction] = {}
         for left in range(self.rerolls, -1, -1):
             for (r, n), p in [(a, p) for a, p in front.items() if a[0] == left]:
-                for (m, t), q in outcome(n).items():
+                for m, t, w in left_totals(n):
+                    q = Fraction(w, 6**n)
                     state = ("rolled", r, m, t)
-                    if len(self.choices(state)) > 1 and policy(state) == "reroll":
+                    if len(self.choices(state)) > 1 and choose(state) == "reroll":
                         front[(r - 1, m)] = front.get((r - 1, m), Fraction(0)) + p * q
                     else:
                         key = (t, self.rerolls - r)
@@ -138,17 +167,17 @@ class Turn:
 
 
 @cache
-def mean_turn(dice: int, rerolls: int) -> Turn:
+def mean_turn(dice: int, rerolls: int) -> TurnSolver:
     """Maximise the expected score."""
-    return Turn(dice, rerolls, lambda t, used: t)
+    return TurnSolver(dice, rerolls, lambda t, used: t)
 
 
 @cache
-def beat_turn(dice: int, rerolls: int, best: int, tie: Fraction = Fraction(0)) -> Turn:
+def beat_turn(dice: int, rerolls: int, best: int, tie: Fraction = Fraction(0)) -> TurnSolver:
     """Maximise P(score > best) + tie * P(score = best). The payoff does not depend on the
     rerolls used, so every cap shares one memoised game."""
     shared = None if rerolls == REROLLS.hi else beat_turn(dice, REROLLS.hi, best, tie).game
-    return Turn(dice, rerolls, lambda t, used: 1 if t > best else (tie if t == best else 0), shared)
+    return TurnSolver(dice, rerolls, lambda t, used: 1 if t > best else (tie if t == best else 0), shared)
 
 
 def optimal_mean(rules: Rules | None = None) -> Fraction:
@@ -157,16 +186,16 @@ def optimal_mean(rules: Rules | None = None) -> Fraction:
     return mean_turn(rules.dice, rules.rerolls).value()
 
 
-def reroll_below(x: int) -> Callable[[tuple], str]:
+def reroll_below(x: int) -> TurnPolicy:
     """The human rule: reroll while the total is below x (rerolls and dice permitting)."""
     return lambda state: "reroll" if state[3] < x else "keep"
 
 
-def score_distribution(rules: Rules | None = None, policy: Callable[[tuple], str] | None = None) -> Dist:
+def score_distribution(rules: Rules | None = None, policy: TurnPolicy | None = None) -> Dist:
     """The exact distribution of the score (points) under `policy` (default: best mean)."""
     rules = rules or Rules()
     final = mean_turn(rules.dice, rules.rerolls).final(policy)
-    totals: dict[int, Fraction] = {}
+    totals: dict[Hashable, Fraction] = {}
     for (t, _), p in final.items():
         totals[t] = totals.get(t, Fraction(0)) + p
     return Dist.from_probabilities(totals)
@@ -198,7 +227,7 @@ def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
     import polars as pl
 
     rules = rules or Rules()
-    keys = [(cap, best) for cap in range(REROLLS.hi + 1) for best in range(6 * rules.dice + 1)]
+    keys = [(cap, best) for cap in range(int(REROLLS.hi) + 1) for best in range(6 * rules.dice + 1)]
     odds = [_later_odds(rules.dice, cap, best) for cap, best in keys]
     return {"later_odds": pl.DataFrame({
         "cap": pl.Series([k[0] for k in keys], dtype=pl.Int8), "best": pl.Series([k[1] for k in keys], dtype=pl.Int16),
@@ -225,12 +254,12 @@ def share(dice: int, players: int, total: int, used: int) -> Fraction:
 
 
 @cache
-def first_turn(dice: int, rerolls: int, players: int) -> Turn:
+def first_turn(dice: int, rerolls: int, players: int) -> TurnSolver:
     """The first player maximising their share of the win."""
-    return Turn(dice, rerolls, lambda t, used: share(dice, players, t, used))
+    return TurnSolver(dice, rerolls, lambda t, used: share(dice, players, t, used))
 
 
-def first_share(rules: Rules, policy: Callable[[tuple], str] | None = None) -> Fraction:
+def first_share(rules: Rules, policy: TurnPolicy | None = None) -> Fraction:
     """The first player's share of the win under `policy` (default: the share-optimal one)."""
     final = first_turn(rules.dice, rules.rerolls, rules.players).final(policy)
     return sum((p * share(rules.dice, rules.players, t, used) for (t, used), p in final.items()), Fraction(0))
@@ -259,7 +288,7 @@ def dilemma(rules: Rules | None = None) -> pl.DataFrame:
 
     rules = rules or Rules()
     turn = first_turn(rules.dice, rules.rerolls, rules.players)
-    counts = sorted({m for m, _ in outcome(rules.dice).outcomes if m > 0})
+    counts = sorted({m for m, _, _ in left_totals(rules.dice) if m > 0})
     rows = []
     for u, (stop_p, share_if_stop) in first_stops(rules).items():
         row = {"rerolls_used": u, "later_mean": float(mean_turn(rules.dice, u).value()),
@@ -362,7 +391,7 @@ def rounds_by_dice(rules: Rules, rng: np.random.Generator, n: int) -> np.ndarray
     first_wins = np.ones(n, dtype=bool)
     for _ in range(rules.players - 1):
         target = best.copy()
-        score, _ = turns_by_dice(rules.dice, used.copy(), lambda r, m, t, i: later_tab[target[i], used[i], r, m, t], rng)
+        score, _ = turns_by_dice(rules.dice, used.copy(), lambda r, m, t, i, target=target: later_tab[target[i], used[i], r, m, t], rng)
         first_wins &= score <= first
         ties = np.where(score > best, 1, np.where(score == best, ties + 1, ties))
         best = np.maximum(best, score)
@@ -428,69 +457,251 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
 
 
-# -- a turn to play -------------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Play:
-    """A turn in progress: the dice left after removing 7-pairs (None before the first roll),
-    the rerolls left, and every roll so far."""
+# -- the game to play ----------------------------------------------------------------------------------------
+ROLL, KEEP, REROLL = "roll", "keep", "reroll"
+"""The moves: the first roll of a turn (its only move), then keep the total or reroll the dice left."""
 
-    rules: Rules = Rules()
-    left: tuple[int, ...] | None = None
-    rerolls_left: int = REROLLS.default
+
+@cache
+def _roll_outcomes(n: int) -> list[tuple[game.Action, Fraction]]:
+    return list(rolls(n).items())
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One player's turn in the round (a part of `State`, not a state to play): every roll so
+    far (the dice as rolled, 7-pairs included), the most rerolls they may use (`cap`), whether
+    they kept their total, and whether dice are on their way (rolled or rerolled: chance next)."""
+
+    cap: int
     rolls: tuple[tuple[int, ...], ...] = ()
     kept: bool = False
+    rolling: bool = False
 
-    @classmethod
-    def start(cls, rules: Rules | None = None, cap: int | None = None) -> Play:
-        """A fresh turn; `cap` limits the rerolls (a later player's cap)."""
-        rules = rules or Rules()
-        return cls(rules, None, rules.rerolls if cap is None else min(cap, rules.rerolls))
+    @property
+    def left(self) -> tuple[int, ...] | None:
+        """The dice left after removing the 7-pairs of the last roll (None before the first roll)."""
+        return remove_pairs(self.rolls[-1]) if self.rolls else None
 
     @property
     def total(self) -> int:
+        """The total of the dice left (the score once the turn is over)."""
         return sum(self.left or ())
 
     @property
-    def over(self) -> bool:
-        return self.kept
+    def used(self) -> int:
+        """The rerolls used."""
+        return max(len(self.rolls) - 1, 0)
 
-    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> Play:
-        """The first roll, or a reroll of the dice left (or take the given faces)."""
-        if self.kept:
-            raise ValueError("the turn is over: the total is kept")
-        first = self.left is None
-        if not first and (self.rerolls_left == 0 or not self.left):
-            raise ValueError("no reroll left" if self.left else "no dice left to reroll")
-        n = self.rules.dice if first else len(self.left)
+    @property
+    def rerolls_left(self) -> int:
+        return self.cap - self.used
+
+    @property
+    def can_reroll(self) -> bool:
+        """The player has a choice: dice to reroll and a reroll to do it."""
+        return bool(self.rolls) and not (self.kept or self.rolling) and self.rerolls_left > 0 and bool(self.left)
+
+    @property
+    def over(self) -> bool:
+        """Kept, or no choice left after a roll (no reroll left, or every die paired off)."""
+        return bool(self.rolls) and not self.rolling and not self.can_reroll
+
+
+@dataclass(frozen=True)
+class State(game.State):
+    """A round of Le Légit (the game protocol; one round is a whole game): the players take
+    their turns in seat order, each a decision to roll (its only move), chance rolling the dice
+    (sorted, exact weights), then "keep" or "reroll" while the player has a choice; a turn ends
+    by itself when no reroll is left or every die is paired off. Seat 1's rerolls cap everyone
+    else's. Returns: the win shares of the scores (a tie for the best shares the win).
+    Perfect information: everybody sees every roll.
+
+    `hint()` values each move for the player to move by the module's model: seat 1 their share of
+    the win (`first_turn`), a later seat P(above) + P(equal)/2 against the best score so far
+    (`beat_turn`); `hint(mean=True)` and `hint(to_beat=b)` value a turn played for other goals.
+    """
+
+    rules: Rules = Rules()
+    turns: tuple[TurnRecord, ...] = ()
+
+    # -- the protocol --------------------------------------------------------------------------
+    @property
+    def _playing(self) -> TurnRecord | None:
+        """The turn in play (started and not over), if any."""
+        return self.turns[-1] if self.turns and not self.turns[-1].over else None
+
+    def current_player(self) -> int:
+        turn = self._playing
+        if turn is not None:
+            return game.CHANCE if turn.rolling else len(self.turns) - 1
+        return game.TERMINAL if len(self.turns) == self.rules.players else len(self.turns)
+
+    def legal_actions(self) -> list[game.Action]:
+        turn = self._playing
+        if turn is not None:
+            return [] if turn.rolling else [KEEP, REROLL]
+        return [] if len(self.turns) == self.rules.players else [ROLL]
+
+    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
+        turn = self._playing
+        if turn is None or not turn.rolling:
+            return []
+        return _roll_outcomes(len(turn.left) if turn.left is not None else self.rules.dice)
+
+    def _apply(self, action: game.Action) -> State:
+        if action == ROLL:
+            return replace(self, turns=self.turns + (TurnRecord(self.cap(len(self.turns)), rolling=True),))
+        turn = self.turns[-1]
+        if action == KEEP:
+            turn = replace(turn, kept=True)
+        elif action == REROLL:
+            turn = replace(turn, rolling=True)
+        else:
+            turn = replace(turn, rolls=turn.rolls + (cast(tuple[int, ...], action),), rolling=False)
+        return replace(self, turns=self.turns[:-1] + (turn,))
+
+    def returns(self) -> list[Fraction]:
+        if not self.is_terminal():
+            return [Fraction(0)] * self.rules.players
+        return game.win_shares(self.scores)
+
+    def observation(self, player: int) -> str:
+        game.check_players([player], self.shape())
+        r = self.rules
+        lines = [f"Le Légit, {r.players} players, {r.dice} dice, up to {r.rerolls} rerolls (seat 1's rerolls cap the others'); "
+                 f"you are player {player + 1}."]
+        for seat in range(r.players):
+            turn = self.turn_of(seat)
+            if turn is None:
+                lines.append(f"Player {seat + 1}: to play.")
+                continue
+            rolled = "; ".join(f"{' '.join(map(str, roll))} -> {' '.join(map(str, remove_pairs(roll))) or 'nothing'}"
+                               for roll in turn.rolls) or "about to roll"
+            end = f"score {turn.total}" if turn.over else "rolling" if turn.rolling else f"total {turn.total}, deciding"
+            lines.append(f"Player {seat + 1}: {rolled} ({turn.used} of {turn.cap} rerolls used); {end}.")
+        mover = self.current_player()
+        if mover >= 0:
+            lines.append(f"Player {mover + 1} to move: {' or '.join(map(str, self.legal_actions()))}.")
+        elif mover == game.TERMINAL:
+            lines.append("The round is over.")
+        return "\n".join(lines)
+
+    def shape(self) -> game.Shape:
+        r = self.rules
+        return game.Shape(players=r.players, max_actions=2, max_chance_outcomes=comb(r.dice + 5, 5),
+                          max_length=r.players * (3 + 2 * r.rerolls), min_return=Fraction(0), max_return=Fraction(1))
+
+    # -- the round ------------------------------------------------------------------------------
+    def cap(self, seat: int) -> int:
+        """The most rerolls `seat` may use: the rules' for seat 1, then as many as seat 1 used."""
+        if seat == 0:
+            return self.rules.rerolls
+        if not self.turns or not self.turns[0].over:
+            raise ValueError("the later players' cap is known once the first player's turn is over")
+        return self.turns[0].used
+
+    def turn_of(self, seat: int) -> TurnRecord | None:
+        """`seat`'s turn (None before it starts)."""
+        return self.turns[seat] if seat < len(self.turns) else None
+
+    @property
+    def scores(self) -> list[int]:
+        """The scores of the players whose turn is over, in seat order."""
+        return [t.total for t in self.turns if t.over]
+
+    @property
+    def best_so_far(self) -> int:
+        """The best score of the turns over (0 before any)."""
+        return max(self.scores, default=0)
+
+    def solver(self, mean: bool = False, to_beat: int | None = None) -> tuple[TurnSolver, tuple]:
+        """The solved turn for the player to move and their position in it: for the round (seat 1
+        their share of the win, a later seat beating the best so far), or for the best mean, or to
+        beat `to_beat`."""
+        seat = self.current_player()
+        if seat < 0:
+            raise ValueError(self._no_decision("decision"))
+        turn = self._playing
+        r = self.rules
+        cap = self.cap(seat)
+        position = ("start", cap, r.dice) if turn is None else ("rolled", turn.rerolls_left, len(turn.left or ()), turn.total)
+        if mean:
+            return mean_turn(r.dice, cap), position
+        if to_beat is None and seat == 0:
+            return first_turn(r.dice, r.rerolls, r.players), position
+        return beat_turn(r.dice, cap, self.best_so_far if to_beat is None else to_beat, Fraction(1, 2)), position
+
+    def hint(self, mean: bool = False, to_beat: int | None = None) -> Hint:
+        """The exact value of each move for the player to move (see the class docstring): the
+        turn's worth before its first roll ("roll" is the only move), then keep against reroll."""
+        if self.current_player() < 0:
+            return super().hint()
+        solved, position = self.solver(mean, to_beat)
+        return solved.game.hint(position)
+
+    # -- moves by name ------------------------------------------------------------------------------
+    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:
+        """The player to move rolls (the first roll, or a reroll of the dice left) and the dice
+        fall: the given faces in any order, or drawn with `rng`."""
+        state = self
+        if not self.is_chance_node():
+            moves = self.legal_actions()
+            if ROLL not in moves and REROLL not in moves:
+                raise ValueError("the round is over" if self.is_terminal() else "no choice to reroll")
+            state = cast(State, self.apply(ROLL if ROLL in moves else REROLL))
+        turn = state.turns[-1]
+        n = len(turn.left) if turn.left is not None else self.rules.dice
         if dice is None:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = tuple(int(x) for x in rng.integers(1, 7, size=n))
-        dice = check_faces(dice, n)
-        return Play(self.rules, remove_pairs(dice), self.rerolls_left - (0 if first else 1), self.rolls + (dice,))
+        return cast(State, state.apply(tuple(sorted(check_faces(dice, n)))))
 
-    def keep(self) -> Play:
-        """Keep the total of the dice left."""
-        if self.left is None or self.kept:
-            raise ValueError("roll first" if self.left is None else "the turn is over")
-        return Play(self.rules, self.left, self.rerolls_left, self.rolls, True)
+    def keep(self) -> State:
+        """The player to move keeps the total of the dice left."""
+        if KEEP not in self.legal_actions():
+            raise ValueError("roll first" if self.legal_actions() == [ROLL] else "no total to keep here")
+        return cast(State, self.apply(KEEP))
 
-    def hint(self, best: int | None = None) -> Hint:
-        """The value of keeping and of rerolling: expected score, or with `best` (the best score
-        so far) P(above) + P(equal)/2."""
-        if self.left is None or self.kept:
-            raise ValueError("roll first" if self.left is None else "the turn is over")
-        r = self.rerolls_left
-        turn = mean_turn(self.rules.dice, r) if best is None else beat_turn(self.rules.dice, r, best, Fraction(1, 2))
-        return turn.game.hint(("rolled", r, len(self.left), self.total))
 
-    def first_hint(self, players: int) -> Hint:
-        """The first player's value of keeping and of rerolling: their share of the win among
-        `players` (later players capped at the rerolls used, chasing the best score; ties shared)."""
-        if self.left is None or self.kept:
-            raise ValueError("roll first" if self.left is None else "the turn is over")
-        PLAYERS.check(players)
-        r = self.rerolls_left
-        if r + len(self.rolls) - 1 != self.rules.rerolls:
-            raise ValueError("only the first player's turn (not capped) has a first player's hint")
-        return first_turn(self.rules.dice, self.rules.rerolls, players).game.hint(("rolled", r, len(self.left), self.total))
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a round: player 1 to roll."""
+    return State(rules or Rules())
+
+
+def _as_state(state: game.State) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"a Le Légit state is needed, got {type(state).__name__}")
+    return state
+
+
+def optimal(state: game.State) -> game.Action:
+    """The module's optimal play: seat 1 for their share of the win, a later seat to beat the best so far."""
+    s = _as_state(state)
+    if s.legal_actions() == [ROLL]:
+        return ROLL
+    solved, position = s.solver()
+    return solved.game.best(position)
+
+
+def per_turn(choose: Callable[[Rules], TurnPolicy]) -> game.Policy:
+    """A policy playing every turn by the turn policy `choose(rules)` (see `TurnPolicy`)."""
+
+    def policy(state: game.State) -> game.Action:
+        s = _as_state(state)
+        if s.legal_actions() == [ROLL]:
+            return ROLL
+        _, position = s.solver(mean=True)
+        return choose(s.rules)(position)
+
+    return policy
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """"optimal" (`optimal`), "best_mean" (every turn for the best expected score) and the human
+    rule "reroll_below" (reroll while the total is below `rules.reroll_below`)."""
+    rules = rules or Rules()
+    below = reroll_below(rules.reroll_below)
+    return {"optimal": optimal, "best_mean": per_turn(lambda r: mean_turn(r.dice, r.rerolls).game.best),
+            "reroll_below": per_turn(lambda r: below)}

@@ -85,7 +85,7 @@ def test_heuristic_mean_against_brute_force(below):
 def test_the_default_rule_of_thumb_is_the_best_single_threshold():
     """The human rule's default X (8) has the highest mean of every "reroll below X", and beats
     never rerolling (12, the old default, did not)."""
-    means = {x: legit.score_distribution(policy=legit.reroll_below(x)).mean() for x in range(0, 37)}
+    means = {x: legit.score_distribution(policy=legit.reroll_below(x)).mean() for x in range(37)}
     assert max(means, key=means.get) == legit.Rules().reroll_below
     assert means[legit.Rules().reroll_below] > legit.report().figures["no_reroll_mean"].exact > means[12]
 
@@ -234,34 +234,88 @@ def test_roll_left_distribution():
         assert abs(got - p) < 4 * (p * (1 - p) / 200_000) ** 0.5 + 1e-9
 
 
-# -- a turn to play ------------------------------------------------------------------------------------
-def test_play_steps_and_hints():
-    play = legit.Play.start()
+# -- the game to play -------------------------------------------------------------------------------------
+def test_state_steps_and_hints():
+    state = legit.initial_state()
+    assert state.legal_actions() == ["roll"] and state.current_player() == 0
     with pytest.raises(ValueError, match="roll first"):
-        play.keep()
-    play = play.roll(dice=(1, 6, 2, 2, 4, 6))
-    assert play.left == (2, 2, 4, 6) and play.total == 14 and play.rerolls_left == 3
-    hint = play.hint()
+        state.keep()
+    state = state.roll(dice=(1, 6, 2, 2, 4, 6))
+    turn = state.turns[0]
+    assert turn.left == (2, 2, 4, 6) and turn.total == 14 and turn.rerolls_left == 3
+    hint = state.hint(mean=True)
     assert hint.values["keep"] == 14 and hint.values["reroll"] == reroll_value(2, 4, identity)
     assert hint.best == ("keep" if 14 >= reroll_value(2, 4, identity) else "reroll")
-    play = play.roll(dice=(3, 4, 5, 5))
-    assert play.left == (5, 5) and play.rerolls_left == 2
+    state = state.roll(dice=(3, 4, 5, 5))
+    assert state.turns[0].left == (5, 5) and state.turns[0].rerolls_left == 2
     with pytest.raises(ValueError, match="dice"):
-        play.roll(dice=(1, 2, 3))
-    beat = play.hint(best=11)
-    assert beat.values["keep"] == 0
-    play = play.keep()
-    assert play.over and play.total == 10
+        state.roll(dice=(1, 2, 3))
+    assert state.hint(to_beat=11).values["keep"] == 0
+    state = state.keep()
+    assert state.turns[0].over and state.scores == [10] and state.cap(1) == 1
+    assert state.current_player() == 1 and state.legal_actions() == ["roll"]
+    state = state.roll(dice=(1, 1, 1, 1, 1, 1))
+    assert set(state.hint().values) == {"keep", "reroll"}
+    assert state.hint().values == legit.beat_turn(6, 1, 10, F(1, 2)).game.hint(("rolled", 1, 6, 6)).values
+    state = state.roll(dice=(2,) * 6)  # the cap: one reroll, so the turn is over
+    assert state.is_terminal() and state.scores == [10, 12] and state.returns() == [0, 1]
     with pytest.raises(ValueError, match="over"):
-        play.roll(dice=(1, 1))
-    capped = legit.Play.start(cap=0).roll(dice=(1, 1, 1, 1, 1, 1))
-    assert set(capped.hint().values) == {"keep"}
-    with pytest.raises(ValueError, match="no reroll"):
-        capped.roll(dice=(1,) * 6)
-    empty = legit.Play.start().roll(dice=(1, 6, 2, 5, 3, 4))
-    assert empty.left == () and empty.total == 0
-    with pytest.raises(ValueError, match="no dice"):
-        empty.roll(dice=())
+        state.roll(dice=(1, 1))
+    with pytest.raises(ValueError, match="over"):
+        state.hint()
+
+
+def test_a_turn_ends_with_no_choice_left():
+    """Every die paired off, or no reroll left: the turn is over without a keep."""
+    empty = legit.initial_state().roll(dice=(1, 6, 2, 5, 3, 4))
+    assert empty.turns[0].left == () and empty.turns[0].total == 0 and empty.turns[0].over
+    assert empty.current_player() == 1 and empty.cap(1) == 0
+    capped = empty.roll(dice=(1, 1, 1, 1, 1, 1))
+    assert capped.is_terminal() and capped.returns() == [0, 1]
+    tie = legit.initial_state(legit.Rules(players=3, rerolls=0))
+    for roll in [(1, 1, 1, 1, 1, 2), (1, 1, 1, 1, 1, 2), (1, 1, 1, 1, 1, 1)]:
+        tie = tie.roll(dice=roll)
+    assert tie.returns() == [F(1, 2), F(1, 2), 0]
+
+
+def test_policies_play_like_the_solvers():
+    """"optimal": seat 1 by `first_turn`, later seats chasing the best so far; "best_mean" and
+    "reroll_below" by their turn policies."""
+    pol = legit.policies()
+    state = legit.initial_state().roll(dice=(1, 1, 2, 2, 3, 3))  # no 7-pair: 12 on 6 dice
+    assert pol["optimal"](state) == legit.first_turn(6, 3, 2).game.best(("rolled", 3, 6, 12))
+    assert pol["best_mean"](state) == legit.mean_turn(6, 3).game.best(("rolled", 3, 6, 12)) == "keep"
+    assert pol["reroll_below"](state) == "keep" and pol["reroll_below"](legit.initial_state().roll(dice=(1, 1, 1, 1, 1, 2))) == "reroll"
+    later = state.roll(dice=(1, 1, 1, 1, 2, 2)).keep().roll(dice=(1, 1, 1, 1, 1, 2))  # 8 to beat, one reroll: 7
+    assert later.current_player() == 1 and later.turns[1].rerolls_left == 1
+    assert pol["optimal"](later) == legit.beat_turn(6, 1, 8, F(1, 2)).game.best(("rolled", 1, 6, 7)) == later.hint().best
+    assert all(p(legit.initial_state()) == "roll" for p in pol.values())
+
+
+def test_fast_simulator_agrees_with_the_generic_loop():
+    """The vectorised rounds (`rounds`, turns drawn from their exact laws, and `rounds_by_dice`,
+    die by die) and `turns_by_dice` against `nessus.play` with the same policies: the first
+    player's share of the win (optimal play, 3 players) and the mean score under "reroll below
+    8". Each pair agrees within z = 3.29 (99.9%) standard errors of their difference."""
+    from nessus.play import play, tournament
+
+    z = 3.29
+    rules = legit.Rules(players=3)
+    games = 1500
+    loop = tournament(legit.initial_state(rules), [legit.optimal] * 3, games=games, seed=4)
+    a = loop["win_share"][0]
+    samplers = legit.round_samplers(rules.dice, rules.rerolls, rules.players)
+    for fast in (legit.rounds(3, samplers, np.random.default_rng(5), 50_000),
+                 legit.rounds_by_dice(rules, np.random.default_rng(6), 20_000)):
+        b = float(fast.mean())
+        se = (a * (1 - a) / games + b * (1 - b) / fast.size) ** 0.5
+        assert abs(a - b) <= z * se, (a, b, se)
+    policy = legit.policies(rules)["reroll_below"]
+    rng = np.random.default_rng(7)
+    loop_scores = np.array([play(legit.initial_state(rules), [policy] * 3, rng).scores[0] for _ in range(games)])
+    fast_scores, _ = legit.turns_by_dice(rules.dice, np.full(50_000, rules.rerolls), lambda r, m, t, i: t < 8, np.random.default_rng(8))
+    se = (loop_scores.var(ddof=1) / games + fast_scores.var(ddof=1) / fast_scores.size) ** 0.5
+    assert abs(loop_scores.mean() - fast_scores.mean()) <= z * se
 
 
 # -- rules validation ------------------------------------------------------------------------------------
@@ -305,19 +359,14 @@ def first_value(r: int, n: int) -> F:
 def test_first_hint_against_brute_force():
     """Keeping is worth the share at (total, rerolls used); rerolling, the recursion over the
     rolls of the dice left with the better of keep and reroll."""
-    rules = legit.Rules(dice=DICE4, rerolls=REROLLS2)
-    play = legit.Play.start(rules).roll(dice=(1, 1, 2, 3))  # no 7-pair: total 7
-    hint = play.first_hint(PLAYERS3)
+    rules = legit.Rules(dice=DICE4, rerolls=REROLLS2, players=PLAYERS3)
+    state = legit.initial_state(rules).roll(dice=(1, 1, 2, 3))  # no 7-pair: total 7
+    hint = state.hint()
     assert hint.values == {"keep": first_keep(7, 0), "reroll": first_value(1, 4)}
     assert hint.best == max(hint.values, key=hint.values.get)
-    play = play.roll(dice=(6, 1, 5, 5))  # one 1-6 pair: 5, 5 left, one reroll used
-    assert play.first_hint(PLAYERS3).values == {"keep": first_keep(10, 1), "reroll": first_value(0, 2)}
-    with pytest.raises(ValueError, match="roll first"):
-        legit.Play.start(rules).first_hint(PLAYERS3)
-    with pytest.raises(ValueError, match="first player"):
-        legit.Play.start(rules, cap=1).roll(dice=(1, 1, 2, 3)).first_hint(PLAYERS3)
-    with pytest.raises(ValueError, match="players"):
-        play.first_hint(7)
+    state = state.roll(dice=(6, 1, 5, 5))  # one 1-6 pair: 5, 5 left, one reroll used
+    assert state.hint().values == {"keep": first_keep(10, 1), "reroll": first_value(0, 2)}
+    assert legit.initial_state(rules).hint().values == {"roll": first_value(REROLLS2, DICE4)}
 
 
 def test_first_stops_by_a_forward_pass():
