@@ -267,7 +267,7 @@ def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str
 def solve_optimal(ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool) -> str:
     """The optimal player's line for a turn, solved (seconds, in a worker thread), or its failure."""
     try:
-        n = nessie_play.best_take(hand, s.row, adjacency, letter_value=0)[0]
+        n = nessie_play.best_take(hand, s.row, adjacency, letter_value=Fraction(0))[0]
         return optimal_html(ticket, optimal_choice(s, hand, adjacency), n, compulsory)
     except Exception as e:  # shown in the page: a failure in the thread must not pass unseen
         return optimal_div(ticket, "error", f"⚠ could not finish: {html.escape(type(e).__name__)}: {html.escape(str(e))}")

@@ -60,7 +60,7 @@ from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, 
 from nessus.games.nessie.play import Strategy
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
-from nessus.solver import Hint
+from nessus.solver import Hint, Value
 
 if TYPE_CHECKING:
     import polars as pl
@@ -130,7 +130,7 @@ def _cards(value: object, what: str, kind: str = "card") -> list[str]:
 def _keepable(letters: list[str]) -> bool:
     """Whether a player can hold these letters: kept one at a time, each as `nessie.engine.can_keep`
     allows (the first any, then one adjacent on the chain A-B-C-D-E-F to a letter held, and new)."""
-    adjacent, held, rest = neighbours(CHAIN), [], list(letters)
+    adjacent, held, rest = neighbours(CHAIN), list[str](), list(letters)
     while rest:
         kept = next((x for x in rest if can_keep(held, x, adjacent)), None)
         if kept is None:
@@ -524,7 +524,7 @@ class State(game.State):
         if self.current_player() < 0:
             return super().hint()
         hand = self.hand()
-        values: dict[Hashable, Fraction] = {}
+        values: dict[Hashable, Value] = {}
         if self.can_reveal():
             values[REVEAL] = nessie_play.choice(self.situation(), hand).reveal_one_value
         if self.revealed or not values:
@@ -545,11 +545,15 @@ class State(game.State):
             from nessus.play import sample
 
             card = str(sample(state.chance_outcomes(), rng))
-        return state.apply(card)
+        after = state.apply(card)
+        assert isinstance(after, State)
+        return after
 
     def stop(self, n: int) -> State:
         """Stop and take the last n row cards."""
-        return self.apply(Stop(n))
+        after = self.apply(Stop(n))
+        assert isinstance(after, State)
+        return after
 
 
 def initial_state(rules: Rules | None = None) -> State:

@@ -209,8 +209,9 @@ class Table:
     def __init__(self, seating: np.ndarray, strategies: Sequence[Strategy], shuffler: ShufflerLike,
                  max_turns: int = MAX_TURNS) -> None:
         n, self.players = seating.shape
-        rules = [table_rule(s) for s in strategies]
-        if any(r is None for r in rules):
+        found = [table_rule(s) for s in strategies]
+        rules = [r for r in found if r is not None]
+        if len(rules) < len(found):
             raise ValueError("strategies must be table-driven (stop_at, stop_when_risky) for the fast engine")
         self.shuffler, self.max_turns = shuffler, max_turns
         self.cards_limit = np.array([r[0] for r in rules], dtype=np.int32)

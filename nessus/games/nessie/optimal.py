@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 CARDS: tuple[Card, ...] = (*LETTERS, "1", "2", "3")
 BUDGET = SINK_TREASURE - 1  # the most treasure a live row holds
 MAX_PENALTIES = len(LETTERS) * (SINK_LETTER - 1)  # letters in a live row: each can cost one treasure
-Entry = tuple[int, tuple[int, int, int]]  # (letters held as a bit mask, treasures held by value 1/2/3)
+Entry = tuple[int, tuple[int, ...]]  # (letters held as a bit mask, treasures held by value 1/2/3)
 
 
 def _code(card: Card) -> int:
@@ -266,7 +266,7 @@ class OptimalChoice:
     @property
     def value(self) -> Fraction:
         """The optimal value of the state."""
-        return self.stop_value if not self.reveal else self.reveal_value
+        return self.reveal_value if self.reveal_value is not None and self.reveal else self.stop_value
 
 
 _SOLVERS: OrderedDict[tuple, TurnSolver] = OrderedDict()
@@ -437,7 +437,7 @@ def turn_kernel(s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, i
                 sank[i] = True
                 break
         else:
-            taken[i] = int(best_take(hand, row, letter_value=0)[1])
+            taken[i] = int(best_take(hand, row, letter_value=Fraction(0))[1])
     return {"treasure": taken, "sunk": sank}
 
 

@@ -160,9 +160,7 @@ def tournament_kernel(strategies: tuple[Strategy, ...], rng, n: int) -> dict:
     finished = np.zeros(n, dtype=bool)
     for g in range(n):
         seat_of = [(i + g) % k for i in range(k)]
-        by_seat = [None] * k
-        for i, seat in enumerate(seat_of):
-            by_seat[seat] = strategies[i]
+        by_seat = [strategies[(seat - g) % k] for seat in range(k)]
         game = play_game(by_seat, rng)
         winners, points = game.winners(), game.scores()
         for i, seat in enumerate(seat_of):
