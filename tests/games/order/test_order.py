@@ -11,8 +11,11 @@ import pytest
 from checks import coverage
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scipy import stats
 
+from nessus.game import CHANCE, TERMINAL
 from nessus.games import order
+from nessus.play import play
 
 # 2d6 totals counted over the 36 ordered pairs: {total: number of pairs}.
 TWO_D6 = Counter(a + b for a, b in product(range(1, 7), repeat=2))
@@ -137,7 +140,7 @@ def test_simulation_is_reproducible():
 @given(st.integers(2, 10), st.integers(0, 2**32 - 1))
 def test_rolloff_keeps_exactly_the_highest(players, seed):
     rng = np.random.default_rng(seed)
-    state = order.RollOff.start(order.Rules(players=players))
+    state = order.State.start(order.Rules(players=players))
     assert state.tied == tuple(range(1, players + 1)) and state.winner is None
     while state.winner is None:
         before = state.tied
@@ -149,6 +152,57 @@ def test_rolloff_keeps_exactly_the_highest(players, seed):
         assert state.tied == tuple(p for p in before if totals[p] == best)
     with pytest.raises(ValueError):
         state.roll(rng)
+
+
+def test_rolloff_state_is_the_protocol():
+    """Each roll is a chance node for the next tied player (21 sorted pairs, weights summing
+    to 1); a round closes when everyone tied has rolled; the winner's return is 1."""
+    state = order.initial_state(order.Rules(players=3))
+    assert state == order.State.start(order.Rules(players=3)) and order.policies() == {}
+    assert state.current_player() == CHANCE and state.roller == 1
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 21 and sum(p for _, p in outcomes) == 1
+    assert dict(outcomes)[(3, 4)] == Fraction(2, 36) and dict(outcomes)[(6, 6)] == Fraction(1, 36)
+    state = state.apply((6, 6)).apply((1, 5))
+    assert state.roller == 3 and state.history == () and "player 1 rolled 12" in state.observation(1)
+    state = state.apply((6, 6))
+    assert state.tied == (1, 3) and state.history == ({1: 12, 2: 6, 3: 12},) and state.roller == 1
+    end = state.roll(dice=[(2, 1), (4, 3)])
+    assert end.is_terminal() and end.winner == 3 and end.returns() == [0, 0, 1]
+    assert end.current_player() == TERMINAL and "player 3 starts" in end.observation(0)
+    with pytest.raises(ValueError, match="one pair for each of the 2 players"):
+        state.roll(dice=[(1, 1)])
+    with pytest.raises(ValueError, match="over"):
+        end.roll(dice=[])
+
+
+def test_roll_with_a_generator_draws_as_before():
+    """roll(rng) draws each player's 2d6 from the generator in seat order, as the old roll-off did."""
+    state = order.State.start(order.Rules(players=4)).roll(np.random.default_rng(8))
+    rng = np.random.default_rng(8)
+    assert state.history[0] == {p: int(rng.integers(1, 7, size=2).sum()) for p in range(1, 5)}
+
+
+def test_max_length_passes_the_rounds_bound():
+    """shape().max_length is every tied player's roll for as many rounds as `rounds` bounds
+    (P(more rounds) < 1e-15)."""
+    for players in (2, 4, 10):
+        rules = order.Rules(players=players)
+        assert order.initial_state(rules).shape().max_length == players * order.rounds(rules).bound
+
+
+def test_fast_simulator_agrees_with_the_generic_loop():
+    """The vectorised kernel and `nessus.play.play` on the protocol state (4 players): the mean
+    rounds and P(one player alone highest at once) agree within z(99.9%) times the standard error
+    of their difference."""
+    rules, n, z = order.Rules(), 5000, stats.norm.ppf(0.9995)
+    fast = order.kernel(rules.players, np.random.default_rng(SEED), n)
+    rng = np.random.default_rng(SEED + 1)
+    rounds = np.array([len(play(order.initial_state(rules), {}, rng).done) for _ in range(n)])
+    for name, loop in (("expected_rounds", rounds), ("p_unique_first_roll", rounds == 1)):
+        a, b = fast[name].astype(float), loop.astype(float)
+        se = (a.var(ddof=1) / n + b.var(ddof=1) / n) ** 0.5
+        assert abs(a.mean() - b.mean()) <= z * se, (name, a.mean(), b.mean())
 
 
 # -- rules validation ---------------------------------------------------------------------------
