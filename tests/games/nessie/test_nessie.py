@@ -5,7 +5,6 @@ import json
 from fractions import Fraction
 
 import pytest
-
 from scipy.stats import norm
 
 from nessus import cli, montecarlo

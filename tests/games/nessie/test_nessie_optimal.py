@@ -2,7 +2,7 @@
 
 from collections import Counter
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -13,7 +13,15 @@ from nessus.games.nessie import optimal as nessie_optimal
 from nessus.games.nessie.engine import CHAIN, Hand, make_deck
 from nessus.games.nessie.odds import LETTERS, Situation, p_sink_within
 from nessus.games.nessie.optimal import (
-    ROW_COLUMNS, TurnSolver, opening_cards, opening_memo, opening_table, optimal, optimal_choice, simulate_turn, solver,
+    ROW_COLUMNS,
+    TurnSolver,
+    opening_cards,
+    opening_memo,
+    opening_table,
+    optimal,
+    optimal_choice,
+    simulate_turn,
+    solver,
     take_distribution,
 )
 from nessus.games.nessie.play import best_take
@@ -26,7 +34,7 @@ def brute_force(s: Situation, hand: Hand, adjacency=CHAIN) -> tuple[Fraction, Fr
     the take from nessie_play.best_take (treasure only)."""
     start = Counter(s.pool)
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(row: tuple[str, ...]) -> Fraction:
         stop, reveal = values(row)
         return stop if reveal is None else max(stop, reveal)
