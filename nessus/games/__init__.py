@@ -19,7 +19,7 @@ NAMES = ("order", "renard", "boue", "nessie", "palais", "naute", "tresse", "troi
          "legit", "hypogeon")
 
 
-PATHS: dict[str, str] = {}
+PATHS: dict[str, str] = {"sept": "nessus.games.pushluck.sept", "pig": "nessus.games.pushluck.pig"}
 """Where a game's module lives when it is not `nessus.games.<name>` (a game inside a
 subpackage shared with others)."""
 
