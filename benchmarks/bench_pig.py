@@ -9,11 +9,9 @@ import random
 import time
 
 import numpy as np
-
 from _timing import timed
 
-from nessus.games import _pushluck as pl_
-from nessus.games import pig
+from nessus.games.pushluck import core, pig
 
 GAMES = 1 << 17
 LOOP_GAMES = 4_000
@@ -44,15 +42,15 @@ def loop(goal: int, rolls: list[list[bool]], n: int) -> int:
 def main() -> None:
     race = pig.Race(100)
     t = time.perf_counter()
-    solved = pl_.solve(race, race.blocks(), pig.TOLERANCE)
+    solved = core.solve(race, race.blocks(), pig.TOLERANCE)
     solve = time.perf_counter() - t
     print(f"Pig goal 100 solved in {solve:.2f} s ({solved.sweeps} sweeps over {int(race.sizes.sum())} states, "
           f"tolerance {pig.TOLERANCE:g}): P(first player wins) = {solved.starts[0]:.6f}; target < 30 s")
-    print(f"policy rebuilt from the 10,000 stored turn-start values in {timed(lambda: pl_.from_starts(race, solved.starts)):.3f} s")
+    print(f"policy rebuilt from the 10,000 stored turn-start values in {timed(lambda: core.from_starts(race, solved.starts)):.3f} s")
 
     rolls = solved.rolls()
     t = time.perf_counter()
-    sampler = pl_.TurnSampler.of(pl_.turn_table(race, rolls))
+    sampler = core.TurnSampler.of(core.turn_table(race, rolls))
     print(f"whole-turn sampler built in {time.perf_counter() - t:.3f} s")
     best = pig.Optimal(100, rolls)
     rng = np.random.default_rng(1)

@@ -9,10 +9,9 @@ import random
 import time
 
 import numpy as np
-
 from _timing import in_fresh_process, timed
 
-from nessus.games import sept
+from nessus.games.pushluck import sept
 
 GAMES = 1 << 17
 LOOP_GAMES = 4_000
@@ -52,7 +51,7 @@ def loop(sol: sept.Solution, n: int) -> int:
 def stored_games() -> None:
     """Each stored game's optimal play in a fresh process (imports included): read and solved."""
     for rounds in sept.STORED_ROUNDS:
-        code = f"from nessus.games import sept\nsept.solution(sept.Rules(rounds={rounds}))"
+        code = f"from nessus.games.pushluck import sept\nsept.solution(sept.Rules(rounds={rounds}))"
         stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
         print(f"{rounds}-round game (ties replayed), fresh process: from the stored table {stored:.2f} s, "
               f"solving it {solved:.2f} s")

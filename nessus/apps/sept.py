@@ -8,12 +8,15 @@ P(you win) after each, by value iteration, in floats) and the score sheet. Right
 score of one turn holding at N (a slider), the expected turn score for every N, and in a game
 the turn total at which optimal play first holds, by the mover's position.
 
+A game is the game's protocol state (`sept.State`, `pig.State`, which keeps every turn with its
+rolls): the machine plays through `nessus.play.play` and the hint panel reads `state.hint()`.
 The figures, words and charts are pure functions in `nessus.apps.sept_views`.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import ipywidgets as widgets
 
@@ -21,7 +24,8 @@ from nessus.apps import sept_play as p
 from nessus.apps import sept_views as v
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard
-from nessus.games import pig, sept
+from nessus.games.pushluck import pig, sept
+from nessus.play import play
 from nessus.solver import Hint
 
 
@@ -120,11 +124,12 @@ class SeptDashboard(TableDashboard):
     # -- a new turn or game ---------------------------------------------------------------------
     def restart(self) -> None:
         """A new turn alone, or a new game (the machine moves first when you sit second)."""
-        self.made = self.moves = 0  # your rolls, your rolls and holds (this turn alone, this game)
+        self.made = self.moved = 0  # your rolls, your rolls and holds (this turn alone, this game)
         self.last: tuple[Hint | None, str, str] | None = None
         self.shown: tuple[int, ...] = ()  # your last roll
         self.note = ""  # how your last turn ended (in a game)
-        self.turn, self.game = p.Turn(), None
+        self.turn: p.Turn = p.Turn()
+        self.game: p.State | None = None
         if self.seats.game:
             try:
                 size = self.size()
@@ -143,25 +148,22 @@ class SeptDashboard(TableDashboard):
         self.sol, self.game = p.new_game(name, size)
         self.you = self.seats.you
         self.machine_hold = None if self.seats.machine.value == p.MACHINES[0] else self.hold_at.value
-        self.banked: list[list[int]] = [[], []]
-        self.lines: list[str] = []
-        self.rolls: p.Rolls = ()
-        self.result = ""
+        self.machine = p.machine_policy(name, self.machine_hold)
         self.machine_turns()
 
     # -- moves ---------------------------------------------------------------------------------------
     def now(self) -> tuple[p.Rolls, int, bool]:
         """This turn's rolls, the turn total, and whether the turn (alone) or the game is over."""
         g, t = self.game, self.turn
-        return (self.rolls, g.turn_total, g.over) if g else (t.rolls, t.total, t.over)
+        return (g.rolls, g.turn_total, g.over) if g else (t.rolls, t.total, t.over)
 
-    def throw(self) -> tuple[int, ...]:
+    def random_faces(self) -> tuple[int, ...]:
         """The faces of one roll of the game's dice."""
         return tuple(int(x) for x in self.rng.integers(1, 7, size=self.kind.dice))
 
     def roll(self) -> None:
         """Roll the dice: add their points, or lose the turn total on the bust."""
-        self.move("roll", self.throw())
+        self.move("roll", self.random_faces())
 
     def hold(self) -> None:
         """Bank the turn total (not before the turn's first roll)."""
@@ -176,46 +178,29 @@ class SeptDashboard(TableDashboard):
             raise ValueError(f"the {'game' if self.seats.game else 'turn'} is over: press {self.new_button.description}")
         if action == "hold" and not k:
             raise ValueError("the first roll of a turn is compulsory: press Roll")
-        hint = p.win_hint(self.game, self.sol) if self.game else p.points_hint(self.kind, k)
+        hint: Hint | None = self.game.hint() if self.game else p.points_hint(self.kind, k)
+        if hint is not None and hint.method == "heuristic":
+            hint = None  # off the solved grid: no verdict
         self.last, self.note = (hint, action, f"at turn total {k}"), ""
         if self.game is None:
             bust = faces is not None and self.kind.busts(faces)
             self.turn = p.Turn(0 if bust else k + sum(faces), self.turn.rolls + (faces,), bust) if faces else replace(self.turn, held=True)
-        elif self.ends_turn(action, faces, "You"):
-            self.note = v.your_note(self.kind, action, faces, k)
-            self.machine_turns()
+        else:
+            turns = len(self.game.history)
+            self.game = self.game.hold() if faces is None else self.game.roll(dice=faces)
+            if len(self.game.history) > turns:  # your turn ended
+                self.note = v.your_note(self.kind, self.game.history[-1])
+                self.machine_turns()
         if faces:
             self.shown, self.made = faces, self.made + 1
-        self.moves += 1
+        self.moved += 1
         self.messages.clear()
         self.draw()
 
-    def ends_turn(self, action: str, faces: tuple[int, ...] | None, who: str) -> bool:
-        """Play one action for the mover; True when it ends their turn (and it is logged)."""
-        g, kind = self.game, self.kind
-        mover, k = g.mover, g.turn_total
-        if action == "hold":
-            self.game = g.hold()
-        else:
-            self.rolls += (faces,)
-            self.game = g.roll(dice=faces) if kind.name == p.SEPT else g.roll(die=faces[0])
-        ended = v.turn_end(kind, action, k, faces, self.game.over)
-        if ended is None:
-            return False
-        banked, end = ended
-        self.banked[mover].append(banked)
-        self.lines = [*self.lines, f"<div class='sept-line'>{who}: {v.rolls_html(self.rolls, kind)} {end}</div>"][-6:]
-        self.rolls = ()
-        if self.game.over:
-            self.result = v.result_text(self.game, self.you)
-        return True
-
     def machine_turns(self) -> None:
-        """The machine plays while it is its turn."""
-        while not self.game.over and self.game.mover != self.you:
-            while not self.ends_turn("roll" if p.machine_rolls(self.game, self.sol, self.machine_hold) else "hold",
-                                     self.throw(), "Machine"):
-                pass
+        """The machine plays (`nessus.play.play`, the dice drawn exactly) until your turn or the end."""
+        if self.game is not None:
+            self.game = cast(p.State, play(self.game, {1 - self.you: self.machine}, self.rng))
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw(self) -> None:
@@ -235,17 +220,17 @@ class SeptDashboard(TableDashboard):
         self.hold_button.disabled = over or k == 0
         self.hold_button.description = f"Hold: bank {k}" if k else "Hold"
         if self.game:
-            self.status.value = v.status_html(v.game_status(self.game, self.you, self.note), self.result)
+            self.status.value = v.status_html(v.game_status(self.game, self.you, self.note), v.result_text(self.game, self.you))
             machine = "optimal" if self.machine_hold is None else f"hold at {self.machine_hold}"
-            self.sheet.value = v.sheet_html(self.game, self.sol, self.you, self.banked, machine, self.seats.row_style)
-            self.log.value = v.log_html(self.lines)
+            self.sheet.value = v.sheet_html(self.game, self.sol, self.you, machine, self.seats.row_style)
+            self.log.value = v.log_html(v.turn_lines(self.game, self.you, kind))
         else:
             self.status.value = v.status_html(v.turn_status(kind, self.turn))
             self.sheet.value = self.log.value = ""
         self.draw_advice()
         self.draw_hint()
         self.draw_boundary()
-        self.counter.value = v.counter_html(self.made, self.moves, rolls, kind)
+        self.counter.value = v.counter_html(self.made, self.moved, rolls, kind)
 
     def draw_no_game(self) -> None:
         """No game while the rounds (or goal) field holds a bad value."""
@@ -255,7 +240,7 @@ class SeptDashboard(TableDashboard):
         self.status.value = v.status_html(f"Type a valid {self.field()} to start a game.")
         self.sheet.value = self.log.value = self.advice.value = ""
         self.hint.show(None, "No game yet.")
-        self.counter.value = v.counter_html(self.made, self.moves)
+        self.counter.value = v.counter_html(self.made, self.moved)
 
     def draw_advice(self) -> None:
         """What hold-at-N says now, and the best N for points."""
@@ -268,12 +253,11 @@ class SeptDashboard(TableDashboard):
         self.hint.offer = ("your chance of winning after each move (value iteration)" if g
                            else "the exact expected turn score after each move")
         verdict = v.verdict_html(self.last, g is not None)
-        h = p.win_hint(g, self.sol) if g and not g.over else None
         if g is None and not t.over:
             self.hint.show(lambda: v.points_hint_html(self.kind, t.total, verdict))
         elif g is None or g.over:
             self.hint.show(None, verdict + f"The {'turn' if g is None else 'game'} is over: no move is left to weigh.")
-        elif h is None:
+        elif (h := g.hint()).method == "heuristic":
             self.hint.show(None, verdict + "The lead is beyond the solved grid: whoever is that far ahead holds, whoever "
                            "is that far behind rolls.")
         else:

@@ -1,27 +1,29 @@
 """Le Sept fatal and Pig as the dashboard plays them: the two games, a turn alone, their exact
-one-turn figures and solved two-player games, the machine's move and the hints (no widget)."""
+one-turn figures and solved two-player games, and the machine's policy (no widget). A game is
+the game's protocol state (`sept.State`, `pig.State`): the machine plays it through
+`nessus.play.play`, and its hints are `state.hint()`."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property, partial
 
-import numpy as np
 import polars as pl
 
-from nessus.games import _pushluck as pl_
-from nessus.games import pig, sept
+from nessus.game import Policy
+from nessus.games.pushluck import core, pig, sept
 from nessus.numbers import number_html, number_text
-from nessus.solver import Hint
+from nessus.solver import Hint, Value
 
 SEPT, PIG = "Le Sept fatal", "Pig"
 MACHINES = ("optimal (to win)", "hold at N")
 BUST = "#b00020"
 CUT_OFF = 1e-6  # a turn start whose bracket is wider than this is shown as shaken by the cut-off
 
-Game = sept.Game | pig.Game
-Solution = sept.Solution | pl_.Solved
+State = sept.State | pig.State
+Solution = sept.Solution | core.Solved
 Rolls = tuple[tuple[int, ...], ...]
 APPROX = partial(number_html, approx=True)  # a chance found by value iteration (a float): a decimal, never a fraction
 
@@ -31,7 +33,7 @@ class Kind:
     """What differs between the two games on this page."""
 
     name: str
-    roll: pl_.Roll
+    roll: core.Roll
     dice: int
     bust_face: str  # the roll that wipes the turn, in words
     widest: int  # the chart of expected scores shows N = 1 .. widest
@@ -43,7 +45,7 @@ class Kind:
     @cached_property
     def best(self) -> tuple[int, Fraction]:
         """The best hold for points and its expected turn score (exact)."""
-        return pl_.best_hold(self.roll)
+        return core.best_hold(self.roll)
 
 
 KINDS = {SEPT: Kind(SEPT, sept.ROLL, 2, "a 7", 90), PIG: Kind(PIG, pig.ROLL, 1, "a 1", 60)}
@@ -68,7 +70,7 @@ class Turn:
 @cache
 def turn_frame(name: str, n: int) -> pl.DataFrame:
     """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
-    d = pl_.hold_at_distribution(KINDS[name].roll, n)
+    d = core.hold_at_distribution(KINDS[name].roll, n)
     return pl.DataFrame({"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes],
                          "exact": [number_text(d[s]) for s in d.outcomes]})
 
@@ -77,7 +79,7 @@ def turn_frame(name: str, n: int) -> pl.DataFrame:
 def means_frame(name: str) -> pl.DataFrame:
     """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
     kind = KINDS[name]
-    means = [pl_.hold_at_mean(kind.roll, n) for n in range(1, kind.widest + 1)]
+    means = [core.hold_at_mean(kind.roll, n) for n in range(1, kind.widest + 1)]
     return pl.DataFrame({"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [number_text(m) for m in means]})
 
 
@@ -94,63 +96,28 @@ def solving_text(name: str, size: int) -> str:
     return f"Solving {what} by value iteration (once per session; a few seconds)…"
 
 
-def new_game(name: str, size: int) -> tuple[Solution, Game]:
+def new_game(name: str, size: int) -> tuple[Solution, State]:
     """Optimal play for `size` rounds (Le Sept fatal) or goal `size` (Pig), stored for the default rules, else
     solved once per kernel (the engines memoise), and a new game."""
     _solved.add((name, size))
     if name == SEPT:
-        return sept.solution(sept.Rules(rounds=size)), sept.Game(sept.Rules(rounds=size))
-    return pig.solution(pig.Rules(goal=size)), pig.Game.start(pig.Rules(goal=size))
+        rules = sept.Rules(rounds=size)
+        return sept.solution(rules), sept.initial_state(rules)
+    return pig.solution(pig.Rules(goal=size)), pig.initial_state(pig.Rules(goal=size))
 
 
-def solver_turn(game: sept.Game) -> int:
-    """The solver's turn for the game's turn (extra rounds after a tie share two turns)."""
-    rounds = game.rules.rounds
-    return game.turn if game.turn < 2 * rounds else 2 * rounds + game.mover
-
-
-def sides(game: Game, seat: int | None = None) -> tuple[int, int]:
-    """The banked scores (Le Sept fatal: totals so far) of `seat` (by default the mover) and of the other player."""
-    totals = game.totals if isinstance(game, sept.Game) else game.scores
-    seat = game.mover if seat is None else seat
-    return totals[seat], totals[1 - seat]
-
-
-def machine_rolls(game: Game, sol: Solution, hold: int | None) -> bool:
-    """Whether the machine rolls: optimal for its winning chance (`hold` None), or hold at `hold`."""
-    k = game.turn_total
-    if k == 0:
-        return True
+def machine_policy(name: str, hold: int | None) -> Policy:
+    """The machine's way to play: optimal for its winning chance (`hold` None), or hold at `hold`."""
     if hold is not None:
-        return k < hold
-    mine, theirs = sides(game)
-    if isinstance(game, sept.Game):
-        return sol.rolls(solver_turn(game), mine - theirs, k)
-    return bool(sol.rolls()[mine * game.goal + theirs, k])
-
-
-def first_holds(game: Game, sol: Solution) -> int:
-    """The smallest turn total at which optimal play holds in the mover's current turn."""
-    mine, theirs = sides(game)
-    if isinstance(game, sept.Game):
-        return sol.hold_boundary(solver_turn(game), mine - theirs)
-    return pl_.hold_boundary(sol, mine * game.goal + theirs)
-
-
-def _hint(k: int, values: dict) -> Hint:
-    """The hint at turn total k: hold when holding is worth at least as much as rolling."""
-    return Hint(k, values, "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll")
-
-
-def win_hint(game: Game, sol: Solution) -> Hint | None:
-    """P(the mover wins) after each legal action (floats, value iteration); None off the solved grid."""
-    values = game.hint(sol)
-    return None if any(np.isnan(v) for v in values.values()) else _hint(game.turn_total, values)
+        return core.hold_at(hold)
+    return sept.optimal_policy if name == SEPT else pig.optimal_policy
 
 
 def points_hint(kind: Kind, k: int) -> Hint:
-    """One turn played for points: the exact expected turn score after rolling and after holding."""
-    return _hint(k, pl_.points_values(kind.roll, k))
+    """One turn played for points: the exact expected turn score after rolling and after holding
+    (hold when holding is worth at least as much as rolling)."""
+    values: dict[Hashable, Value] = {a: v for a, v in core.points_values(kind.roll, k).items()}
+    return Hint(k, values, "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll")
 
 
 def bracket(sol: sept.Solution, t: int, lead: int) -> float:
@@ -161,11 +128,10 @@ def bracket(sol: sept.Solution, t: int, lead: int) -> float:
     return float(abs(sol.high_starts[c] - sol.low_starts[c])) if c >= 0 else 1.0
 
 
-def method_note(game: Game, sol: Solution) -> str:
+def method_note(game: State, sol: Solution) -> str:
     """How the winning chances were computed, and how accurate they are here."""
-    if isinstance(game, sept.Game):
-        mine, theirs = sides(game)
-        width = bracket(sol, solver_turn(game), mine - theirs)
+    if isinstance(game, sept.State) and isinstance(sol, sept.Solution):
+        width = bracket(sol, game.duel_turn, game.lead)
         return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {sept.TOLERANCE:g}; leads "
                 f"beyond ±{sol.duel.margin} points are cut off: solving with every cut-off state lost, then won, brackets "
                 f"your chance at the start of this turn in an interval of width {width:.1g}.")

@@ -19,23 +19,20 @@ from nessus.apps.sept_play import (
     KINDS,
     PIG,
     SEPT,
-    Game,
     Kind,
     Rolls,
     Solution,
+    State,
     Turn,
     bracket,
-    first_holds,
     means_frame,
     method_note,
     points_hint,
-    sides,
-    solver_turn,
     turn_frame,
 )
 from nessus.dist import exact_str
-from nessus.games import _pushluck as pl_
-from nessus.games import pig, sept
+from nessus.games.pushluck import core, pig, sept
+from nessus.games.pushluck.core import Played
 from nessus.numbers import number_html
 from nessus.solver import Hint
 
@@ -79,24 +76,29 @@ def total_html(k: int) -> str:
             f"<b style='font-size:28px'>{k}</b></div>")
 
 
-def your_note(kind: Kind, action: str, faces: tuple[int, ...] | None, k: int) -> str:
-    """How your turn (at turn total k) ended in a game: banked, or wiped by the bust."""
-    if action == "hold":
-        return f"You banked {k}."
-    if not kind.busts(faces):
+def your_note(kind: Kind, turn: Played) -> str:
+    """How your turn ended in a game: banked, or wiped by the bust."""
+    if turn.end == "hold":
+        return f"You banked {turn.banked}."
+    if turn.end != "bust":
         return ""  # Pig: the roll reached the goal
+    k = turn.lost
     return f"{bust_html(kind.bust_face.capitalize() + '!')} " + (f"Your {k} points are wiped." if k else "No points this turn.")
 
 
-def turn_end(kind: Kind, action: str, k: int, faces: tuple[int, ...] | None, over: bool) -> tuple[int, str] | None:
-    """What the mover banks and the log's words when this action at turn total k ends the turn; None when it goes on."""
-    if action == "hold":
-        return k, f"holds: <b>+{k}</b>"
-    if kind.busts(faces):
-        return 0, bust_html(f"{kind.bust_face}: loses {k}" if k else f"{kind.bust_face}: 0")
-    if over and kind.name == PIG:
-        return k + sum(faces), f"reaches the goal: <b>+{k + sum(faces)}</b>"
-    return None
+def turn_end(kind: Kind, turn: Played) -> str:
+    """The log's words for how a turn ended."""
+    if turn.end == "hold":
+        return f"holds: <b>+{turn.banked}</b>"
+    if turn.end == "bust":
+        return bust_html(f"{kind.bust_face}: loses {turn.lost}" if turn.lost else f"{kind.bust_face}: 0")
+    return f"reaches the goal: <b>+{turn.banked}</b>"
+
+
+def turn_lines(g: State, you: int, kind: Kind, last: int = 6) -> list[str]:
+    """The game's last turns, one log line each: who, the rolls (the bust in red), how it ended."""
+    return [f"<div class='sept-line'>{'You' if t.player == you else 'Machine'}: {rolls_html(t.rolls, kind)} {turn_end(kind, t)}</div>"
+            for t in g.history[-last:]]
 
 
 def status_html(text: str, result: str = "") -> str:
@@ -117,22 +119,24 @@ def turn_status(kind: Kind, t: Turn) -> str:
     return f"One turn, playing for points: press <b>Roll</b> ({kind.bust_face} wipes the turn)."
 
 
-def game_status(g: Game, you: int, note: str) -> str:
+def game_status(g: State, you: int, note: str) -> str:
     """Where a game stands, after `note` (how your last turn ended), in words."""
-    mine, theirs = sides(g, you)
+    mine, theirs = g.scores[you], g.scores[1 - you]
     note = f"{note} The machine has played its turn (below). " if note and not g.over else note + " "
     if g.over:
         return f"{note}<b>Game over.</b>"
-    if isinstance(g, sept.Game):
-        rounds, r = g.rules.rounds, g.turn // 2 + 1
+    if isinstance(g, sept.State):
+        rounds, r = g.rules.rounds, g.round
         stage = f"round {r} of {rounds}" if r <= rounds else "an extra round (the totals were level)"
         return f"{note}Your turn, {stage}: you <b>{mine}</b>, the machine <b>{theirs}</b>."
     return f"{note}Your turn: you <b>{mine}</b>, the machine <b>{theirs}</b>, first to <b>{g.goal}</b>."
 
 
-def result_text(g: Game, you: int) -> str:
-    """The result of a finished game, in words."""
-    mine, theirs = sides(g, you)
+def result_text(g: State, you: int) -> str:
+    """The result of a finished game, in words ("" while it goes on)."""
+    if not g.over:
+        return ""
+    mine, theirs = g.scores[you], g.scores[1 - you]
     if g.winner == -1:
         return f"A tie, {mine} to {theirs}: half a win each."
     return f"You win, {mine} to {theirs}." if g.winner == you else f"The machine wins, {theirs} to {mine}."
@@ -153,9 +157,11 @@ def advice_html(kind: Kind, n: int, k: int, over: bool) -> str:
 
 def verdict_html(last: tuple[Hint | None, str, str] | None, game: bool) -> str:
     """What your last move (its hint, the action, where) was worth against the best (floats in a game)."""
-    if last is None or last[0] is None:
+    if last is None:
         return ""
     h, action, where = last
+    if h is None:
+        return ""
     fmt, unit = (APPROX, "P(win)") if game else (partial(number_html, kind="value"), "expected turn score")
     what = f"Your last move ({action} {where})"
     if h.cost(action) == 0:
@@ -169,21 +175,26 @@ def points_hint_html(kind: Kind, k: int, verdict: str) -> str:
             "play for points)</div>" + hint_table(points_hint(kind, k), None, lambda a: action_label(a, k), unit="expected turn score"))
 
 
-def win_hint_html(g: Game, sol: Solution, h: Hint, verdict: str) -> str:
-    """In a game: P(you win) after each move, when optimal play first holds, and how accurate the chances are."""
-    after = f" (you would have {sides(g)[0] + g.turn_total})"
+METHODS = {"value-iteration": "≈, value iteration", "exact": "exact", "heuristic": "a rule of thumb"}
+
+
+def win_hint_html(g: State, sol: Solution, h: Hint, verdict: str) -> str:
+    """In a game: P(you win) after each move (`state.hint()`: its method named), when optimal play first holds,
+    and how accurate the chances are."""
+    after = f" (you would have {g.scores[g.mover] + g.turn_total})"
     table = hint_table(h, None, lambda a: action_label(a, g.turn_total, after), fmt=APPROX, unit="P(you win)",
-                       method="≈, value iteration")
+                       method=METHODS[h.method])
     return (verdict + "<div style='color:#555'>Goal: <b>P(you win)</b>, both playing optimally after this move. Optimal play "
-            f"first holds at turn total <b>{first_holds(g, sol)}</b> this turn.</div>{table}"
+            f"first holds at turn total <b>{g.first_hold()}</b> this turn.</div>{table}"
             f"<div class='sept-method' style='font-size:12px;color:#555'>{method_note(g, sol)}</div>")
 
 
-def sheet_html(g: Game, sol: Solution, you: int, banked: list[list[int]], machine: str, row_style: Callable[[int], str]) -> str:
-    """The score sheet of a game, and your chance with optimal play by both."""
-    totals, rows = sides(g, 0), []
+def sheet_html(g: State, sol: Solution, you: int, machine: str, row_style: Callable[[int], str]) -> str:
+    """The score sheet of a game (each turn's points from the game's history), and your chance with optimal play by both."""
+    totals, rows = g.scores, []
+    banked = [[t.banked for t in g.history if t.player == seat] for seat in (0, 1)]
     who = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
-    if isinstance(g, sept.Game):
+    if isinstance(g, sept.State):
         rounds = g.rules.rounds
         n = max(rounds, *(len(b) + (seat == g.mover and not g.over) for seat, b in enumerate(banked)))
         head = "".join(f"<th>{f'round {r + 1}' if r < rounds else 'extra'}</th>" for r in range(n))
@@ -203,8 +214,8 @@ def sheet_html(g: Game, sol: Solution, you: int, banked: list[list[int]], machin
                         f"<td align='center'><b>{totals[seat]}</b></td><td align='center'>{len(b)}</td></tr>")
         title = f"Score sheet: first to {g.goal} wins"
         table = f"<tr><th align='left'>player</th><th></th><th>score</th><th>turns</th></tr>{''.join(rows)}"
-    p = sol.p_first if isinstance(g, sept.Game) else float(sol.starts[0])  # P(the first player wins), both optimal
-    published = "; Neller and Presser published 0.5306 for the first player" if isinstance(g, pig.Game) and g.goal == 100 else ""
+    p = sol.p_first if isinstance(sol, sept.Solution) else float(sol.starts[0])  # P(the first player wins), both optimal
+    published = "; Neller and Presser published 0.5306 for the first player" if isinstance(g, pig.State) and g.goal == 100 else ""
     return (f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='sept-sheet' cellpadding='3' "
             f"style='border-collapse:collapse;width:100%'>{table}</table>"
             f"<div style='font-size:12px;color:#555;margin-top:3px'>You play {'first' if you == 0 else 'second'}. With optimal "
@@ -220,7 +231,7 @@ def log_html(lines: list[str]) -> str:
 # -- the charts ------------------------------------------------------------------------------------
 def turn_chart(kind: Kind, n: int) -> alt.LayerChart:
     """The exact score of one turn holding at n, as bars."""
-    d, frame = pl_.hold_at_distribution(kind.roll, n), turn_frame(kind.name, n)
+    d, frame = core.hold_at_distribution(kind.roll, n), turn_frame(kind.name, n)
     title = alt.Title(f"{kind.name}: the score of one turn holding at {n} (exact)",
                       subtitle=f"average {float(d.mean()):.4f} points; P(score 0) = {float(d[0]):.4f}")
     return probability_bars(frame, title, f"turn score (0: the turn ended on {kind.bust_face})", frame["value"].to_list(),
@@ -229,7 +240,7 @@ def turn_chart(kind: Kind, n: int) -> alt.LayerChart:
 
 def figures_html(kind: Kind, n: int) -> str:
     """The exact figures of holding at n, and of the best N for points."""
-    d, (best, best_mean) = pl_.hold_at_distribution(kind.roll, n), kind.best
+    d, (best, best_mean) = core.hold_at_distribution(kind.roll, n), kind.best
     return ("<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
             f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
             f"<tr><td>expected turn score</td><td>{number_html(d.mean(), 'value')}</td></tr>"
@@ -251,17 +262,18 @@ def means_chart(kind: Kind, n: int) -> alt.LayerChart:
         "Expected score of one turn holding at N (exact)", subtitle=f"{off}best N = {best}: {float(best_mean):.4f} points"))
 
 
-def boundary_key(g: Game) -> tuple:
+def boundary_key(g: State) -> tuple:
     """What the hold boundary chart of this turn depends on."""
-    mine, theirs = sides(g)
-    return (SEPT, g.rules.rounds, solver_turn(g), mine - theirs) if isinstance(g, sept.Game) else (PIG, g.goal, theirs, mine)
+    mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
+    return (SEPT, g.rules.rounds, g.duel_turn, g.lead) if isinstance(g, sept.State) else (PIG, g.goal, theirs, mine)
 
 
-def boundary_chart(g: Game, sol: Solution) -> alt.LayerChart:
+def boundary_chart(g: State, sol: Solution) -> alt.LayerChart:
     """The turn total at which optimal play first holds, by the mover's position, this turn."""
-    mine, theirs = sides(g)
-    if isinstance(g, sept.Game):
-        t = solver_turn(g)
+    mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
+    subtitle: str | list[str]
+    if isinstance(g, sept.State) and isinstance(sol, sept.Solution):
+        t = g.duel_turn
         leads = [0] if t == 2 * g.rules.rounds else range(-60, 61)
         kept = [x for x in leads if bracket(sol, t, x) <= CUT_OFF]
         frame = pl.DataFrame({"x": kept, "holds from": [sol.hold_boundary(t, x) for x in kept]})
@@ -270,16 +282,18 @@ def boundary_chart(g: Game, sol: Solution) -> alt.LayerChart:
         subtitle = f"{stage}; the dot: your lead now ({here:+d}); dashed: hold at {KINDS[SEPT].best[0]}"
         if len(kept) < len(leads):
             subtitle = [subtitle, f"leads whose chance the cut-off at ±{sol.duel.margin} moves by more than {CUT_OFF:g} are left out"]
-    else:
-        frame = pl.DataFrame({"x": range(g.goal), "holds from": [pl_.hold_boundary(sol, i * g.goal + theirs) for i in range(g.goal)]})
+    elif isinstance(g, pig.State) and isinstance(sol, core.Solved):
+        frame = pl.DataFrame({"x": range(g.goal), "holds from": [core.hold_boundary(sol, i * g.goal + theirs) for i in range(g.goal)]})
         x_title, here = "your score", mine
         subtitle = f"the machine at {theirs}; the dot: your score now ({mine}); dashed: hold at {KINDS[PIG].best[0]}"
+    else:
+        raise ValueError("the game and its solution must be of the same game")
     tooltip = [alt.Tooltip("x:Q", title=x_title), "holds from"]
     line = alt.Chart(frame).encode(x=alt.X("x:Q", title=x_title)).mark_line(color=OPTIMAL, interpolate="step-after").encode(
         y=alt.Y("holds from:Q", title="first holds at turn total"), tooltip=tooltip)
     dot = alt.Chart(frame.filter(pl.col("x") == here)).mark_point(color=HEURISTIC, size=90, filled=True).encode(
         x="x:Q", y="holds from:Q", tooltip=tooltip)
-    best = KINDS[SEPT if isinstance(g, sept.Game) else PIG].best[0]
+    best = KINDS[SEPT if isinstance(g, sept.State) else PIG].best[0]
     rule = alt.Chart(pl.DataFrame({"y": [best]})).mark_rule(color="#999999", strokeDash=[6, 3]).encode(y="y:Q")
     return alt.layer(line, rule, dot).properties(width=500, height=150, title=alt.Title(
         "Optimal play to win: the turn total at which it first holds (value iteration)", subtitle=subtitle))

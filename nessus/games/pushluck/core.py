@@ -1,4 +1,5 @@
-"""Push-your-luck turns and the two-player games built on them (Pig, Le Sept fatal).
+"""Push-your-luck turns and the two-player games built on them (Pig, Le Sept fatal): what the
+two games share.
 
 A *turn*: roll again and again, adding each roll's points to the turn total; a *bust* roll
 wipes the turn total and ends the turn; *holding* banks the turn total and ends the turn. The
@@ -13,21 +14,28 @@ a turn starts: scores, round, whose turn) and, inside a turn, the turn total k. 
 the turn passes, the opponent's winning chance enters as 1 - V, i.e. a coefficient -p and a
 reward p: `nessus.solver.value_iteration` iterates these signed, substochastic rows like any
 others (the sup-norm argument for convergence only needs absolute row sums below 1 along paths).
+
+**The protocol state** (`TurnState`, `Played`, `hold_at`): a whole two-player game as
+`nessus.game.State`; each game's `State` subclasses it with its rules and how a game ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from abc import abstractmethod
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self, cast
 
 import numpy as np
 
+from nessus import game
 from nessus.chains import RewardChain, Step
+from nessus.dice import check_faces
+from nessus.dice import rolls as dice_rolls
 from nessus.dist import Dist
-from nessus.solver import value_iteration
+from nessus.solver import Hint, value_iteration
 
 if TYPE_CHECKING:
     import polars as pl
@@ -115,7 +123,7 @@ def _hold_at_distribution(roll: Roll, n: int) -> Dist:
 def hold_at_chain(roll: Roll, n: int) -> RewardChain:
     """The turn as a `RewardChain`: state = turn total below n; reaching n or more banks it."""
     _check_hold(n)
-    steps = {}
+    steps: dict[Hashable, list[Step]] = {}
     for k in range(n):
         out = [Step(roll.p_bust, 0, None)]
         for s, w in roll.gains:
@@ -164,8 +172,13 @@ class TurnGame(Protocol):
     half); otherwise the opponent moves from that context with turn total 0.
     """
 
-    roll: Roll
-    sizes: np.ndarray  # context c has the states k = 0 .. sizes[c] - 1
+    @property
+    def roll(self) -> Roll: ...
+
+    @property
+    def sizes(self) -> np.ndarray:
+        """Context c has the states k = 0 .. sizes[c] - 1."""
+        ...
 
     def hold(self, c: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]: ...
 
@@ -210,14 +223,18 @@ def matrices(game: TurnGame) -> tuple[list[sparse.csr_matrix], list[np.ndarray]]
     for s, weight in game.roll.gains:
         inside = k + s < size
         idx = np.flatnonzero(inside)
-        rows.append(idx), cols.append(idx + s), data.append(np.full(idx.size, weight * w))
+        rows.append(idx)
+        cols.append(idx + s)
+        data.append(np.full(idx.size, weight * w))
         out = np.flatnonzero(~inside)
         roll_reward[out] += weight * w * game.overflow(ctx[out], k[out] + s)
     bn, bp = game.bust(np.arange(len(game.sizes)))
     coef, col, reward = _passing(bn[ctx], bp[ctx], start)
     pb = game.roll.bust * w
     keep = coef != 0
-    rows.append(np.flatnonzero(keep)), cols.append(col[keep]), data.append(pb * coef[keep])
+    rows.append(np.flatnonzero(keep))
+    cols.append(col[keep])
+    data.append(pb * coef[keep])
     roll_reward += pb * reward
     roll = sparse.csr_matrix((np.concatenate(data), (np.concatenate(rows), np.concatenate(cols))), shape=(n, n))
 
@@ -323,8 +340,13 @@ def stored_frames(name: str, tables: Sequence[str]) -> dict[str, pl.DataFrame] |
     all exist."""
     from nessus import tables as store
 
-    frames = {t: store.load(name, t) for t in tables}
-    return None if any(f is None for f in frames.values()) else frames
+    frames = {}
+    for t in tables:
+        frame = store.load(name, t)
+        if frame is None:
+            return None
+        frames[t] = frame
+    return frames
 
 
 # -- whole games a turn at a time ------------------------------------------------------------------
@@ -385,3 +407,160 @@ class TurnSampler:
             o[todo] += 1
             todo = todo[flat[base[todo] + o[todo]] <= u[todo]]
         return o
+
+
+# -- the protocol state ----------------------------------------------------------------------------
+Faces = tuple[int, ...]
+MAX_ROLLS = 200
+"""The practical bound on the rolls of one turn (`shape().max_length`): a turn lasts longer only
+after 200 rolls in a row without the bust, probability (5/6)^200 < 2e-16 whatever the play."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """One finished turn: whose, every roll (sorted faces; the bust last when it ended the
+    turn), how it ended ("hold", "bust", or "goal": Pig's roll reaching the goal) and the
+    points banked."""
+
+    player: int
+    rolls: tuple[Faces, ...]
+    end: str
+    banked: int
+
+    @property
+    def lost(self) -> int:
+        """The turn total the bust wiped (0 when the turn did not end on the bust)."""
+        return sum(sum(r) for r in self.rolls[:-1]) if self.end == "bust" else 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnState(game.State):
+    """A two-player push-your-luck game (the game protocol): the banked `scores`, the turn
+    number (player `turn % 2` moves), the turn total and this turn's rolls, whether the dice are
+    rolling (a chance node: the player chose "roll"), every finished turn (`history`, the bust
+    rolls included) and the winner (None while play goes on; -1 for a tie counted half).
+
+    Actions: "roll" and "hold" (not before the turn's first roll: it is compulsory); the chance
+    outcomes are the sorted faces of the game's dice with their exact probabilities."""
+
+    DICE: ClassVar[int]
+    scores: tuple[int, int] = (0, 0)
+    turn: int = 0
+    turn_total: int = 0
+    rolls: tuple[Faces, ...] = ()
+    rolling: bool = False
+    history: tuple[Played, ...] = ()
+    winner: int | None = None
+
+    @abstractmethod
+    def busts(self, dice: Faces) -> bool:
+        """Whether this roll wipes the turn."""
+
+    @abstractmethod
+    def _next_turn(self, scores: tuple[int, int], history: tuple[Played, ...]) -> Self:
+        """The state after the mover's turn ended (the scores and history already updated)."""
+
+    @property
+    def mover(self) -> int:
+        """The player whose turn it is."""
+        return self.turn % 2
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def lead(self) -> int:
+        """The mover's banked score minus the other player's."""
+        return self.scores[self.mover] - self.scores[1 - self.mover]
+
+    def current_player(self) -> int:
+        if self.over:
+            return game.TERMINAL
+        return game.CHANCE if self.rolling else self.mover
+
+    def legal_actions(self) -> list[game.Action]:
+        if self.over or self.rolling:
+            return []
+        return ["roll", "hold"] if self.turn_total else ["roll"]
+
+    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
+        return list(dice_rolls(self.DICE).items()) if self.rolling and not self.over else []
+
+    def _apply(self, action: game.Action) -> Self:
+        if action == "roll":
+            return replace(self, rolling=True)
+        if action == "hold":
+            return self._end_turn("hold", self.turn_total, self.rolls)
+        dice = cast(Faces, action)
+        rolls = self.rolls + (dice,)
+        if self.busts(dice):
+            return self._end_turn("bust", 0, rolls)
+        return self._gain(rolls, self.turn_total + sum(dice))
+
+    def _gain(self, rolls: tuple[Faces, ...], k: int) -> Self:
+        """The state after a roll that adds its points (turn total now k)."""
+        return replace(self, turn_total=k, rolls=rolls, rolling=False)
+
+    def _end_turn(self, end: str, banked: int, rolls: tuple[Faces, ...]) -> Self:
+        scores = list(self.scores)
+        scores[self.mover] += banked
+        played = Played(self.mover, rolls, end, banked)
+        return self._next_turn((scores[0], scores[1]), self.history + (played,))
+
+    def _after_turn(self, scores: tuple[int, int], history: tuple[Played, ...]) -> Self:
+        """The next player's turn, nothing rolled yet."""
+        return replace(self, scores=scores, turn=self.turn + 1, turn_total=0, rolls=(), rolling=False, history=history)
+
+    def _do(self, action: game.Action) -> Self:
+        return cast(Self, self.apply(action))
+
+    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> Self:
+        """Roll the dice (the given faces, in any order, or drawn with `rng`): the state after them."""
+        state = self if self.rolling else self._do("roll")
+        if dice is None:
+            if rng is None:
+                raise ValueError("give rng or dice")
+            dice = [int(x) for x in rng.integers(1, 7, size=self.DICE)]
+        faces = check_faces(dice, self.DICE)
+        return state._do(tuple(sorted(faces)))
+
+    def hold(self) -> Self:
+        """Bank the turn total (not allowed before the turn's first roll)."""
+        if not self.over and not self.rolling and self.turn_total == 0:
+            raise ValueError("hold needs a turn total above 0: the first roll of a turn is compulsory")
+        return self._do("hold")
+
+    def returns(self) -> list[Fraction]:
+        return game.win_shares(self.scores) if self.over else [Fraction(0), Fraction(0)]
+
+    def _hint(self, values: dict[game.Action, float], method: str = "value-iteration") -> Hint:
+        """The hint of these values (every legal action's): hold when holding is worth at least as much as rolling."""
+        best = "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll"
+        # Hint.values is typed Fraction | int, yet its docstring (and every value-iteration hint) has floats
+        return Hint(self, dict(values), best, method=method)  # type: ignore[arg-type]
+
+    @abstractmethod
+    def _stage(self) -> str:
+        """Where the game stands (the round, or the goal), in words."""
+
+    def observation(self, player: int) -> str:
+        game.check_players([player], self.shape())
+        you = f"you are player {player + 1}; scores {self.scores[0]} and {self.scores[1]}"
+        if self.over:
+            return f"{you}; game over: " + ("a tie" if self.winner == -1 else f"player {(self.winner or 0) + 1} wins")
+        rolls = f" ({', '.join(' '.join(map(str, r)) for r in self.rolls)})" if self.rolls else ""
+        rolling = ", the dice rolling" if self.rolling else ""
+        return f"{you}; {self._stage()}; player {self.mover + 1} to move, turn total {self.turn_total}{rolls}{rolling}"
+
+
+def hold_at(n: int) -> game.Policy:
+    """The policy "roll while the turn total is below n" (the first roll being compulsory)."""
+    _check_hold(n)
+
+    def policy(state: game.State) -> game.Action:
+        assert isinstance(state, TurnState)
+        return "roll" if state.turn_total < n else "hold"
+
+    policy.__name__ = f"hold at {n}"
+    return policy

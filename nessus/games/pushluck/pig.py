@@ -14,24 +14,26 @@ floats: sweeps stop when the largest change is below 1e-12, which puts the value
 1e-9 of the limit (a sweep change of 1e-9 would leave errors up to 2e-8). Not exact.
 
 Whole games are simulated a turn at a time (`play_turns`): each turn is drawn from its exact
-law under the player's policy (`_pushluck.turn_table`); `play` rolls die by die (tests
+law under the player's policy (`core.turn_table`); `play` rolls die by die (tests
 compare both with exact values). With more than two players a policy sees the best other
 score as "the opponent's".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from nessus import montecarlo
-from nessus.games import _pushluck as pl_
+from nessus import game, montecarlo
+from nessus.games.pushluck import core
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
+from nessus.solver import Hint
 
 if TYPE_CHECKING:
     import polars as pl
@@ -40,9 +42,9 @@ NAME = "pig"
 TITLE = "Pig"
 SUMMARY = "One die, a 1 wipes the turn, first to 100: optimal play by value iteration."
 
-ROLL = pl_.Roll(((2, 1), (3, 1), (4, 1), (5, 1), (6, 1)), 1)
+ROLL = core.Roll(((2, 1), (3, 1), (4, 1), (5, 1), (6, 1)), 1)
 TOLERANCE = 1e-12
-ACCURACY = 1e-9  # measured: the 1e-12 solve is within 3e-11 of a 1e-14 one (tests/test_pig.py)
+ACCURACY = 1e-9  # measured: the 1e-12 solve is within 3e-11 of a 1e-14 one (tests/games/pushluck/test_pig.py)
 HEURISTIC = 20
 TABLES = ("start_values",)
 
@@ -63,7 +65,7 @@ class Race:
     """Pig to `goal` as a `TurnGame`: context c = i * goal + j (mover's score i, opponent's j)."""
 
     goal: int
-    roll: pl_.Roll = ROLL
+    roll: core.Roll = ROLL
 
     @property
     def sizes(self) -> np.ndarray:
@@ -86,7 +88,7 @@ class Race:
 
     def blocks(self) -> list[np.ndarray]:
         """State indices by score sum i + j, highest first (Gauss-Seidel by layers)."""
-        ctx, _ = pl_.states(self)
+        ctx, _ = core.states(self)
         layer = ctx // self.goal + ctx % self.goal
         order = np.argsort(-layer, kind="stable")
         cuts = np.flatnonzero(np.diff(layer[order])) + 1
@@ -94,12 +96,12 @@ class Race:
 
 
 @cache
-def _solve(goal: int) -> pl_.Solved:
+def _solve(goal: int) -> core.Solved:
     race = Race(goal)
-    return pl_.solve(race, race.blocks(), TOLERANCE)
+    return core.solve(race, race.blocks(), TOLERANCE)
 
 
-def solution(rules: Rules | None = None) -> pl_.Solved:
+def solution(rules: Rules | None = None) -> core.Solved:
     """Optimal play for these rules: from the stored table for the default rules when there is
     one (`data/pig-start_values.parquet`, written by `nessus data rebuild`), else solved now (memoised)."""
     rules = rules or Rules()
@@ -110,8 +112,8 @@ def solution(rules: Rules | None = None) -> pl_.Solved:
 
 
 @cache
-def _stored() -> pl_.Solved | None:
-    frames = pl_.stored_frames(NAME, TABLES)
+def _stored() -> core.Solved | None:
+    frames = core.stored_frames(NAME, TABLES)
     return from_tables(frames) if frames is not None else None
 
 
@@ -128,25 +130,25 @@ def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
                                           "j": (c % goal).astype(np.int16), "p_win": s.starts})}
 
 
-def from_tables(frames: dict[str, pl.DataFrame]) -> pl_.Solved:
+def from_tables(frames: dict[str, pl.DataFrame]) -> core.Solved:
     """The solved game rebuilt from `tables()` output (stored or fresh)."""
     f = frames["start_values"].sort(["i", "j"])
     goal = int(f["goal"][0])
     if f.height != goal * goal:
         raise ValueError(f"start_values must have goal^2 = {goal * goal} rows, got {f.height}")
-    return pl_.from_starts(Race(goal), f["p_win"].to_numpy(), tolerance=TOLERANCE)
+    return core.from_starts(Race(goal), f["p_win"].to_numpy(), tolerance=TOLERANCE)
 
 
 def hold_at_20_turn_mean() -> Fraction:
     """E[one turn's score] (points) holding at 20, ignoring the goal: exact."""
-    return pl_.hold_at_mean(ROLL, HEURISTIC)
+    return core.hold_at_mean(ROLL, HEURISTIC)
 
 
 def points_hint(k: int) -> dict[str, Fraction]:
     """One turn played for points (the goal ignored): the exact expected turn score (points)
     after rolling and after holding at turn total k, playing for points afterwards
-    (`_pushluck.points_values`)."""
-    return pl_.points_values(ROLL, k)
+    (`core.points_values`)."""
+    return core.points_values(ROLL, k)
 
 
 def hold_boundary(i: int, j: int, rules: Rules | None = None) -> int:
@@ -156,7 +158,7 @@ def hold_boundary(i: int, j: int, rules: Rules | None = None) -> int:
     for name, v in (("i", i), ("j", j)):
         if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < goal:
             raise ValueError(f"{name} must be a score from 0 to {goal - 1}, got {v!r}")
-    return pl_.hold_boundary(solution(rules), i * goal + j)
+    return core.hold_boundary(solution(rules), i * goal + j)
 
 
 def report(rules: Rules | None = None) -> Report:
@@ -236,9 +238,9 @@ def play(goal: int, policies: tuple, rng: np.random.Generator, n: int) -> np.nda
     return winner
 
 
-def play_turns(goal: int, samplers: tuple[pl_.TurnSampler, ...], rng: np.random.Generator, n: int) -> np.ndarray:
+def play_turns(goal: int, samplers: tuple[core.TurnSampler, ...], rng: np.random.Generator, n: int) -> np.ndarray:
     """n whole games, a turn at a time: player p's turn from (my score, best other score) is
-    drawn by `samplers[p]` (from `_pushluck.turn_table` of their policy). The winner of each
+    drawn by `samplers[p]` (from `core.turn_table` of their policy). The winner of each
     game. Equal in law to `play` and much faster: one draw per turn instead of one per roll.
 
     scores[0] is the mover's score, then the next players' in order. Finished games keep being
@@ -287,16 +289,16 @@ def turn_scores(n_hold: int, rng: np.random.Generator, n: int) -> np.ndarray:
     return k
 
 
-def samplers(rules: Rules | None = None) -> tuple[pl_.TurnSampler, pl_.TurnSampler]:
+def samplers(rules: Rules | None = None) -> tuple[core.TurnSampler, core.TurnSampler]:
     """Whole-turn samplers for (optimal play, hold at 20) at every (my score, their score)."""
     rules = rules or Rules()
     race = Race(rules.goal)
     hold = np.broadcast_to(np.arange(rules.goal) < HEURISTIC, (race.sizes.size, rules.goal))
-    return (pl_.TurnSampler.of(pl_.turn_table(race, solution(rules).rolls())),
-            pl_.TurnSampler.of(pl_.turn_table(race, hold)))
+    return (core.TurnSampler.of(core.turn_table(race, solution(rules).rolls())),
+            core.TurnSampler.of(core.turn_table(race, hold)))
 
 
-def game_kernel(goal: int, players: int, best: pl_.TurnSampler, hold: pl_.TurnSampler,
+def game_kernel(goal: int, players: int, best: core.TurnSampler, hold: core.TurnSampler,
                 rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
     """n two-player optimal games, n `players`-player hold-at-20 games, n optimal-against-hold-
     at-20 games (whole turns drawn by the samplers), and n hold-at-20 turns rolled die by die."""
@@ -318,63 +320,94 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 
 # -- a game to play ----------------------------------------------------------------------------------
+MAX_TURNS_PER_POINT = 4
+"""The practical bound on a game's turns (`State.shape`): 4 per point of the goal (402 to
+100). Under uniform random play a game to 100 lasts 35 turns on average (61 at most in 300
+games, measured), under the named policies fewer; only play that (almost) never holds comes
+near the bound."""
+
+
 @dataclass(frozen=True)
-class Game:
-    """Two players at Pig: the banked scores, whose turn it is, the turn total, the rolls of this
-    turn, and the winner (None while play goes on)."""
+class State(core.TurnState):
+    """Two players at Pig (the game protocol, `core.TurnState`): a player wins the moment their
+    score plus turn total reaches the goal (the turn ends "goal").
 
-    goal: int = GOAL.default
-    scores: tuple[int, int] = (0, 0)
-    mover: int = 0
-    turn_total: int = 0
-    rolls: tuple[int, ...] = ()
-    winner: int | None = None
+    >>> state = initial_state(Rules(goal=10)).roll(die=6).roll(die=4)
+    >>> state.over, state.scores, state.returns()
+    (True, (10, 0), [Fraction(1, 1), Fraction(0, 1)])
+    """
 
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> Game:
-        return cls((rules or Rules()).goal)
+    DICE: ClassVar[int] = 1
+    rules: Rules = Rules()
 
     @property
-    def over(self) -> bool:
-        return self.winner is not None
+    def goal(self) -> int:
+        return self.rules.goal
 
-    def _check(self) -> None:
-        if self.over:
-            raise ValueError(f"the game is over: player {self.winner + 1} won")
+    def busts(self, dice: core.Faces) -> bool:
+        return dice[0] == 1
 
-    def roll(self, rng: np.random.Generator | None = None, die: int | None = None) -> Game:
-        """Roll the die (or take the given face): the game after it."""
-        self._check()
-        if die is None:
-            if rng is None:
-                raise ValueError("give rng or die")
-            die = int(rng.integers(1, 7))
-        if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
-            raise ValueError(f"die must be an integer from 1 to 6, got {die!r}")
-        if die == 1:
-            return Game(self.goal, self.scores, 1 - self.mover, 0, ())
-        k = self.turn_total + die
+    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None,
+             die: int | None = None) -> State:
+        """Roll the die (or take the given face, `die`, or `dice` = (face,)): the state after it."""
+        if die is not None:
+            if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
+                raise ValueError(f"die must be an integer from 1 to 6, got {die!r}")
+            dice = (die,)
+        return super().roll(rng, dice)
+
+    def _gain(self, rolls: tuple[core.Faces, ...], k: int) -> State:
         if self.scores[self.mover] + k >= self.goal:
-            scores = list(self.scores)
-            scores[self.mover] += k
-            return Game(self.goal, tuple(scores), self.mover, 0, self.rolls + (die,), self.mover)
-        return Game(self.goal, self.scores, self.mover, k, self.rolls + (die,))
+            return replace(self._end_turn("goal", k, rolls), winner=self.mover)
+        return super()._gain(rolls, k)
 
-    def hold(self) -> Game:
-        """Bank the turn total and pass the die (not allowed before the turn's first roll)."""
-        self._check()
-        if self.turn_total == 0:
-            raise ValueError("hold needs a turn total above 0: the first roll of a turn is compulsory")
-        scores = list(self.scores)
-        scores[self.mover] += self.turn_total
-        return Game(self.goal, tuple(scores), 1 - self.mover, 0, ())
+    def _next_turn(self, scores: tuple[int, int], history: tuple[core.Played, ...]) -> State:
+        return self._after_turn(scores, history)
 
-    def hint(self, solved: pl_.Solved | None = None) -> dict[str, float]:
-        """P(the player to move wins) after each legal action, both playing optimally after it."""
-        self._check()
-        s = solved or solution(Rules(goal=self.goal))
-        c = self.scores[self.mover] * self.goal + self.scores[1 - self.mover]
-        out = {"roll": float(s.q_roll[c, self.turn_total])}
-        if self.turn_total:
-            out["hold"] = float(s.q_hold[c, self.turn_total])
-        return out
+    @property
+    def context(self) -> int:
+        """The solver's context (`Race`): mover's score * goal + the other's."""
+        return self.scores[self.mover] * self.goal + self.scores[1 - self.mover]
+
+    def hint(self) -> Hint:
+        """P(the player to move wins) after each legal action, both playing optimally after it
+        (value iteration, floats)."""
+        if self.current_player() < 0:
+            return super().hint()
+        s, k = solution(self.rules), self.turn_total
+        values: dict[game.Action, float] = {"roll": float(s.q_roll[self.context, k])}
+        if k:
+            values["hold"] = float(s.q_hold[self.context, k])
+        return self._hint(values)
+
+    def first_hold(self) -> int:
+        """The smallest turn total at which optimal play holds in this turn (`hold_boundary`)."""
+        return core.hold_boundary(solution(self.rules), self.context)
+
+    def _stage(self) -> str:
+        return f"turn {self.turn + 1}, first to {self.goal} wins"
+
+    def shape(self) -> game.Shape:
+        """Two players, "roll"/"hold", the 6 faces. The game could go on for ever (turn after
+        turn wiped by a 1): `max_length` counts `MAX_TURNS_PER_POINT` turns per point of the
+        goal and `core.MAX_ROLLS` rolls a turn."""
+        turns = MAX_TURNS_PER_POINT * self.goal + 2
+        return game.Shape(players=2, max_actions=2, max_chance_outcomes=6, max_length=turns * (2 * core.MAX_ROLLS + 1),
+                          min_return=Fraction(0), max_return=Fraction(1))
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a two-player game: no points, the first player to roll."""
+    return State(rules or Rules())
+
+
+def optimal_policy(state: game.State) -> game.Action:
+    """Optimal play to win (value iteration; the state's own goal)."""
+    assert isinstance(state, State)
+    k = state.turn_total
+    return "roll" if k == 0 or solution(state.rules).rolls()[state.context, k] else "hold"
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """"optimal" (to win, value iteration) and "hold at 20"."""
+    return {"optimal": optimal_policy, f"hold at {HEURISTIC}": core.hold_at(HEURISTIC)}

@@ -26,24 +26,25 @@ the game is monotone in its end payoffs); the figure's interval is that bracket 
 in floats for 1 to 5 rounds) and its value a third solve where the cut-off leader wins.
 
 Whole games are simulated a turn at a time: each turn is drawn from its exact law under the
-optimal policy (`_pushluck.turn_table`); `duel_kernel` rolls die by die (tests compare both).
+optimal policy (`core.turn_table`); `duel_kernel` rolls die by die (tests compare both).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import numpy as np
 
-from nessus import montecarlo
-from nessus.dice import check_faces, total
+from nessus import game, montecarlo
+from nessus.dice import total
 from nessus.dist import Dist
-from nessus.games import _pushluck as pl_
+from nessus.games.pushluck import core
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
+from nessus.solver import Hint
 
 if TYPE_CHECKING:
     import polars as pl
@@ -53,7 +54,7 @@ TITLE = "Le Sept fatal"
 SUMMARY = "Roll 2d6 until you hold; a 7 wipes the turn: best hold and optimal 3-round play."
 
 _TWO = total(2)
-ROLL = pl_.Roll(tuple((s, _TWO.weight(s)) for s in _TWO.outcomes if s != 7), _TWO.weight(7))
+ROLL = core.Roll(tuple((s, _TWO.weight(s)) for s in range(2, 13) if s != 7), _TWO.weight(7))
 MARGIN_PER_ROUND = 50  # leads cut off beyond 50 * rounds + 10 points: the bracket is < 1e-13 wide for 1..5 rounds
 TOLERANCE = 1e-12
 STORED_ROUNDS = (3, 4, 5)  # games stored in data/ with the default ties: 1-7 s each to solve, too slow for a dashboard
@@ -77,23 +78,23 @@ class Rules(GameRules):
 # -- one turn ------------------------------------------------------------------------------------
 def hold_mean(n: int) -> Fraction:
     """E[one turn's score] (points) holding at n."""
-    return pl_.hold_at_mean(ROLL, n)
+    return core.hold_at_mean(ROLL, n)
 
 
 def turn_distribution(n: int) -> Dist:
     """The exact distribution of one turn's score (points; 0 after a 7) holding at n."""
-    return pl_.hold_at_distribution(ROLL, n)
+    return core.hold_at_distribution(ROLL, n)
 
 
 def best_hold() -> tuple[int, Fraction]:
     """The smallest N maximising the expected turn score, and that score (points)."""
-    return pl_.best_hold(ROLL)
+    return core.best_hold(ROLL)
 
 
 def points_hint(k: int) -> dict[str, Fraction]:
     """One turn played for points: the exact expected turn score (points) after rolling and
-    after holding at turn total k, playing for points afterwards (`_pushluck.points_values`)."""
-    return pl_.points_values(ROLL, k)
+    after holding at turn total k, playing for points afterwards (`core.points_values`)."""
+    return core.points_values(ROLL, k)
 
 
 # -- the game for the solver -----------------------------------------------------------------------
@@ -112,7 +113,7 @@ class Duel:
     ties: str = "replay"
     margin: int = 160
     edge: float | None = None
-    roll: pl_.Roll = ROLL
+    roll: core.Roll = ROLL
 
     @property
     def index(self) -> np.ndarray:
@@ -161,7 +162,7 @@ class Duel:
     def blocks(self) -> list[np.ndarray]:
         """The extra round (a cycle through the tie) first, then turn by turn from the last and
         turn total by turn total from the highest."""
-        ctx, k = pl_.states(self)
+        ctx, k = core.states(self)
         t = self.turn[ctx]
         regular = t < 2 * self.rounds
         extra = np.flatnonzero(~regular)
@@ -200,7 +201,7 @@ class Solution:
     state lost (`low_starts`) and won (`high_starts`) for the first player."""
 
     duel: Duel
-    solved: pl_.Solved
+    solved: core.Solved
     low_starts: np.ndarray
     high_starts: np.ndarray
 
@@ -229,7 +230,7 @@ class Solution:
         c = d.context(t, lead)
         if c < 0:
             raise ValueError(f"turn {t} has no lead {lead} (the extra round starts level)")
-        return pl_.hold_boundary(self.solved, c)
+        return core.hold_boundary(self.solved, c)
 
     def rolls(self, t: int, lead: int, k: int) -> bool:
         """The optimal action at (turn, mover's lead, turn total): roll? (off the grid: a
@@ -248,8 +249,8 @@ def _solve(rounds: int, ties: str, cut: int | None = None) -> Solution:
     bounds = []
     for edge in (0.0, 1.0):
         d = Duel(rounds, ties, cut, edge)
-        bounds.append(pl_.solve(d, d.blocks(), TOLERANCE).starts)
-    return Solution(main, pl_.solve(main, main.blocks(), TOLERANCE), bounds[0], bounds[1])
+        bounds.append(core.solve(d, d.blocks(), TOLERANCE).starts)
+    return Solution(main, core.solve(main, main.blocks(), TOLERANCE), bounds[0], bounds[1])
 
 
 def solution(rules: Rules | None = None) -> Solution:
@@ -270,8 +271,8 @@ def table_name(rounds: int) -> str:
 
 
 @cache
-def _stored(rounds: int = ROUNDS.default) -> Solution | None:
-    frames = pl_.stored_frames(NAME, (table_name(rounds),))
+def _stored(rounds: int) -> Solution | None:
+    frames = core.stored_frames(NAME, (table_name(rounds),))
     return None if frames is None else from_tables({"start_values": frames[table_name(rounds)]})
 
 
@@ -309,7 +310,7 @@ def from_tables(frames: dict[str, pl.DataFrame]) -> Solution:
     starts = {col: np.empty(f.height) for col in ("p_win", "p_win_low", "p_win_high")}
     for col, arr in starts.items():
         arr[order] = f[col].to_numpy()
-    return Solution(d, pl_.from_starts(d, starts["p_win"], tolerance=TOLERANCE), starts["p_win_low"], starts["p_win_high"])
+    return Solution(d, core.from_starts(d, starts["p_win"], tolerance=TOLERANCE), starts["p_win_low"], starts["p_win_high"])
 
 
 def report(rules: Rules | None = None) -> Report:
@@ -375,9 +376,9 @@ def duel_kernel(rounds: int, ties: str, margin: int, rolls: np.ndarray, rng: np.
     return first_wins
 
 
-def duel_turns(rounds: int, ties: str, margin: int, sampler: pl_.TurnSampler, rng: np.random.Generator, n: int) -> np.ndarray:
+def duel_turns(rounds: int, ties: str, margin: int, sampler: core.TurnSampler, rng: np.random.Generator, n: int) -> np.ndarray:
     """n two-player games, both optimal, a whole turn at a time (drawn by `sampler`, from
-    `_pushluck.turn_table` of the optimal policy): whether the first player wins (under `half`
+    `core.turn_table` of the optimal policy): whether the first player wins (under `half`
     a tie is a fair coin). Equal in law to `duel_kernel` (but for leads beyond the margin, held
     as they come: probability below 1e-13) and much faster."""
     index = Duel(rounds, ties, margin).index
@@ -428,7 +429,7 @@ def hold_turns(hold: int, rng: np.random.Generator, n: int) -> np.ndarray:
     return out
 
 
-def game_kernel(rules: Rules, margin: int, sampler: pl_.TurnSampler, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+def game_kernel(rules: Rules, margin: int, sampler: core.TurnSampler, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
     """n single hold-at-N turns and n `players`-player hold-at-N games (rolled die by die), and
     n optimal duels (a whole turn at a time)."""
     turns = hold_turns(rules.hold, rng, n)
@@ -443,9 +444,9 @@ def game_kernel(rules: Rules, margin: int, sampler: pl_.TurnSampler, rng: np.ran
     }
 
 
-def sampler(sol: Solution) -> pl_.TurnSampler:
+def sampler(sol: Solution) -> core.TurnSampler:
     """Whole-turn sampler of the optimal policy at every (turn, lead)."""
-    return pl_.TurnSampler.of(pl_.turn_table(sol.duel, sol.solved.rolls()))
+    return core.TurnSampler.of(core.turn_table(sol.duel, sol.solved.rolls()))
 
 
 def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
@@ -459,75 +460,103 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 
 # -- a game to play ----------------------------------------------------------------------------------
+EXTRA_ROUNDS = 40
+"""The practical bound on the extra rounds of `replay` (`State.shape`): a round is tied with
+probability 0.01 to 0.03 under the named policies and uniform random play (measured; about
+0.1 when both hold after one roll), so 40 more ties in a row are out of reach. Only play that
+never holds ties for ever (0 to 0)."""
+
+
 @dataclass(frozen=True)
-class Game:
-    """Two players at Le Sept fatal: totals, the turn number (0 = first player's first turn;
-    from 2 * rounds on, extra rounds after a tie), the turn total, this turn's rolls, and the
-    winner (None while play goes on; under `half`, -1 for a tie)."""
+class State(core.TurnState):
+    """Two players at Le Sept fatal (the game protocol, `core.TurnState`): the turn number is
+    0 for the first player's first turn, and from 2 * rounds on counts the extra rounds after a
+    tie; `winner` is -1 for a tie under `half`.
 
+    >>> state = initial_state(Rules(rounds=1)).roll(dice=(6, 6)).hold()
+    >>> state.scores, state.mover, state.legal_actions()
+    ((12, 0), 1, ['roll'])
+    >>> state.roll(dice=(3, 4)).returns()
+    [Fraction(1, 1), Fraction(0, 1)]
+    """
+
+    DICE: ClassVar[int] = 2
     rules: Rules = Rules()
-    totals: tuple[int, int] = (0, 0)
-    turn: int = 0
-    turn_total: int = 0
-    rolls: tuple[tuple[int, int], ...] = ()
-    winner: int | None = None
+
+    def busts(self, dice: core.Faces) -> bool:
+        return sum(dice) == 7
 
     @property
-    def mover(self) -> int:
-        return self.turn % 2
+    def duel_turn(self) -> int:
+        """The solver's turn (`Duel`): the turn number, the extra rounds sharing the last two."""
+        rounds = self.rules.rounds
+        return self.turn if self.turn < 2 * rounds else 2 * rounds + self.mover
 
     @property
-    def over(self) -> bool:
-        return self.winner is not None
+    def round(self) -> int:
+        """The round being played (1, 2, ...; beyond `rounds`: an extra round)."""
+        return self.turn // 2 + 1
 
-    def _check(self) -> None:
-        if self.over:
-            raise ValueError("the game is over")
+    def _next_turn(self, scores: tuple[int, int], history: tuple[core.Played, ...]) -> State:
+        nxt = self._after_turn(scores, history)
+        if not (self.mover == 1 and self.turn >= 2 * self.rules.rounds - 1):
+            return nxt
+        if scores[0] != scores[1]:
+            return replace(nxt, winner=int(scores[1] > scores[0]))
+        return replace(nxt, winner=-1) if self.rules.ties == "half" else nxt
 
-    def _end_turn(self, banked: int) -> Game:
-        totals = list(self.totals)
-        totals[self.mover] += banked
-        totals = tuple(totals)
-        last = self.mover == 1 and self.turn >= 2 * self.rules.rounds - 1
-        if not last:
-            return Game(self.rules, totals, self.turn + 1)
-        if totals[0] != totals[1]:
-            return Game(self.rules, totals, self.turn + 1, winner=int(totals[1] > totals[0]))
-        if self.rules.ties == "half":
-            return Game(self.rules, totals, self.turn + 1, winner=-1)
-        return Game(self.rules, totals, self.turn + 1)
-
-    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int] | None = None) -> Game:
-        """Roll 2d6 (or take the given faces): the game after it."""
-        self._check()
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=2))
-        dice = check_faces(dice, 2)
-        if sum(dice) == 7:
-            return self._end_turn(0)
-        return Game(self.rules, self.totals, self.turn, self.turn_total + sum(dice), self.rolls + (dice,))
-
-    def hold(self) -> Game:
-        """Bank the turn total (not allowed before the turn's first roll)."""
-        self._check()
-        if self.turn_total == 0:
-            raise ValueError("hold needs a turn total above 0: the first roll of a turn is compulsory")
-        return self._end_turn(self.turn_total)
-
-    def hint(self, sol: Solution | None = None) -> dict[str, float]:
+    def hint(self) -> Hint:
         """The mover's winning chance after each legal action, both optimal afterwards (a tie
-        counting half under `half`); nan off the solved grid (leads beyond the margin)."""
-        self._check()
-        sol = sol or solution(self.rules)
-        d = sol.duel
-        t = self.turn if self.turn < 2 * self.rules.rounds else 2 * self.rules.rounds + self.mover
-        lead = self.totals[self.mover] - self.totals[1 - self.mover]
-        k = self.turn_total
-        inside = -d.margin <= lead and lead + k <= d.margin and d.index[t, lead + d.margin] >= 0
-        c = d.index[t, lead + d.margin] if inside else 0
-        out = {"roll": float(sol.solved.q_roll[c, k]) if inside else float("nan")}
+        counting half under `half`), by value iteration (floats). Off the solved grid (a lead
+        beyond the margin, probability below 1e-13) the hint is the rule `Solution.rolls`
+        plays there (the player ahead holds, the one behind rolls), 1 for its action and 0 for
+        the other: method "heuristic"."""
+        if self.current_player() < 0:
+            return super().hint()
+        sol = solution(self.rules)
+        d, t, lead, k = sol.duel, self.duel_turn, self.lead, self.turn_total
+        c = d.context(t, lead) if -d.margin <= lead and lead + k <= d.margin else -1
+        if c < 0:
+            best = "roll" if k == 0 or sol.rolls(t, lead, k) else "hold"
+            return self._hint({a: float(a == best) for a in self.legal_actions()}, "heuristic")
+        values: dict[game.Action, float] = {"roll": float(sol.solved.q_roll[c, k])}
         if k:
-            out["hold"] = float(sol.solved.q_hold[c, k]) if inside else float("nan")
-        return out
+            values["hold"] = float(sol.solved.q_hold[c, k])
+        return self._hint(values)
+
+    def first_hold(self) -> int:
+        """The smallest turn total at which optimal play holds in this turn (`Solution.hold_boundary`)."""
+        return solution(self.rules).hold_boundary(self.duel_turn, self.lead)
+
+    def _stage(self) -> str:
+        rounds = self.rules.rounds
+        stage = f"round {self.round} of {rounds}" if self.round <= rounds else f"extra round {self.round - rounds}"
+        return f"{stage}, the higher total wins ({'a tie replays a round' if self.rules.ties == 'replay' else 'a tie counts half'})"
+
+    def shape(self) -> game.Shape:
+        """Two players, "roll"/"hold", the 21 rolls of 2d6. The game could go on for ever (a turn
+        without a 7, ties after ties): `max_length` counts `core.MAX_ROLLS` rolls a turn and,
+        under `replay`, `EXTRA_ROUNDS` extra rounds."""
+        rounds = self.rules.rounds + (EXTRA_ROUNDS if self.rules.ties == "replay" else 0)
+        return game.Shape(players=2, max_actions=2, max_chance_outcomes=21,
+                          max_length=2 * rounds * (2 * core.MAX_ROLLS + 1), min_return=Fraction(0), max_return=Fraction(1))
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a two-player game: no points, the first player to roll."""
+    return State(rules or Rules())
+
+
+def optimal_policy(state: game.State) -> game.Action:
+    """Optimal play to win (value iteration, `Solution.rolls`; the state's own rules)."""
+    assert isinstance(state, State)
+    k = state.turn_total
+    return "roll" if k == 0 or solution(state.rules).rolls(state.duel_turn, state.lead, k) else "hold"
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """"optimal" (to win, value iteration), "hold at N" for the rules' N (20) and for the best N
+    for points (35)."""
+    rules = rules or Rules()
+    holds = (rules.hold, best_hold()[0])
+    return {"optimal": optimal_policy} | {f"hold at {n}": core.hold_at(n) for n in holds}

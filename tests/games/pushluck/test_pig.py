@@ -17,9 +17,10 @@ from checks import assert_rejected, bad_cases
 from hypothesis import given, settings
 
 from nessus import tables
-from nessus.games import _pushluck as pl_
-from nessus.games import pig
+from nessus.game import CHANCE
+from nessus.games.pushluck import core, pig
 from nessus.montecarlo import wilson
+from nessus.play import play
 
 F = Fraction
 
@@ -72,7 +73,7 @@ def exact_optimum(goal: int) -> tuple[dict, dict]:
     solved = pig._solve(goal)
     policy = {(i, j, k): bool(solved.rolls()[i * goal + j, k]) for i in range(goal) for j in range(goal) for k in range(1, goal - i)}
     while True:
-        v = exact_values(goal, lambda i, j, k: policy[(i, j, k)])
+        v = exact_values(goal, lambda i, j, k, p=policy: p[(i, j, k)])
         better = {}
         for (i, j, k), rolls in policy.items():
             hold, roll = q_values(goal, v, i, j, k)
@@ -112,7 +113,7 @@ def test_published_goal_100_and_accuracy():
     s = pig._solve(100)
     assert round(s.starts[0], 4) == 0.5306
     race = pig.Race(100)
-    tight = pl_.solve(race, race.blocks(), 1e-14)
+    tight = core.solve(race, race.blocks(), 1e-14)
     assert np.max(np.abs(tight.starts - s.starts)) < pig.ACCURACY / 10
     assert np.array_equal(tight.rolls(), s.rolls())
     v0 = np.fmax(s.q_hold[:, 0], s.q_roll[:, 0])
@@ -133,9 +134,9 @@ def test_hold_at_20_turn_mean_by_hand():
 
     assert pig.hold_at_20_turn_mean() == mean(0)
     assert float(mean(0)) == pytest.approx(8.1418, abs=1e-4)
-    chain = pl_.hold_at_chain(pig.ROLL, 20)
+    chain = core.hold_at_chain(pig.ROLL, 20)
     assert chain.mean(0) == mean(0)
-    dist = pl_.hold_at_distribution(pig.ROLL, 20)
+    dist = core.hold_at_distribution(pig.ROLL, 20)
     assert dist.mean() == mean(0) and set(dist.outcomes) == {0, *range(20, 26)}
 
 
@@ -155,9 +156,9 @@ def test_hold_at_distribution_by_enumerating_faces(n):
                 walk(k + face, q)
 
     walk(0, F(1))
-    d = pl_.hold_at_distribution(pig.ROLL, n)
+    d = core.hold_at_distribution(pig.ROLL, n)
     assert {x: d[x] for x in d.outcomes} == {x: p for x, p in want.items() if p}
-    assert pl_.hold_at_mean(pig.ROLL, n) == sum(x * p for x, p in want.items())
+    assert core.hold_at_mean(pig.ROLL, n) == sum(x * p for x, p in want.items())
 
 
 @pytest.mark.parametrize("k", [0, 1, 7, 19, 20, 21, 30])
@@ -195,9 +196,9 @@ def test_hold_boundary_against_the_exact_optimum():
 
 def test_best_hold_is_20():
     """One more roll at k gains (20 - k)/6: holding at 20 and at 21 tie, 20 is the smallest."""
-    assert pl_.best_hold(pig.ROLL) == (20, pig.hold_at_20_turn_mean())
-    assert pl_.hold_at_mean(pig.ROLL, 21) == pl_.hold_at_mean(pig.ROLL, 20) > pl_.hold_at_mean(pig.ROLL, 22)
-    assert all(pl_.hold_at_mean(pig.ROLL, n) < pig.hold_at_20_turn_mean() for n in [*range(1, 20), *range(22, 60)])
+    assert core.best_hold(pig.ROLL) == (20, pig.hold_at_20_turn_mean())
+    assert core.hold_at_mean(pig.ROLL, 21) == core.hold_at_mean(pig.ROLL, 20) > core.hold_at_mean(pig.ROLL, 22)
+    assert all(core.hold_at_mean(pig.ROLL, n) < pig.hold_at_20_turn_mean() for n in [*range(1, 20), *range(22, 60)])
 
 
 def test_report_figures():
@@ -253,10 +254,10 @@ def test_turn_table_is_the_exact_turn_law():
     race = pig.Race(100)
     _, hold = pig.samplers()
     law = np.diff(hold.cdf[0, :-1], prepend=0.0)
-    d = pl_.hold_at_distribution(pig.ROLL, 20)
+    d = core.hold_at_distribution(pig.ROLL, 20)
     assert np.allclose(law[:26], [float(d[o]) for o in range(26)], atol=1e-15, rtol=0)
     near = race.context(98, 0)  # 2 points from the goal: any roll but a 1 wins
-    cdf = pl_.turn_table(race, np.ones((race.sizes.size, 100), dtype=bool))[near]
+    cdf = core.turn_table(race, np.ones((race.sizes.size, 100), dtype=bool))[near]
     assert cdf[0] == pytest.approx(1 / 6) and cdf[1] == pytest.approx(1 / 6) and cdf[-1] == pytest.approx(1)
 
 
@@ -274,43 +275,75 @@ def test_hold_at_n_games_against_exact():
 
 # -- the playable game -------------------------------------------------------------------------------
 def test_game_steps_and_hints():
-    g = pig.Game.start(pig.Rules(goal=10))
+    g = pig.initial_state(pig.Rules(goal=10))
     with pytest.raises(ValueError, match="compulsory"):
         g.hold()
     h = g.hint()
-    assert set(h) == {"roll"} and h["roll"] == pytest.approx(pig._solve(10).starts[0], abs=1e-12)
+    assert set(h.values) == {"roll"} and h.values["roll"] == pytest.approx(pig._solve(10).starts[0], abs=1e-12)
+    assert h.method == "value-iteration"
     g = g.roll(die=4).roll(die=3)
-    assert g.turn_total == 7 and g.rolls == (4, 3) and g.mover == 0
+    assert g.turn_total == 7 and g.rolls == ((4,), (3,)) and g.mover == 0
     h = g.hint()
     s = pig._solve(10)
-    assert h == {"roll": s.q_roll[0, 7], "hold": s.q_hold[0, 7]}
-    assert h["hold"] == pytest.approx(1 - s.starts[0 * 10 + 7], abs=1e-15)
+    assert h.values == {"roll": s.q_roll[0, 7], "hold": s.q_hold[0, 7]}
+    assert h.values["hold"] == pytest.approx(1 - s.starts[0 * 10 + 7], abs=1e-15)
+    assert h.best == ("roll" if s.q_roll[0, 7] > s.q_hold[0, 7] else "hold") == pig.optimal_policy(g)
     g = g.hold()
     assert g.scores == (7, 0) and g.mover == 1 and g.turn_total == 0
     g = g.roll(die=1)
     assert g.mover == 0 and g.scores == (7, 0) and g.turn_total == 0
-    g = g.roll(die=3)
-    assert g.over and g.winner == 0 and g.scores == (10, 0)
+    assert [p.end for p in g.history] == ["hold", "bust"] and g.history[-1].rolls == ((1,),)  # the bust roll is kept
+    g = g.roll(dice=(3,))
+    assert g.over and g.winner == 0 and g.scores == (10, 0) and g.returns() == [1, 0]
+    assert g.history[-1] == core.Played(0, ((3,),), "goal", 3)
     with pytest.raises(ValueError, match="over"):
         g.roll(die=2)
     with pytest.raises(ValueError, match="over"):
         g.hint()
 
 
+def test_game_is_the_protocol_state():
+    g = pig.initial_state()
+    rolling = g.apply("roll")
+    assert rolling.current_player() == CHANCE and rolling.chance_outcomes() == [((f,), Fraction(1, 6)) for f in range(1, 7)]
+    assert set(pig.policies()) == {"optimal", "hold at 20"}
+    assert g.first_hold() == pig.hold_boundary(0, 0)
+    assert "first to 100" in g.observation(0)
+
+
 @pytest.mark.parametrize("die", [0, 7, 2.0, True, "3"])
 def test_game_rejects_bad_faces(die):
     with pytest.raises(ValueError, match="die"):
-        pig.Game.start().roll(die=die)
+        pig.initial_state().roll(die=die)
 
 
 def test_game_with_a_generator_ends():
     rng = np.random.default_rng(2)
-    g = pig.Game.start(pig.Rules(goal=20))
+    g = pig.initial_state(pig.Rules(goal=20))
     policy = pig.HoldAt(8)
     while not g.over:
         mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
         g = g.roll(rng) if g.turn_total == 0 or policy(mine, theirs, g.turn_total) else g.hold()
     assert g.scores[g.winner] >= 20
+
+
+# -- the fast simulators against the generic loop -----------------------------------------------------
+Z = 3.29  # two-sided 99.9%
+
+
+@pytest.mark.parametrize("seats", [("optimal", "optimal"), ("optimal", "hold at 20"), ("hold at 20", "hold at 20")])
+def test_fast_games_agree_with_the_generic_loop(seats):
+    """P(the first player wins) to 25 points: whole turns drawn by `play_turns` (what `simulate`
+    runs) and games played move by move through `nessus.play.play`, same policies; the two
+    estimates agree within Z standard errors of their difference."""
+    rules = pig.Rules(goal=25)
+    best, hold = pig.samplers(rules)
+    samplers = tuple(best if s == "optimal" else hold for s in seats)
+    fast = (pig.play_turns(25, samplers, np.random.default_rng(1), 100_000) == 0).astype(float)
+    rng, named = np.random.default_rng(2), pig.policies(rules)
+    slow = np.array([float(play(pig.initial_state(rules), [named[s] for s in seats], rng).returns()[0]) for _ in range(2000)])
+    se = np.sqrt(fast.var(ddof=1) / fast.size + slow.var(ddof=1) / slow.size)
+    assert abs(fast.mean() - slow.mean()) <= Z * se, (fast.mean(), slow.mean(), se)
 
 
 # -- rules validation ---------------------------------------------------------------------------------
@@ -326,7 +359,7 @@ def test_rules_reject_bad_values(case):
 def test_hold_must_be_positive():
     for n in (0, -3, 2.5, True):
         with pytest.raises(ValueError, match="hold"):
-            pl_.hold_at_mean(pig.ROLL, n)
+            core.hold_at_mean(pig.ROLL, n)
 
 
 

@@ -20,9 +20,10 @@ from checks import assert_rejected, bad_cases
 from hypothesis import given, settings
 
 from nessus import tables
-from nessus.games import _pushluck as pl_
-from nessus.games import sept
+from nessus.game import CHANCE
+from nessus.games.pushluck import core, sept
 from nessus.montecarlo import wilson
+from nessus.play import play
 
 F = Fraction
 P = {s: F(sum(1 for a, b in product(range(1, 7), repeat=2) if a + b == s), 36) for s in range(2, 13)}
@@ -53,7 +54,7 @@ def test_turn_by_enumerating_ordered_rolls(n):
 
 @pytest.mark.parametrize("n", [10, 20, 35, 36, 50])
 def test_turn_mean_and_distribution_from_the_reward_chain(n):
-    chain = pl_.hold_at_chain(sept.ROLL, n)
+    chain = core.hold_at_chain(sept.ROLL, n)
     assert chain.mean(0) == sept.hold_mean(n)
     truncated = chain.distribution(0, bound=n + 12)
     d = sept.turn_distribution(n)
@@ -98,7 +99,7 @@ def test_points_hint_is_the_best_threshold_after_rolling(k):
     assert h["roll"] == max(hold_from(k, n) for n in range(k + 1, k + 61))
     assert h.get("hold") == (k or None)
     if k < 35:
-        assert h["roll"] == pl_.hold_at_chain(sept.ROLL, 35).mean(k)
+        assert h["roll"] == core.hold_at_chain(sept.ROLL, 35).mean(k)
     else:  # one roll then hold: 5/6 k + 35/6, a fair bet at 35
         assert h["roll"] == F(5 * k + 35, 6) and (h["roll"] == h["hold"]) == (k == 35)
 
@@ -180,7 +181,7 @@ def one_round_replay() -> float:
 
     w, previous = 0.5, None
     while w != previous:
-        g = {x: second(x, w) for x in range(0, 160)}
+        g = {x: second(x, w) for x in range(160)}
         v = {k: 1 - g[k] for k in range(140, 153)}  # the first player surely holds from 69 on (one_round_half)
         for k in range(139, -1, -1):
             roll = float(P[7]) * (1 - g[0]) + sum(float(p) * v[k + s] for s, p in GAINS.items())
@@ -306,40 +307,104 @@ def test_hold_games_totals_are_sums_of_turns():
 def test_game_steps_and_hints():
     rules = sept.Rules(rounds=1, ties="half")
     sol = sept._solve(1, "half")
-    g = sept.Game(rules)
+    g = sept.initial_state(rules)
     with pytest.raises(ValueError, match="compulsory"):
         g.hold()
-    assert g.hint(sol) == {"roll": pytest.approx(sol.p_first, abs=1e-15)}
+    h = g.hint()
+    assert h.values == {"roll": pytest.approx(sol.p_first, abs=1e-15)} and h.best == "roll" and h.method == "value-iteration"
     g = g.roll(dice=(6, 6)).roll(dice=(5, 5))
     assert g.turn_total == 22 and g.rolls == ((6, 6), (5, 5))
-    h = g.hint(sol)
+    h = g.hint()
     c = sol.duel.context(0, 0)
-    assert h == {"roll": sol.solved.q_roll[c, 22], "hold": sol.solved.q_hold[c, 22]}
+    assert h.values == {"roll": sol.solved.q_roll[c, 22], "hold": sol.solved.q_hold[c, 22]}
     g = g.hold()
-    assert g.totals == (22, 0) and g.mover == 1 and g.turn_total == 0
-    h = g.hint(sol)
-    assert h["roll"] == pytest.approx(float(reach(23)), abs=1e-12)
-    g = g.roll(dice=(3, 4))
-    assert g.over and g.winner == 0 and g.totals == (22, 0)
+    assert g.scores == (22, 0) and g.mover == 1 and g.turn_total == 0
+    assert g.history == (core.Played(0, ((6, 6), (5, 5)), "hold", 22),)
+    h = g.hint()
+    assert h.values["roll"] == pytest.approx(float(reach(23)), abs=1e-12)
+    g = g.roll(dice=(4, 3))
+    assert g.over and g.winner == 0 and g.scores == (22, 0) and g.returns() == [1, 0]
+    assert g.history[-1] == core.Played(1, ((3, 4),), "bust", 0)  # the bust roll is kept, sorted
     with pytest.raises(ValueError, match="over"):
         g.roll(dice=(1, 1))
+    with pytest.raises(ValueError, match="over"):
+        g.hint()
+
+
+def test_game_is_the_protocol_state():
+    """"roll" makes a chance node over the 21 rolls of 2d6 with exact weights; the game's
+    policies play from any state."""
+    g = sept.initial_state(sept.Rules(rounds=1))
+    rolling = g.apply("roll")
+    assert rolling.current_player() == CHANCE and rolling.rolling and rolling.legal_actions() == []
+    outcomes = dict(rolling.chance_outcomes())
+    assert len(outcomes) == 21 and outcomes[(3, 4)] == Fraction(1, 18) and sum(outcomes.values()) == 1
+    assert rolling.apply((2, 5)).history[0].end == "bust"
+    assert set(sept.policies()) == {"optimal", "hold at 20", "hold at 35"}
+    assert sept.policies()["hold at 20"](g.roll(dice=(6, 6)).roll(dice=(4, 4))) == "hold"
+    assert "round 1 of 1" in g.observation(1) and "player 1 to move" in g.observation(1)
+
+
+def test_hint_off_the_grid_is_the_rule_played_there():
+    """A lead beyond the margin (as `Solution.rolls`): the player ahead holds, the one behind rolls."""
+    m = sept.solution().duel.margin
+    ahead = sept.State(scores=(m + 10, 0), turn_total=5, rolls=((2, 3),))
+    h = ahead.hint()
+    assert h.method == "heuristic" and h.best == "hold" and h.values == {"roll": 0.0, "hold": 1.0}
+    behind = sept.State(scores=(0, m + 10), turn=2, turn_total=5, rolls=((2, 3),))
+    assert behind.hint().best == "roll" and sept.optimal_policy(behind) == "roll" and sept.optimal_policy(ahead) == "hold"
 
 
 def test_game_ties_replay_and_half():
-    g = sept.Game(sept.Rules(rounds=1)).roll(dice=(1, 1)).hold().roll(dice=(1, 1))
-    assert g.hint()["hold"] == pytest.approx(1 - sept.solution(sept.Rules(rounds=1)).solved.starts[sept._solve(1, "replay").duel.context(2, 0)], abs=1e-12)
+    g = sept.initial_state(sept.Rules(rounds=1)).roll(dice=(1, 1)).hold().roll(dice=(1, 1))
+    assert g.hint().values["hold"] == pytest.approx(1 - sept.solution(sept.Rules(rounds=1)).solved.starts[sept._solve(1, "replay").duel.context(2, 0)], abs=1e-12)
     g = g.hold()
-    assert not g.over and g.turn == 2 and g.mover == 0 and g.totals == (2, 2)
+    assert not g.over and g.turn == 2 and g.mover == 0 and g.scores == (2, 2) and g.duel_turn == 2
     g = g.roll(dice=(3, 4)).roll(dice=(2, 2)).hold()
-    assert g.over and g.winner == 1
-    half = sept.Game(sept.Rules(rounds=1, ties="half")).roll(dice=(1, 1)).hold().roll(dice=(1, 1)).hold()
-    assert half.over and half.winner == -1
+    assert g.over and g.winner == 1 and g.returns() == [0, 1]
+    half = sept.initial_state(sept.Rules(rounds=1, ties="half")).roll(dice=(1, 1)).hold().roll(dice=(1, 1)).hold()
+    assert half.over and half.winner == -1 and half.returns() == [Fraction(1, 2), Fraction(1, 2)]
 
 
 @pytest.mark.parametrize("dice", [(3, 5, 1), (0, 1), (7, 1), (1.0, 2)])
 def test_game_rejects_bad_dice(dice):
     with pytest.raises(ValueError, match="dice"):
-        sept.Game().roll(dice=dice)
+        sept.initial_state().roll(dice=dice)
+
+
+# -- the fast simulators against the generic loop -----------------------------------------------------
+Z = 3.29  # two-sided 99.9%
+
+
+def agree(fast: np.ndarray, slow: list[float]) -> None:
+    """Two estimates of one mean agree within Z standard errors of their difference."""
+    a, b = float(np.mean(fast)), float(np.mean(slow))
+    se = np.sqrt(np.var(fast, ddof=1) / fast.size + np.var(slow, ddof=1) / len(slow))
+    assert abs(a - b) <= Z * se, (a, b, se)
+
+
+def generic(rules: sept.Rules, policy: str, games: int, seed: int) -> list[float]:
+    """The first player's win share in `games` games through `nessus.play.play`."""
+    rng, p = np.random.default_rng(seed), sept.policies(rules)[policy]
+    return [float(play(sept.initial_state(rules), [p, p], rng).returns()[0]) for _ in range(games)]
+
+
+@pytest.mark.parametrize("ties", ["replay", "half"])
+def test_fast_duel_agrees_with_the_generic_loop(ties):
+    """P(the first player wins), both optimal, 3 rounds: whole turns drawn by `duel_turns` (what
+    `simulate` runs) and games played move by move through `nessus.play.play`."""
+    sol = sept.solution(sept.Rules(ties=ties))
+    fast = sept.duel_turns(3, ties, sol.duel.margin, sept.sampler(sol), np.random.default_rng(1), 100_000).astype(float)
+    agree(fast, generic(sept.Rules(ties=ties), "optimal", 1500, 2))
+
+
+def test_fast_hold_games_agree_with_the_generic_loop():
+    """Both holding at 20, 3 rounds: P(the first player alone highest) from `hold_games` and
+    from the generic loop (ties counted half: a win share of 1 is alone highest)."""
+    totals = sept.hold_games(20, 3, 2, np.random.default_rng(3), 100_000)
+    fast = (totals[:, 0] > totals[:, 1]).astype(float)
+    slow = [float(r == 1) for r in generic(sept.Rules(ties="half"), "hold at 20", 1500, 4)]
+    agree(fast, slow)
 
 
 # -- rules validation ---------------------------------------------------------------------------------
