@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import ipywidgets as widgets
 import numpy as np
 
@@ -61,7 +63,7 @@ class BoueDashboard(Dashboard):
         self.rules = boue.Rules(dice=self.dice_field.value())
         self.messages.clear()
         self.exact = boue.turn_distribution(self.rules)
-        cdf, top = 0, 0
+        cdf, top = Fraction(0), 0
         for s, p in enumerate(self.exact.pmf()):
             cdf += p
             if cdf >= SHOWN_MASS:
@@ -73,18 +75,19 @@ class BoueDashboard(Dashboard):
         self.draw_figures()
 
     def new_turn(self) -> None:
-        self.turn = boue.Turn.start(self.rules)
+        """A new game, player 1 about to roll: the page shows its first turn."""
+        self.state = boue.initial_state(self.rules)
         self.draw_turn()
 
     def roll(self) -> None:
-        """Roll the free dice once."""
-        if self.turn.over:
+        """Roll the free dice once (a new turn first, once every die is stuck)."""
+        if self.state.turn_over:
             self.new_turn()
-        self.turn = self.turn.roll(self.rng)
+        self.state = self.state.roll(self.rng)
         self.draw_turn()
 
     def draw_turn(self) -> None:
-        t = self.turn
+        t = self.state
         last = t.last
         clean = bool(last) and not any(d in boue.STUCK for d in last)
         self.free.value = dice_html(last, empty=f"{t.free} dice ready: press Roll.")
@@ -95,10 +98,10 @@ class BoueDashboard(Dashboard):
             verdict = f"Clean roll: +{sum(last)}. "
         else:
             verdict = "Mud! This roll scores nothing. "
-        end = " <b>Turn over.</b>" if t.over else f" {t.free} dice still free."
+        end = " <b>Turn over.</b>" if t.turn_over else f" {t.free} dice still free."
         rolls = f"{len(t.rolls)} roll" + ("" if len(t.rolls) == 1 else "s")
         self.status.value = f"<div class='score'>{verdict}Score <b>{t.score}</b> after {rolls}.{end}</div>"
-        self.roll_button.description = "New turn + roll" if t.over else "Roll"
+        self.roll_button.description = "New turn + roll" if t.turn_over else "Roll"
 
     def draw_chart(self) -> None:
         n = self.trials.value
