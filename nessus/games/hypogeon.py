@@ -14,21 +14,32 @@ any shape with the expectimax solver (it stands or rolls on each total separatel
 
 **Whole games.** `game_odds` gives each seat's exact chance of winning from the start,
 `game_odds_from` from any scores (a game in progress).
+
+**The game** (`State`, the game protocol): whole games, the turns in seat order, the others'
+dice of the round in play hidden until it ends.
+
+>>> state = initial_state(Rules(players=2, target=1)).roll(dice=(6, 5)).roll(dice=(4,))
+>>> state.turn_of(0).total, state.legal_actions(), state.hint().best
+(15, ['stand', 'roll'], 'roll')
+>>> state = state.stand().roll(dice=(6, 6)).stand()  # player 2: 12 < 15
+>>> state.scores, state.is_terminal(), state.returns()
+([1, 0], True, [Fraction(1, 1), Fraction(0, 1)])
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
 from math import comb, lcm
+from typing import cast
 
 import numpy as np
 import polars as pl
 
-from nessus import montecarlo
-from nessus.dice import check_faces, total
+from nessus import game, montecarlo
+from nessus.dice import check_faces, rolls, total
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -76,7 +87,7 @@ def exact_figure(x: Fraction, help: str) -> Figure:
 def final_total(stand_at: int, limit: int = LIMIT) -> Dist:
     """The exact distribution of a turn's final total under stand-at-k (BUST = 0 for a bust)."""
     reach = {t: Fraction(p) for t, p in total(2).items()}
-    final: dict[int, Fraction] = {}
+    final: dict[Hashable, Fraction] = {}
     for t in range(2, limit + 7):
         p = reach.pop(t, Fraction(0))
         if not p:
@@ -119,7 +130,7 @@ def points_for_total(t: int, opponents: Dist, count: int, limit: int = LIMIT) ->
 
 def points_for_rule(final: Dist, opponents: Dist, count: int, limit: int = LIMIT) -> Fraction:
     """Expected points per round of a player whose final total follows `final`."""
-    return sum((p * points_for_total(t, opponents, count, limit) for t, p in final.items()), Fraction(0))
+    return sum((p * points_for_total(cast(int, t), opponents, count, limit) for t, p in final.items()), Fraction(0))
 
 
 def points(stand_at: int, opponents_stand_at: int, players: int) -> Fraction:
@@ -180,7 +191,7 @@ def stand_totals(opponents_stand_at: int, players: int) -> tuple[int, ...]:
 
 def optimal_points(opponents_stand_at: int, players: int) -> Fraction:
     """Expected points per round of the optimal rule of any shape against the opponents."""
-    return _solver(opponents_stand_at, players).value("start")
+    return Fraction(_solver(opponents_stand_at, players).value("start"))
 
 
 def equilibria(players: int) -> list[int]:
@@ -224,9 +235,9 @@ def round_scores(first: int, others: int, players: int) -> dict[tuple[int, int],
     me, them = final_total(first), final_total(others)
     m = players - 1
     out = {(0, 2): me[LIMIT] * (1 - them[LIMIT]) ** m,
-           (0, 1): sum((p * them.cdf(t - 1) ** m for t, p in me.items() if t not in (BUST, LIMIT)), Fraction(0)),
+           (0, 1): sum((p * them.cdf(cast(int, t) - 1) ** m for t, p in me.items() if t not in (BUST, LIMIT)), Fraction(0)),
            (1, 2): them[LIMIT] * (1 - me[LIMIT]) * (1 - them[LIMIT]) ** (m - 1),
-           (1, 1): sum((p * me.cdf(t - 1) * them.cdf(t - 1) ** (m - 1) for t, p in them.items() if t not in (BUST, LIMIT)), Fraction(0))}
+           (1, 1): sum((p * me.cdf(cast(int, t) - 1) * them.cdf(cast(int, t) - 1) ** (m - 1) for t, p in them.items() if t not in (BUST, LIMIT)), Fraction(0))}
     return out
 
 
@@ -466,20 +477,34 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     return Report(NAME, rules.as_dict(), figures)
 
 
-# -- a turn at the table ---------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Turn:
-    """A turn in progress: the dice rolled so far (2 on the first roll, then 1 at a time), and
-    whether the player stood. Hints value each action against `players` - 1 opponents standing
-    at `stand_at`, in expected points of the round."""
+# -- the game to play -----------------------------------------------------------------------------
+STAND, ROLL = "stand", "roll"
+"""The moves: roll (the first 2d6 of a turn, then one more die) or stand on the total."""
 
-    rules: Rules
+ROUNDS_BOUND = 500
+"""`State.shape().max_length` counts games of at most this many rounds: a game can in principle
+go on for ever (rounds where nobody scores), but with stand-at rules or the optimal rule a round
+scores with probability over 1/2, so a longer game is too unlikely to matter."""
+
+TURN_LENGTH = 42
+"""The most moves and rolls in one turn: roll, the 2d6, then 20 times roll and a die (1s from 2
+to 22)."""
+
+
+@cache
+def _roll_outcomes(n: int) -> list[tuple[game.Action, Fraction]]:
+    return list(rolls(n).items())
+
+
+@dataclass(frozen=True)
+class TurnRecord:
+    """One player's turn in a round (a part of `State`, not a state to play): the dice rolled so
+    far (2 on the first roll, then 1 at a time), whether they stood, and whether dice are on their
+    way (a roll asked for: chance next)."""
+
     rolls: tuple[tuple[int, ...], ...] = ()
     stood: bool = False
-
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> Turn:
-        return cls(rules or Rules())
+    rolling: bool = False
 
     @property
     def total(self) -> int:
@@ -502,26 +527,240 @@ class Turn:
             return None
         return BUST if self.bust else self.total
 
-    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> Turn:
-        """Roll 2d6 (first roll) or 1d6 (later), or take the given faces: the turn after it."""
-        if self.over:
-            raise ValueError("the turn is over: the player stood or went above 21")
-        n = 1 if self.rolls else 2
+
+def score_round(finals: Sequence[int]) -> tuple[int | None, int]:
+    """(the seat that scores or None, its points) for the players' final totals (BUST = 0): 2 for
+    a sole 21, 1 for a sole best total, nothing on a tie for the best or when everyone is bust."""
+    best = max(finals)
+    if best == BUST or finals.count(best) > 1:
+        return None, 0
+    return finals.index(best), 2 if best == LIMIT else 1
+
+
+@dataclass(frozen=True)
+class State(game.State):
+    """A whole game of L'Hypogéon (the game protocol): rounds until a player reaches `target`
+    points; in each round every player takes a turn in seat order: a decision to roll (the only
+    move at a turn's start), chance rolling 2d6 (sorted, exact weights), then "stand" or "roll"
+    (one more die) until they stand or go above 21. A round is scored once its last turn is over;
+    the next round starts with player 1's roll. Returns: 1 to the winner (only one player scores
+    in a round, so one reaches the target first), 0 to the others.
+
+    **Simultaneous play.** The players really roll at the same time: nobody sees the others'
+    totals of the round in play. The turns are played in seat order, but `observation(p)` hides
+    the other players' dice of the current round until it ends (`shape().hidden` is True, and
+    `hidden_variants(p)` gives states that differ only there); hints and the named policies
+    depend on the player's own total only.
+
+    `hint()` values each move in expected points of the round against `players` - 1 opponents
+    standing at `stand_at` (the expectimax of `optimal_rule`; the scores are left out).
+    """
+
+    rules: Rules = Rules()
+    banked: tuple[int, ...] = ()
+    history: tuple[tuple[int, ...], ...] = ()
+    turns: tuple[TurnRecord, ...] = ()
+
+    # -- the round ------------------------------------------------------------------------------
+    @property
+    def round_over(self) -> bool:
+        """Every player's turn of the round in play is over (it is scored; the next starts with a roll)."""
+        return len(self.turns) == self.rules.players and self.turns[-1].over
+
+    @property
+    def finals(self) -> list[int]:
+        """The final totals of the round in play, once it is over (BUST = 0)."""
+        if not self.round_over:
+            raise ValueError("the round is not over")
+        return [cast(int, t.final) for t in self.turns]
+
+    @property
+    def scores(self) -> list[int]:
+        """Each player's points, the round in play counted once it is over."""
+        scores = list(self.banked)
+        if self.round_over:
+            seat, points = score_round(self.finals)
+            if seat is not None:
+                scores[seat] += points
+        return scores
+
+    @property
+    def round(self) -> int:
+        """The number of the round in play (1 for the first)."""
+        return len(self.history) + 1
+
+    def turn_of(self, seat: int) -> TurnRecord | None:
+        """`seat`'s turn in the round in play (None before it starts)."""
+        return self.turns[seat] if seat < len(self.turns) else None
+
+    @property
+    def playing(self) -> TurnRecord | None:
+        """The turn in play (started and not over), if any."""
+        return self.turns[-1] if self.turns and not self.turns[-1].over else None
+
+    # -- the protocol --------------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.round_over:
+            return game.TERMINAL if max(self.scores) >= self.rules.target else 0
+        turn = self.playing
+        if turn is not None:
+            return game.CHANCE if turn.rolling else len(self.turns) - 1
+        return len(self.turns)
+
+    def legal_actions(self) -> list[game.Action]:
+        player = self.current_player()
+        if player < 0:
+            return []
+        return [STAND, ROLL] if self.playing is not None else [ROLL]
+
+    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
+        turn = self.playing
+        if turn is None or not turn.rolling:
+            return []
+        return _roll_outcomes(1 if turn.rolls else 2)
+
+    def _apply(self, action: game.Action) -> State:
+        turn = self.playing
+        if turn is None:  # a turn starts: the next player, or player 1 of the next round
+            state = replace(self, banked=tuple(self.scores), history=self.history + (tuple(self.finals),), turns=()) \
+                if self.round_over else self
+            return replace(state, turns=state.turns + (TurnRecord(rolling=True),))
+        if action == STAND:
+            turn = replace(turn, stood=True)
+        elif action == ROLL:
+            turn = replace(turn, rolling=True)
+        else:
+            turn = replace(turn, rolls=turn.rolls + (cast(tuple[int, ...], action),), rolling=False)
+        return replace(self, turns=self.turns[:-1] + (turn,))
+
+    def returns(self) -> list[Fraction]:
+        if not self.is_terminal():
+            return [Fraction(0)] * self.rules.players
+        scores = self.scores
+        return game.winner_returns(self.rules.players, scores.index(max(scores)))
+
+    def observation(self, player: int) -> str:
+        game.check_players([player], self.shape())
+        r = self.rules
+        lines = [f"L'Hypogéon, {r.players} players, first to {r.target} points; you are player {player + 1}.",
+                 "Scores: " + ", ".join(f"player {i + 1} {s}" for i, s in enumerate(self.scores)) + "."]
+        if self.history:
+            lines.append("Rounds played: " + "; ".join(" ".join(_final_text(f) for f in finals) for finals in self.history) + ".")
+        shown = self.round_over
+        lines.append(f"Round {self.round}" + ("" if shown else " (the others' dice stay hidden until it ends)") + ":")
+        for seat in range(r.players):
+            turn = self.turn_of(seat)
+            if turn is None:
+                lines.append(f"player {seat + 1}: to play")
+            elif seat == player or shown:
+                dice = " + ".join(" ".join(map(str, roll)) for roll in turn.rolls) or "no dice yet"
+                end = f"final {_final_text(turn.final)}" if turn.final is not None else f"total {turn.total}"
+                lines.append(f"player {seat + 1}: {dice}; {end}")
+            else:
+                lines.append(f"player {seat + 1}: {'played' if turn.over else 'playing'}")
+        mover = self.current_player()
+        lines.append("The game is over." if mover == game.TERMINAL else
+                     f"Player {len(self.turns)} is playing." if mover == game.CHANCE else f"Player {mover + 1} to move.")
+        return "\n".join(lines)
+
+    def hidden_variants(self, player: int) -> list[game.State]:
+        """For each other player who has rolled in the round in play (not yet over): this state
+        with their dice replaced (their total is hidden from `player`)."""
+        game.check_players([player], self.shape())
+        if self.round_over:
+            return []
+        out: list[game.State] = []
+        for seat, turn in enumerate(self.turns):
+            if seat == player or not turn.rolls:
+                continue
+            dice = ((1, 1),) if turn.rolls != ((1, 1),) else ((1, 2),)
+            other = TurnRecord(dice, stood=True) if turn.over else TurnRecord(dice, rolling=turn.rolling)
+            out.append(replace(self, turns=self.turns[:seat] + (other,) + self.turns[seat + 1:]))
+        return out
+
+    def shape(self) -> game.Shape:
+        r = self.rules
+        return game.Shape(players=r.players, max_actions=2, max_chance_outcomes=21,
+                          max_length=ROUNDS_BOUND * r.players * TURN_LENGTH, min_return=Fraction(0),
+                          max_return=Fraction(1), hidden=True)
+
+    def hint(self) -> Hint:
+        """The expected points of the round for each move of the player to move (`best`: the
+        optimal one), against `players` - 1 opponents standing at `stand_at`: before the first
+        roll "roll" is the only move, worth `optimal_points`."""
+        if self.current_player() < 0:
+            return super().hint()
+        game_ = _solver(self.rules.stand_at, self.rules.players)
+        turn = self.playing
+        return game_.hint("start" if turn is None else turn.total)
+
+    # -- moves by name ------------------------------------------------------------------------------
+    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:
+        """The player to move rolls 2d6 (their first roll) or 1d6 (later), the given faces in any
+        order or drawn with `rng`: the state after it."""
+        if self.is_terminal():
+            raise ValueError("the game is over")
+        state = self if self.is_chance_node() else cast(State, self.apply(ROLL))
+        n = 1 if state.turns[-1].rolls else 2
         if dice is None:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = tuple(int(x) for x in rng.integers(1, 7, size=n))
-        return Turn(self.rules, self.rolls + (check_faces(dice, n),))
+        return cast(State, state.apply(tuple(sorted(check_faces(dice, n)))))
 
-    def stand(self) -> Turn:
-        """Stop here and keep the total."""
-        if self.over or not self.rolls:
+    def stand(self) -> State:
+        """The player to move stands on their total."""
+        if STAND not in self.legal_actions():
             raise ValueError("the player can stand only after the first roll, while the turn goes on")
-        return Turn(self.rules, self.rolls, True)
+        return cast(State, self.apply(STAND))
 
-    def hint(self) -> Hint:
-        """The expected points of the round for "stand" and "roll" (the optimal one is `best`),
-        against `players` - 1 opponents standing at `stand_at`."""
-        if self.over or not self.rolls:
-            raise ValueError("a hint needs a decision: after the first roll, while the turn goes on")
-        return _solver(self.rules.stand_at, self.rules.players).hint(self.total)
+
+def _final_text(final: int | None) -> str:
+    return "?" if final is None else "bust" if final == BUST else str(final)
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a game: no points, player 1 to roll."""
+    rules = rules or Rules()
+    return State(rules, (0,) * rules.players)
+
+
+def standing_at(k: int) -> game.Policy:
+    """The rule "stand at k": roll while the total is below k (k = 2: stand on the first roll)."""
+
+    def policy(state: game.State) -> game.Action:
+        turn = _as_state(state).playing
+        return ROLL if turn is None or turn.total < k else STAND
+
+    policy.__name__ = f"stand at {k}"
+    return policy
+
+
+def _as_state(state: game.State) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"an L'Hypogéon state is needed, got {type(state).__name__}")
+    return state
+
+
+def optimal(state: game.State) -> game.Action:
+    """The optimal rule of any shape against opponents standing at `stand_at` (`optimal_rule`)."""
+    s = _as_state(state)
+    turn = s.playing
+    if turn is None:
+        return ROLL
+    return cast(game.Action, _solver(s.rules.stand_at, s.rules.players).best(turn.total))
+
+
+def seat_rule(state: game.State) -> game.Action:
+    """Each seat stands at its k of `seat_rules` (seat 1 per `seat1`, the others at `stand_at`)."""
+    s = _as_state(state)
+    return standing_at(seat_rules(s.rules)[s.current_player()])(s)
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """"optimal" (`optimal`), "stand_at" (stand at `stand_at`), "best_stand_at" (stand at
+    `best_response` to it) and "seat_rules" (each seat its rule of `seat_rules`, as in
+    `game_odds` and the simulated games)."""
+    rules = rules or Rules()
+    return {"optimal": optimal, "stand_at": standing_at(rules.stand_at),
+            "best_stand_at": standing_at(best_response(rules.stand_at, rules.players)[0]), "seat_rules": seat_rule}
