@@ -20,14 +20,21 @@ import ipywidgets as widgets
 
 from nessus.apps.common import LatestJob, TableHTML
 from nessus.apps.dicegame import TableDashboard, counter_html
-from nessus.apps.legit_goals import (
-    MACHINES, TOP, Chase, First, Goal, Mean, can_reroll, machine_policy, play_machine, used,
-)
+from nessus.apps.legit_goals import MACHINES, TOP, Chase, First, Goal, Mean, machine_policy
 from nessus.apps.legit_views import (
-    dilemma_view, figures_html, hint_html, plural, roll_html, roll_text, score_chart, sheet_row, status_text,
+    dilemma_view,
+    figures_html,
+    hint_html,
+    plural,
+    roll_html,
+    roll_text,
+    score_chart,
+    sheet_row,
+    status_text,
     verdict_html,
 )
 from nessus.games import legit
+from nessus.play import play
 
 MOST, BEAT = "most points", "beat a score"
 
@@ -87,7 +94,7 @@ class LegitDashboard(TableDashboard):
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> legit.Rules:
         """The rules in the controls (players only counts in a game)."""
-        players = self.seats.players.value() if self.seats.game else legit.PLAYERS.default
+        players = int(self.seats.players.value() if self.seats.game else legit.PLAYERS.default)
         return legit.Rules(rerolls=self.rerolls.value(), players=players)
 
     def objective(self) -> Goal:
@@ -121,40 +128,40 @@ class LegitDashboard(TableDashboard):
         self.rules_now = self.rules()
         self.messages.clear()
         self.lines: list[str] = []
-        self.result, self.winners = "", []
-        if self.seats.game:
-            self.you = self.seats.you
-            self.turns: list[legit.Play | None] = [None] * self.rules_now.players
-            for seat in range(self.you):
-                self.play_seat(seat)
-        self.cap = self.rules_now.rerolls if not self.seats.game or self.you == 0 else used(self.turns[0])
-        self.play = legit.Play.start(self.rules_now, cap=self.cap)
+        self.result = ""
+        self.winners: list[int] = []
+        self.you = self.seats.you if self.seats.game else 0
+        self.state = legit.initial_state(self.rules_now)
+        if self.seats.game:  # the machine players before you play at once
+            self.state = self.machines_play(range(self.you))
+        self.cap = self.state.cap(self.you)
         self.new_button.description = "New round" if self.seats.game else "New turn"
         self.draw_chart()
         self.request_dilemma()
         self.draw_turn()
 
     # -- the round ------------------------------------------------------------------------------------
-    def best_so_far(self) -> int:
-        """The best score played so far in the round (0 before anyone has played)."""
-        return max((t.total for t in self.turns if t is not None and t.over), default=0)
+    @property
+    def turn(self) -> legit.TurnRecord:
+        """Your turn (not yet rolled: no roll, the cap)."""
+        return self.state.turn_of(self.you) or legit.TurnRecord(self.cap)
 
-    def play_seat(self, seat: int) -> None:
-        """A machine player's whole turn: the first sets the cap, the others chase the best so far."""
-        r = self.rules_now
-        if seat == 0:
-            goal, cap = First(r.players), r.rerolls
-        else:
-            goal, cap = Chase(self.best_so_far()), used(self.turns[0])
-        policy = machine_policy(self.seats.machine.value, goal, r.rerolls)
-        self.turns[seat] = play_machine(legit.Play.start(r, cap=cap), policy, self.rng)
+    def best_so_far(self) -> int:
+        """The best score played so far in the round by the others (0 before anyone has played)."""
+        return max((t.total for seat, t in enumerate(self.state.turns) if seat != self.you and t.over), default=0)
+
+    def machines_play(self, seats: range) -> legit.State:
+        """The machine players in `seats` play their turns (`nessus.play`): the first sets the cap,
+        the others chase the best so far."""
+        policy = machine_policy(self.seats.machine.value, self.rules_now)
+        state = play(self.state, dict.fromkeys(seats, policy), self.rng)
+        assert isinstance(state, legit.State)
+        return state
 
     def finish_round(self) -> None:
         """You have played: the players after you play, and the best score wins (a tie shares the win)."""
-        self.turns[self.you] = self.play
-        for seat in range(self.you + 1, len(self.turns)):
-            self.play_seat(seat)
-        scores = [t.total for t in self.turns]
+        self.state = self.machines_play(range(self.you + 1, self.rules_now.players))
+        scores = self.state.scores
         self.winners = [i for i, s in enumerate(scores) if s == max(scores)]
         names = [self.seats.name(i) for i in self.winners]
         if len(names) > 1:
@@ -165,32 +172,32 @@ class LegitDashboard(TableDashboard):
     # -- your moves -------------------------------------------------------------------------------
     def roll(self) -> None:
         """The first roll, or a reroll of the dice left."""
-        p = self.play
+        p = self.turn
         if p.over:
             raise ValueError(f"the turn is over: press {self.new_button.description}")
-        if p.left is not None and not can_reroll(p):
+        if p.left is not None and not p.can_reroll:
             raise ValueError("no reroll left: keep your total")
         if p.left is not None:
-            self.lines[-1] += verdict_html(p, "reroll", self.objective())
-        self.play = p.roll(self.rng)
-        name = "Roll" if p.left is None else f"Reroll {used(self.play)}"
-        self.lines.append(f"{name}: {roll_text(self.play.rolls[-1], self.play.left)}.")
-        if not can_reroll(self.play):
-            why = "every die paired off" if not self.play.left else "no reroll left"
-            self.play = self.play.keep()
-            self.lines.append(f"{why.capitalize()}: the score is <b>{self.play.total}</b>.")
+            self.lines[-1] += verdict_html(self.state, "reroll", self.objective())
+        self.state = self.state.roll(self.rng)
+        now = self.turn
+        name = "Roll" if p.left is None else f"Reroll {now.used}"
+        self.lines.append(f"{name}: {roll_text(now.rolls[-1], now.left or ())}.")
+        if now.over:  # no choice left: the turn ends with this total
+            why = "every die paired off" if not now.left else "no reroll left"
+            self.lines.append(f"{why.capitalize()}: the score is <b>{now.total}</b>.")
         self.after_move()
 
     def keep(self) -> None:
         """Keep the total of the dice left."""
-        p = self.play
+        p = self.turn
         if p.over:
             raise ValueError(f"the turn is over: press {self.new_button.description}")
         if p.left is None:
             raise ValueError("roll the dice before you keep")
-        self.lines[-1] += verdict_html(p, "keep", self.objective())
-        self.play = p.keep()
-        self.lines.append(f"You keep <b>{self.play.total}</b>.")
+        self.lines[-1] += verdict_html(self.state, "keep", self.objective())
+        self.state = self.state.keep()
+        self.lines.append(f"You keep <b>{p.total}</b>.")
         self.after_move()
 
     def tidy_messages(self) -> None:
@@ -205,16 +212,16 @@ class LegitDashboard(TableDashboard):
     def after_move(self) -> None:
         """After your move: the players after you play once your turn is over; redraw."""
         self.tidy_messages()
-        if self.play.over and self.seats.game:
+        if self.turn.over and self.seats.game:
             self.finish_round()
         self.draw_turn()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """Your turn: the roll, the buttons, the status, the log, the score sheet and the hint."""
-        p = self.play
+        p = self.turn
         self.roll_view.value = roll_html(p)
-        choice = can_reroll(p)
+        choice = p.can_reroll
         if p.left is None:
             self.roll_button.description = "Roll 6 dice"
         else:
@@ -229,15 +236,15 @@ class LegitDashboard(TableDashboard):
         if p.over:
             self.hint.show(None, "The turn is over: no choice is left to weigh.")
         elif p.left is None:
-            self.hint.show(None, hint_html(p, self.objective(), self.cap))  # what the turn is worth, before its first roll
+            self.hint.show(None, hint_html(self.state, self.objective()))  # what the turn is worth, before its first roll
         else:
-            self.hint.show(partial(hint_html, p, self.objective(), self.cap))
+            self.hint.show(partial(hint_html, self.state, self.objective()))
         self.counter.value = counter_html(len(p.rolls), self.cap + 1, p.over)  # last: the page is then up to date
 
     def chase_text(self) -> str:
         """In a round, what your turn is capped at and chases (alone: nothing)."""
         if self.seats.game and self.you > 0:
-            return (f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used {plural(used(self.turns[0]), 'reroll')}, "
+            return (f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used {plural(self.state.turns[0].used, 'reroll')}, "
                     f"so you may use {self.cap}.")
         if self.seats.game:
             others = self.rules_now.players - 1
@@ -250,7 +257,10 @@ class LegitDashboard(TableDashboard):
             self.sheet.value = ""
             return
         rows = []
-        for seat, t in enumerate(self.turns):
+        for seat in range(self.rules_now.players):
+            t = self.state.turn_of(seat)
+            if seat == self.you and not self.result:
+                t = None  # yours shows once the round is over
             rolls, score = sheet_row(t, seat == self.you)
             won = " <b style='color:#2e7d32'>★ wins</b>" if seat in self.winners else ""
             cap = " <small style='color:#777'>(sets the cap)</small>" if seat == 0 else ""

@@ -3,27 +3,23 @@ worth, the ways of playing compared, the machine's policy and turn, and the hint
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-import numpy as np
-
 from nessus.dist import Dist
+from nessus.game import Policy
 from nessus.games import legit
 from nessus.numbers import Kind
 from nessus.solver import Hint
 
-DICE = legit.DICE.default
+DICE = int(legit.DICE.default)
 TOP = 6 * DICE
 THRESHOLD = 8  # the best single "reroll below X" for the mean, with 1, 2 or 3 rerolls
 TO_WIN, FOR_MEAN, BELOW = "optimal, to win", "best mean", f"reroll below {THRESHOLD}"
 MACHINES = (TO_WIN, FOR_MEAN, BELOW)
 NO_REROLL = "no reroll"
-Policy = Callable[[tuple], str]
-
-
+TurnPolicy = legit.TurnPolicy
 
 
 # -- goals and policies ------------------------------------------------------------------------------
@@ -69,7 +65,7 @@ def kind(goal: Goal) -> Kind:
     return "value" if isinstance(goal, Mean) else "probability"
 
 
-def solved(goal: Goal, rerolls: int) -> legit.Turn:
+def solved(goal: Goal, rerolls: int) -> legit.TurnSolver:
     """The solved turn for the goal with up to `rerolls` rerolls."""
     if isinstance(goal, Mean):
         return legit.mean_turn(DICE, rerolls)
@@ -78,7 +74,7 @@ def solved(goal: Goal, rerolls: int) -> legit.Turn:
     return legit.first_turn(DICE, rerolls, goal.players)
 
 
-def optimal(goal: Goal, rerolls: int) -> Policy:
+def optimal(goal: Goal, rerolls: int) -> TurnPolicy:
     """The optimal keep-or-reroll choice for the goal, state ("rolled", rerolls left, dice left, total)."""
     return solved(goal, rerolls).game.best
 
@@ -88,7 +84,7 @@ def turn_value(goal: Goal, rerolls: int) -> Fraction:
     return solved(goal, rerolls).value()
 
 
-def goal_value(goal: Goal, rerolls: int, policy: Policy) -> Fraction:
+def goal_value(goal: Goal, rerolls: int, policy: TurnPolicy) -> Fraction:
     """The exact value of the goal (see `unit`) when playing `policy` with up to `rerolls` rerolls."""
     if isinstance(goal, First):
         return legit.first_share(legit.Rules(rerolls=rerolls, players=goal.players), policy)
@@ -113,7 +109,8 @@ def lines(goal: Goal, rerolls: int) -> tuple[Line, ...]:
     """The optimal play for the goal, never rerolling and "reroll below 8" (and, for a goal other
     than the mean, playing for the best mean), each with up to `rerolls` rerolls."""
     rules = legit.Rules(rerolls=rerolls)  # below: "reroll below 0" never rerolls
-    plays = [("optimal", optimal(goal, rerolls)), (NO_REROLL, legit.reroll_below(0)), (BELOW, legit.reroll_below(THRESHOLD))]
+    plays: list[tuple[str, TurnPolicy]] = [("optimal", optimal(goal, rerolls)), (NO_REROLL, legit.reroll_below(0)),
+                                           (BELOW, legit.reroll_below(THRESHOLD))]
     if not isinstance(goal, Mean):
         plays.append(("for the best mean", optimal(Mean(), rerolls)))
     out = []
@@ -123,42 +120,18 @@ def lines(goal: Goal, rerolls: int) -> tuple[Line, ...]:
     return tuple(out)
 
 
-def state(play: legit.Play) -> tuple:
-    """The solver's state of a rolled turn."""
-    return ("rolled", play.rerolls_left, len(play.left), play.total)
+def hint_for(state: legit.State, goal: Goal) -> Hint:
+    """`state.hint()` for the goal: the round's (the first player's share, or beating the best so
+    far), the expected score, or beating a score."""
+    if isinstance(goal, Mean):
+        return state.hint(mean=True)
+    if isinstance(goal, Chase):
+        return state.hint(to_beat=goal.best)
+    return state.hint()
 
 
-def can_reroll(play: legit.Play) -> bool:
-    """True if the turn has a choice left: dice to reroll and a reroll to do it."""
-    return play.left is not None and not play.over and play.rerolls_left > 0 and bool(play.left)
-
-
-def used(play: legit.Play) -> int:
-    """The rerolls a turn has used."""
-    return max(len(play.rolls) - 1, 0)
-
-
-def hint_for(play: legit.Play, goal: Goal) -> Hint:
-    """The exact value of keeping and of rerolling for the goal."""
-    if isinstance(goal, First):
-        return play.first_hint(goal.players)
-    return play.hint(goal.best if isinstance(goal, Chase) else None)
-
-
-def machine_policy(machine: str, goal: Goal, rerolls: int) -> Policy:
-    """How a machine player chooses: optimally for its goal (the first player's share, or
-    beating the best so far), for the best mean, or rerolling below 8."""
-    if machine == BELOW:
-        return legit.reroll_below(THRESHOLD)
-    return optimal(Mean() if machine == FOR_MEAN else goal, rerolls)
-
-
-def play_machine(play: legit.Play, policy: Policy, rng: np.random.Generator) -> legit.Play:
-    """A whole turn played by `policy`."""
-    play = play.roll(rng)
-    while not play.over:
-        play = play.roll(rng) if can_reroll(play) and policy(state(play)) == "reroll" else play.keep()
-    return play
-
-
-# -- the turn ----------------------------------------------------------------------------------------
+def machine_policy(machine: str, rules: legit.Rules) -> Policy:
+    """How a machine player chooses (`legit.policies`): optimally for its goal (the first
+    player's share, or beating the best so far), for the best mean, or rerolling below 8."""
+    name = {TO_WIN: "optimal", FOR_MEAN: "best_mean", BELOW: "reroll_below"}[machine]
+    return legit.policies(legit.Rules(rerolls=rules.rerolls, players=rules.players, reroll_below=THRESHOLD))[name]

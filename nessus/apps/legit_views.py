@@ -13,6 +13,23 @@ import polars as pl
 
 from nessus.apps.common import dice_html
 from nessus.apps.dicegame import HEURISTIC, OPTIMAL, face_svg, hint_table, mini_dice, policy_bars, policy_frame
+from nessus.apps.legit_goals import (
+    DICE,
+    THRESHOLD,
+    TOP,
+    Chase,
+    First,
+    Goal,
+    Mean,
+    TurnPolicy,
+    goal_text,
+    hint_for,
+    kind,
+    lines,
+    optimal,
+    turn_value,
+    unit,
+)
 from nessus.games import legit
 from nessus.numbers import number_html, number_text
 
@@ -26,25 +43,6 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else 'dice' if word == 'die' else word + 's'}"
 
 
-# -- goals and policies ------------------------------------------------------------------------------
-from nessus.apps.legit_goals import (
-    DICE,
-    THRESHOLD,
-    TOP,
-    Chase,
-    First,
-    Goal,
-    Mean,
-    Policy,
-    goal_text,
-    hint_for,
-    kind,
-    lines,
-    optimal,
-    turn_value,
-    unit,
-    used,
-)
 
 
 def pairs(roll: tuple[int, ...]) -> list[tuple[int, int]]:
@@ -52,12 +50,12 @@ def pairs(roll: tuple[int, ...]) -> list[tuple[int, int]]:
     return [(a, b) for a, b in legit.PAIRS for _ in range(min(roll.count(a), roll.count(b)))]
 
 
-def roll_html(play: legit.Play) -> str:
+def roll_html(turn: legit.TurnRecord) -> str:
     """The last roll: its 7-pairs set apart (faded, "= 7"), then the dice left, large, and their total."""
-    if play.left is None:
+    if turn.left is None:
         return ("<div class='legit-roll' style='min-height:70px;margin-bottom:6px;color:#777;display:flex;"
                 "align-items:center'>Press Roll to throw the six dice.</div>")
-    roll, left = play.rolls[-1], play.left
+    roll, left = turn.rolls[-1], turn.left
     gone = "".join(
         f"<span class='legit-pair' title='{a} + {b} = 7: removed' style='display:inline-flex;flex-direction:column;"
         f"align-items:center;margin-right:6px;padding:2px 3px;border:1px dashed #c62828;border-radius:6px'>"
@@ -81,52 +79,56 @@ def roll_text(roll: tuple[int, ...], left: tuple[int, ...]) -> str:
     return f"{mini_dice(roll)} → {lost}, total <b>{sum(left)}</b> on {plural(len(left), 'die')}"
 
 
-def verdict_html(play: legit.Play, action: str, goal: Goal) -> str:
-    """What choosing `action` in `play` was worth against the best choice, for the goal (a log line's end)."""
-    hint = hint_for(play, goal)
+def verdict_html(state: legit.State, action: str, goal: Goal) -> str:
+    """What choosing `action` in `state` was worth against the best choice, for the goal (a log line's end)."""
+    hint = hint_for(state, goal)
     if hint.cost(action) == 0:
         return f" <span class='legit-verdict' style='color:#2e7d32'>You {action}: optimal.</span>"
     return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs "
             f"{number_html(hint.cost(action), kind(goal))} of {unit(goal)} (best: {hint.best}).</span>")
 
 
-def status_text(play: legit.Play, chase: str) -> str:
+def status_text(turn: legit.TurnRecord, chase: str) -> str:
     """Where your turn stands, in a sentence (`chase`: the round's cap and score to beat)."""
-    if play.over:
-        return f"Your score: <b class='legit-score'>{play.total}</b>. <b>Turn over.</b>"
-    if play.left is None:
+    if turn.over:
+        return f"Your score: <b class='legit-score'>{turn.total}</b>. <b>Turn over.</b>"
+    if turn.left is None:
         return "Your turn: press <b>Roll 6 dice</b>." + chase
-    return (f"Total <b>{play.total}</b> on {len(play.left)} dice, {plural(play.rerolls_left, 'reroll')} left: "
+    return (f"Total <b>{turn.total}</b> on {len(turn.left)} dice, {plural(turn.rerolls_left, 'reroll')} left: "
             f"<b>Keep</b> it or <b>Reroll</b> the dice left." + chase)
 
 
-def hint_html(play: legit.Play, goal: Goal, cap: int) -> str:
-    """The hint: what the turn is worth before its first roll, then keep against reroll, exactly."""
+def hint_html(state: legit.State, goal: Goal) -> str:
+    """The hint (`state.hint()` for the goal): what the turn is worth before its first roll, then
+    keep against reroll, exactly."""
     head = f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>"
-    if play.left is None:
+    hint = hint_for(state, goal)
+    if state.legal_actions() == [legit.ROLL]:
         return (f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, this turn is "
-                f"worth {number_html(turn_value(goal, cap), kind(goal))} ({unit(goal)}).")
-    n = len(play.left)
+                f"worth {number_html(hint.value, kind(goal))} ({unit(goal)}).")
+    turn = state.turns[-1]
+    n = len(turn.left or ())
 
     def label(action: Hashable) -> str:
-        return f"keep {play.total}" if action == "keep" else f"reroll the {plural(n, 'die')} left"
+        return f"keep {turn.total}" if action == "keep" else f"reroll the {plural(n, 'die')} left"
 
-    return head + hint_table(hint_for(play, goal), None, label, partial(number_html, kind=kind(goal)), unit(goal))
+    return head + hint_table(hint, None, label, partial(number_html, kind=kind(goal)), unit(goal))
 
 
-def sheet_row(t: legit.Play | None, you: bool) -> tuple[str, str]:
+def sheet_row(t: legit.TurnRecord | None, you: bool) -> tuple[str, str]:
     """A score sheet's cells for one player: the dice left after each roll, and the score."""
     if t is None:
         return ("<i>playing…</i>" if you else "<i>to play</i>"), ""
     rolls = " → ".join(mini_dice(left, 16) if left else "<small>0 dice</small>" for left in map(legit.remove_pairs, t.rolls))
-    return rolls, f"<b>{t.total}</b> <small>{plural(used(t), 'reroll')}</small>"
+    return rolls, f"<b>{t.total}</b> <small>{plural(t.used, 'reroll')}</small>"
 
 
 # -- the charts and figures ------------------------------------------------------------------------------
 def score_chart(goal: Goal, cap: int) -> alt.LayerChart:
     """The exact score distribution of each way of playing, as lines with points (a rule at the score to beat)."""
     shown = lines(goal, cap)[:3]
-    frame = policy_frame({line.name: line.scores for line in shown}, range(TOP + 1), int)
+    # policy_frame names the outcomes by any value (ints here, for a quantitative axis): its annotation says str
+    frame = policy_frame({line.name: line.scores for line in shown}, range(TOP + 1), int)  # type: ignore[arg-type]
     frame = frame.rename({"value": "score", "policy": "play"})
     names = [line.name for line in shown]
     title = alt.Title(f"Your score, at most {plural(cap, 'reroll')}, playing for {goal_text(goal)}",
@@ -184,7 +186,7 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
     first, mean_game = optimal(First(rules.players), rules.rerolls), optimal(Mean(), rules.rerolls)
     counts = (6, 4, 2)
 
-    def least_kept(best: Policy, u: int, n: int) -> str:
+    def least_kept(best: TurnPolicy, u: int, n: int) -> str:
         if u == rules.rerolls:
             return "all"
         keep = [t for t in range(6 * n + 1) if best(("rolled", rules.rerolls - u, n, t)) == "keep"]
@@ -215,7 +217,7 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
     return chart, table
 
 
-def dilemma_reading(rules: legit.Rules, first: Policy, mean_game: Policy) -> str:
+def dilemma_reading(rules: legit.Rules, first: TurnPolicy, mean_game: TurnPolicy) -> str:
     """The dilemma in a sentence: on the first roll of six dice, does the first player playing
     to win keep from a lower total than a player chasing the mean (or a higher one)?"""
     if rules.rerolls == 0:
