@@ -13,6 +13,7 @@ The figures, words and charts are pure functions in `nessus.apps.hypogeon_views`
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -21,14 +22,17 @@ from nessus.apps import hypogeon_views as v
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import TableDashboard, hint_table, mini_dice
 from nessus.games import hypogeon
-from nessus.games.hypogeon import LIMIT, Rules, Turn
+from nessus.games.hypogeon import LIMIT, Rules, TurnRecord
 from nessus.numbers import number_html
+from nessus.play import play
 
 
 class HypogeonDashboard(TableDashboard):
     """The widgets of the L'Hypogéon page and the turn (or game) they play."""
 
     notebook, title = "l-hypogeon.ipynb", "L'Hypogéon"
+    state: hypogeon.State  # the game (alone: a new one each turn)
+    turn: TurnRecord  # your turn in it (seat 1)
     sentence = ("Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. Each round a "
                 "sole 21 earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); first to "
                 "the target wins. Everyone plays at once: the others' dice are shown when your turn ends. Beside "
@@ -77,7 +81,7 @@ class HypogeonDashboard(TableDashboard):
         """The rules in the controls: stand_at is the machines' rule (k, or the best reply to k), the
         one the hint plays against."""
         players, k = self.seats.players.value(), self.stand_at.value
-        target = self.target.value() if self.seats.game else hypogeon.TARGET.default
+        target = int(self.target.value() if self.seats.game else hypogeon.TARGET.default)
         stand_at = hypogeon.best_response(k, players)[0] if self.best_reply_machines else k
         return Rules(stand_at=stand_at, players=players, target=target)
 
@@ -92,7 +96,7 @@ class HypogeonDashboard(TableDashboard):
         if self.turn.over:
             self.new_turn()
         else:
-            self.turn = Turn(self.rules_now, self.turn.rolls, self.turn.stood)
+            self.state = replace(self.state, rules=self.rules_now)  # the turn in play, weighed against the new rule
             self.draw_turn()
         self.draw_charts()
 
@@ -104,15 +108,19 @@ class HypogeonDashboard(TableDashboard):
         self.rounds: list[str] = []
         self.tally: list[v.Tally] = []
         self.result = ""
+        self.state = hypogeon.initial_state(self.rules_now)
         self.new_turn()
         self.draw_charts()
 
     def new_turn(self) -> None:
-        """Your next turn; the machines' turns are played when yours ends."""
-        self.turn = Turn.start(self.rules_now)
+        """Your next turn (alone: a round of a new game; in a game: its next round); the machines'
+        turns are played when yours ends."""
+        if not self.seats.game:
+            self.state = hypogeon.initial_state(self.rules_now)
+        self.turn = TurnRecord()
         self.decisions: list[str] = []
-        self.cost = Fraction(0)
-        self.machines: list[Turn] = []
+        self.cost: Fraction = Fraction(0)
+        self.machines: list[TurnRecord] = []
         self.round_points: tuple[int | None, int] = (None, 0)
         self.round_text = ""
         self.round_start = tuple(self.scores)  # the odds below are all from this moment
@@ -141,7 +149,8 @@ class HypogeonDashboard(TableDashboard):
         if t.over:
             raise ValueError(f"your turn is over: press {self.new_button.description}")
         verdict = self.judge("roll") if t.rolls else ""
-        self.turn = t.roll(self.rng)
+        self.state = self.state.roll(self.rng)
+        self.turn = self.your_turn()
         where = f"at {t.total}, " if t.rolls else ""
         bust = f" <b style='color:{v.BUST_RED}'>bust</b>" if self.turn.bust else ""
         self.decisions.append(f"{where}roll {mini_dice(self.turn.rolls[-1], 18)} → <b>{self.turn.total}</b>{bust} {verdict}")
@@ -154,16 +163,23 @@ class HypogeonDashboard(TableDashboard):
         if not self.turn.rolls:
             raise ValueError("roll the two dice before you stand")
         verdict = self.judge("stand")
-        self.turn = self.turn.stand()
+        self.state = self.state.stand()
+        self.turn = self.your_turn()
         self.decisions.append(f"stand on <b>{self.turn.total}</b> {verdict}")
         self.after_move()
 
     def judge(self, action: str) -> str:
         """Weigh your decision against the optimal one: its cost is added to the turn's; the
         verdict for the log is returned."""
-        cost = self.turn.hint().cost(action)
+        cost = self.state.hint().cost(action)
         self.cost += cost
         return v.verdict_html(cost)
+
+    def your_turn(self) -> TurnRecord:
+        """Your turn (seat 1) in the round in play."""
+        turn = self.state.turn_of(0)
+        assert turn is not None
+        return turn
 
     def after_move(self) -> None:
         """After your move: the messages cleared, the round scored if your turn is over, the page drawn."""
@@ -175,8 +191,12 @@ class HypogeonDashboard(TableDashboard):
     def finish_round(self) -> None:
         """Your turn is over: the machines play theirs and the round is scored."""
         r = self.rules_now
-        self.machines = [v.play_machine(r, r.stand_at, self.rng) for _ in range(r.players - 1)]
-        finals = [self.turn.final, *(m.final for m in self.machines)]
+        machine = hypogeon.standing_at(r.stand_at)
+        state = play(self.state, dict.fromkeys(range(1, r.players), machine), self.rng)
+        assert isinstance(state, hypogeon.State)
+        self.state = state
+        self.machines = list(state.turns[1:])
+        finals = state.finals
         seat, points = self.round_points = v.round_result(finals)
         self.round_text = v.round_text(finals, seat, points, "" if seat is None else self.seats.name(seat))
         if self.seats.game:
@@ -219,11 +239,12 @@ class HypogeonDashboard(TableDashboard):
         if t.over:
             self.hint.show(None, "Your turn is over: no decision is left to weigh.")
         elif not t.rolls:
-            value = hypogeon.optimal_points(r.stand_at, r.players)
+            state = self.state
             self.hint.show(lambda: what + f"The only move is to roll the two dice. Played optimally ({v.optimal_play(r)}), "
-                           f"this round is worth {number_html(value, 'value')} expected points to you.")
+                           f"this round is worth {number_html(state.hint().value, 'value')} expected points to you.")
         else:
-            self.hint.show(lambda: what + hint_table(t.hint(), None, lambda a: v.action_label(t, a), unit="expected points")
+            state = self.state
+            self.hint.show(lambda: what + hint_table(state.hint(), None, lambda a: v.action_label(t, a), unit="expected points")
                            + f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: "
                            f"{v.optimal_play(r)}.</div>")
 

@@ -15,7 +15,7 @@ import polars as pl
 
 from nessus.apps.dicegame import HELD, OPTIMAL, face_svg, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.games import hypogeon
-from nessus.games.hypogeon import BUST, LIMIT, Rules, Turn
+from nessus.games.hypogeon import BUST, LIMIT, Rules, TurnRecord
 from nessus.numbers import number_html, number_text
 
 STAND_AT_K, BEST_REPLY = "stand at k", "best reply to k"
@@ -25,7 +25,7 @@ Tally = tuple[int, Fraction, Fraction, Fraction]  # a turn alone: points scored,
 
 
 # -- words ------------------------------------------------------------------------------------------
-def total_text(final: int) -> str:
+def total_text(final: object) -> str:
     """A final total in words: the number, or "bust"."""
     return "bust" if final == BUST else str(final)
 
@@ -48,20 +48,12 @@ def optimal_play(rules: Rules) -> str:
     return "stand on " + ", ".join(map(str, stands)) + ", roll on the other totals"
 
 
-def action_label(turn: Turn, action: Hashable) -> str:
+def action_label(turn: TurnRecord, action: Hashable) -> str:
     """An action in the game's words."""
     return f"stand on {turn.total}" if action == "stand" else "roll one more die"
 
 
 # -- the game ---------------------------------------------------------------------------------------
-def play_machine(rules: Rules, stand_at: int, rng: np.random.Generator) -> Turn:
-    """A whole turn of a machine player standing at `stand_at`."""
-    turn = Turn.start(rules).roll(rng)
-    while not turn.over:
-        turn = turn.roll(rng) if turn.total < stand_at else turn.stand()
-    return turn
-
-
 def round_result(finals: Sequence[int]) -> tuple[int | None, int]:
     """(the seat that scores or None, its points) for the players' final totals (BUST = 0)."""
     seat, points = hypogeon.round_points(np.array(finals, dtype=np.int8)[:, None])
@@ -96,7 +88,7 @@ def dice_row(rolls: Sequence[Sequence[int]]) -> str:
             f"style='display:flex;flex-wrap:wrap;align-items:center;gap:3px;min-height:50px'>{parts}</div>")
 
 
-def gauge_html(turn: Turn, stand_at: int) -> str:
+def gauge_html(turn: TurnRecord, stand_at: int) -> str:
     """The running total on a strip from 2 to 21 (the opponents' stand-at mark, 21 in gold), and
     the roll counter (CSS class roll-counter, data-made = rolls made)."""
     total, bust = turn.total, turn.bust
@@ -122,14 +114,14 @@ def gauge_html(turn: Turn, stand_at: int) -> str:
             f"<div style='font-size:11px;color:{HELD};margin-left:{(stand_at - 2) * 22}px'>▲ they stand at {stand_at}</div>")
 
 
-def verdict_html(cost: Fraction) -> str:
+def verdict_html(cost: Fraction | int) -> str:
     """A decision's verdict for the log: "✓ best", or what it cost."""
     if cost == 0:
         return "<span class='verdict' style='color:#2e7d32'>✓ best</span>"
     return f"<span class='verdict' style='color:{BUST_RED}'>✗ costs {number_text(cost, kind='value')} points</span>"
 
 
-def status_html(t: Turn, rules: Rules, reply_to: int | None = None) -> str:
+def status_html(t: TurnRecord, rules: Rules, reply_to: int | None = None) -> str:
     """What to do next, and who you play against (`reply_to`: the k the machines reply to)."""
     if not t.rolls:
         verdict = "Your turn: press <b>Roll 2 dice</b>."
@@ -165,7 +157,7 @@ def hint_intro(rules: Rules, game: bool) -> str:
 
 
 # -- the score sheet --------------------------------------------------------------------------------
-def player_cells(turn: Turn | None, seat: int, round_points: tuple[int | None, int]) -> tuple[str, str, str]:
+def player_cells(turn: TurnRecord | None, seat: int, round_points: tuple[int | None, int]) -> tuple[str, str, str]:
     """A player's dice, final total and points in this round (`turn` None: hidden until yours ends)."""
     if turn is None:
         return "<i style='color:#888'>plays at the same time</i>", "", ""
