@@ -17,7 +17,6 @@ The figures, words and charts are pure functions in `nessus.apps.royaumes_views`
 from __future__ import annotations
 
 import html
-from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -25,7 +24,6 @@ from nessus.apps import royaumes_views as v
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import TableDashboard, mini_dice
 from nessus.games import royaumes
-from nessus.games.royaumes import Round
 
 
 def button(description: str, css: str, width: str, **kwargs) -> widgets.Button:
@@ -86,9 +84,10 @@ class RoyaumesDashboard(TableDashboard):
 
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> royaumes.Rules:
-        """The rules in the controls (alone: you are the only player), or a ValueError naming the bad one."""
+        """The rules in the controls (alone: you are the only player), or a ValueError naming the bad one.
+        A game at the page lasts until New game: as many rounds as the rules allow."""
         players = self.seats.players.value() if self.seats.game else 1
-        return royaumes.Rules(fine=self.fine.value(), players=players)
+        return royaumes.Rules(fine=self.fine.value(), players=players, rounds=int(royaumes.ROUNDS.hi))
 
     @property
     def banker(self) -> bool:
@@ -112,7 +111,13 @@ class RoyaumesDashboard(TableDashboard):
             return False
         if not self.seats.game:
             return True
-        return to_roll == v.BANK if self.banker else to_roll == f"player {self.you + 1}"
+        you = self.you
+        return to_roll == v.BANK if you is None else to_roll == f"player {you + 1}"
+
+    def rounds_played(self) -> int:
+        """The rounds finished in this game."""
+        rnd = self.round
+        return rnd.round if rnd.bank is None or rnd.round_over else rnd.round - 1
 
     def name(self, seat: int | None) -> str:
         """"You", "Player n" or "The bank" (seat None)."""
@@ -145,8 +150,8 @@ class RoyaumesDashboard(TableDashboard):
         """A new game: bankrolls back to 0, the first round."""
         self.rules_now = self.rules()
         self.messages.clear()
-        self.totals = [Fraction(0)] * self.rules_now.players
-        self.rounds_played = 0
+        self.state = royaumes.initial_state(self.rules_now)
+        self.round = self.state  # the round shown: the state, or the finished round until New round
         self.lines: list[str] = []
         self.ev_pane.show(v.ev_chart(v.ev_frame(self.rules_now.fine), v.ev_title(self.rules_now.fine)))
         self.figures.value = v.figures_html(self.rules_now)
@@ -154,7 +159,8 @@ class RoyaumesDashboard(TableDashboard):
 
     def new_round(self) -> None:
         """The next round: the machines roll at once if they do, then the page is drawn."""
-        self.round = Round.start(self.rules_now)
+        if self.state.round_over:
+            self.state = self.round = self.state.cleared()
         self.last_roll: tuple[int | None, tuple[int, int]] | None = None
         if self.at_once:
             self.machines_roll()
@@ -163,7 +169,7 @@ class RoyaumesDashboard(TableDashboard):
 
     def next_round(self) -> None:
         """The New round button: the next round once this one is over."""
-        if not self.round.over:
+        if not self.round.round_over:
             raise ValueError("this round is not over yet: roll on (or press Play on)")
         self.new_round()
 
@@ -171,26 +177,24 @@ class RoyaumesDashboard(TableDashboard):
         """The next roll of the round (the bank's, or the current player's): the log and, at the
         end of the round, the bankrolls."""
         seat = None if self.round.to_roll == v.BANK else self.round.settled
-        dice = tuple(int(x) for x in self.rng.integers(1, 7, size=2))
-        self.round = self.round.roll(dice=dice)
+        first, second = (int(x) for x in self.rng.integers(1, 7, size=2))
+        dice = (first, second)
+        self.state = self.round = self.state.roll(dice=dice)
         self.last_roll = (seat, dice)
         who = self.name(seat)
         roll = (f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)} "
                 f"<b>{v.result_text(royaumes.result_of(dice))}</b>")
         what = v.roll_text(self.round, seat, dice, self.rules_now.fine)
-        self.lines.append(f"<b>Round {self.rounds_played + 1}.</b> {roll} {what}")
-        if self.round.over:
-            self.totals = [t + n for t, n in zip(self.totals, self.round.nets)]
-            self.rounds_played += 1
+        self.lines.append(f"<b>Round {self.state.round}.</b> {roll} {what}")
 
     def machines_roll(self) -> None:
         """The machines roll until the next roll is yours or the round is over."""
-        while not self.round.over and not self.yours():
+        while not self.round.round_over and not self.yours():
             self.one_roll()
 
     def roll(self) -> None:
         """Roll: your roll (alone, whichever roll comes next)."""
-        if self.round.over:
+        if self.round.round_over:
             raise ValueError("the round is over: press New round")
         if not self.yours():
             raise ValueError(f"it is not your roll ({self.round.to_roll} rolls next): press Play on")
@@ -202,7 +206,7 @@ class RoyaumesDashboard(TableDashboard):
 
     def play_on(self) -> None:
         """Play on: alone, roll to the end of the round; in a game, the machines roll until it is your roll."""
-        if self.round.over:
+        if self.round.round_over:
             raise ValueError("the round is over: press New round")
         was_bank = self.round.to_roll == v.BANK
         if self.seats.game:
@@ -210,7 +214,7 @@ class RoyaumesDashboard(TableDashboard):
                 raise ValueError("it is your roll: press Roll")
             self.machines_roll()
         else:
-            while not self.round.over:
+            while not self.round.round_over:
                 self.one_roll()
         self.after_rolls(was_bank)
 
@@ -226,16 +230,16 @@ class RoyaumesDashboard(TableDashboard):
         """The kingdoms, the dice, the buttons, the status, the hint, the sheet and (last) the log."""
         rnd, fine = self.round, self.rules_now.fine
         seat, dice = self.last_roll if self.last_roll else (None, None)
-        player_roll = (self.name(seat), dice) if seat is not None else None
-        self.kingdoms.value = v.kingdoms_html(rnd.bank_result, royaumes.result_of(dice) if player_roll else None)
+        player_roll = (self.name(seat), dice) if seat is not None and dice is not None else None
+        self.kingdoms.value = v.kingdoms_html(rnd.bank_result, royaumes.result_of(player_roll[1]) if player_roll else None)
         self.dice.value = v.dice_panel(rnd, self.name(None), player_roll)
         mine = self.yours()
-        self.roll_button.disabled = rnd.over or not mine
-        self.play_button.disabled = rnd.over or (self.seats.game and mine)
-        self.new_button.disabled = not rnd.over
-        if rnd.over:
+        self.roll_button.disabled = rnd.round_over or not mine
+        self.play_button.disabled = rnd.round_over or (self.seats.game and mine)
+        self.new_button.disabled = not rnd.round_over
+        if rnd.round_over:
             self.roll_button.description = "Roll"
-            todo = f"<b>Round {self.rounds_played} over</b>: {v.round_summary(rnd, fine)} Press <b>New round</b>."
+            todo = f"<b>Round {self.rounds_played()} over</b>: {v.round_summary(rnd, fine)} Press <b>New round</b>."
         else:
             bank_roll = rnd.to_roll == v.BANK
             self.roll_button.description = "Roll for the bank" if bank_roll and mine else "Roll your dice" if mine else "Roll"
@@ -249,7 +253,7 @@ class RoyaumesDashboard(TableDashboard):
                 todo = f"Next: {self.next_up()}: press <b>Play on</b> (the machines roll until it is your turn)."
         self.status.value = f"<div class='royaumes-status' style='font-size:15px;margin-top:4px'>{todo}</div>"
         self.hint.show(lambda: v.hint_html(self.round, self.rules_now.fine, self.names(), self.name(None), self.you))
-        self.sheet.value = v.sheet_html(rnd, self.totals, self.rounds_played, fine, self.names(), self.name(None), self.you)
+        self.sheet.value = v.sheet_html(rnd, rnd.banked(), self.rounds_played(), fine, self.names(), self.name(None), self.you)
         self.log.value = v.log_html(self.lines)  # last: the page is then up to date
 
     def draw_duel(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Literal
 
 import altair as alt
 import polars as pl
@@ -15,8 +16,9 @@ from nessus.apps.common import dice_html
 from nessus.apps.dicegame import HELD, OPTIMAL, mini_dice
 from nessus.dist import exact_str
 from nessus.games import royaumes
-from nessus.games.royaumes import Result, Round
+from nessus.games.royaumes import Result, State
 from nessus.numbers import number_html
+from nessus.report import Figure
 
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"
 MACHINES = (ON_CLICK, AT_ONCE)
@@ -24,7 +26,7 @@ PLAYER, BANK = "player", "bank"
 KINGDOM_COLOURS = {"Gahanam": "#9d755d", "Teur": "#54a24b", "Elysium": "#4c78a8"}
 FINE_STEPS = 20
 MAX_LOG = 300
-SHOWN = {  # figure: (its name on the page, a probability or not)
+SHOWN: dict[str, tuple[str, Literal["probability", "value"]]] = {  # figure: (its name on the page, a probability or not)
     "p_bank_wins_all": ("P(the bank rolls 2-2, 5-3 or 6-6 and takes every stake)", "probability"),
     "p_bank_pays_all": ("P(the bank rolls 1-1, 3-2 or 6-3 and pays every player)", "probability"),
     "p_player_wins_duel": ("P(the bank rolls a duel result and the player beats it)", "probability"),
@@ -62,7 +64,7 @@ def kingdoms_html(bank: Result | None, last: Result | None) -> str:
         for r in results:
             style = "border:2px solid transparent;border-radius:6px;padding:1px 2px;text-align:center"
             classes = ["royaumes-cell"]
-            if kingdom == name and royaumes.rank_of(r) > royaumes.rank_of(bank):
+            if bank is not None and kingdom == name and royaumes.rank_of(r) > royaumes.rank_of(bank):
                 style += ";background:#dff0d8"
                 classes.append("beats")
             if r == bank:
@@ -91,7 +93,7 @@ def mine_style(mine: bool, border: str = "1px solid #ddd") -> str:
 
 
 # -- the round -------------------------------------------------------------------------------------
-def roll_text(rnd: Round, seat: int | None, dice: tuple[int, int], fine: Fraction) -> str:
+def roll_text(rnd: State, seat: int | None, dice: tuple[int, int], fine: Fraction) -> str:
     """What a roll did (`rnd`: the round after it; `seat` None: the bank's roll), for the log."""
     r = royaumes.result_of(dice)
     if seat is None:
@@ -101,6 +103,7 @@ def roll_text(rnd: Round, seat: int | None, dice: tuple[int, int], fine: Fractio
             return "the bank pays every player a stake."
         return f"({place_text(r)}): each player must beat it in {royaumes.kingdom_of(r)}."
     bank = rnd.bank_result
+    assert bank is not None, "a player rolls once the bank has"
     if royaumes.kingdom_of(r) != royaumes.kingdom_of(bank):
         return f"({royaumes.kingdom_of(r)}): not in {royaumes.kingdom_of(bank)}, a fine of {exact_str(fine)}."
     if royaumes.rank_of(r) > royaumes.rank_of(bank):
@@ -108,22 +111,25 @@ def roll_text(rnd: Round, seat: int | None, dice: tuple[int, int], fine: Fractio
     return f"(rank {royaumes.rank_of(r) + 1}): does not beat {result_text(bank)}, loses the stake."
 
 
-def round_summary(rnd: Round, fine: Fraction) -> str:
+def round_summary(rnd: State, fine: Fraction) -> str:
     """What the round did, in a sentence."""
+    bank = rnd.bank_result
+    assert bank is not None, "a round is over once the bank has rolled"
     if rnd.outcome == "bank wins all":
-        return f"the bank rolled {result_text(rnd.bank_result)} and took every stake."
+        return f"the bank rolled {result_text(bank)} and took every stake."
     if rnd.outcome == "bank pays all":
-        return f"the bank rolled {result_text(rnd.bank_result)} and paid every player."
+        return f"the bank rolled {result_text(bank)} and paid every player."
     won = sum(1 for net, f in zip(rnd.nets, rnd.fines) if net + f * fine > 0)
-    return (f"against the bank's {result_text(rnd.bank_result)}, {won} of {len(rnd.nets)} player{'s' if len(rnd.nets) > 1 else ''} "
+    return (f"against the bank's {result_text(bank)}, {won} of {len(rnd.nets)} player{'s' if len(rnd.nets) > 1 else ''} "
             f"won; the bank's net {stakes_html(rnd.bank_net)}.")
 
 
-def dice_panel(rnd: Round, bank_name: str, last: tuple[str, tuple[int, int]] | None) -> str:
+def dice_panel(rnd: State, bank_name: str, last: tuple[str, tuple[int, int]] | None) -> str:
     """The bank's dice and the last player roll (`last`: who rolled it and the dice), big."""
+    result = rnd.bank_result
     bank = (dice_html(rnd.bank)
-            + f"<div style='font-size:12px'><b>{result_text(rnd.bank_result)}</b> · {place_text(rnd.bank_result)}</div>"
-            if rnd.bank else dice_html((), empty="not rolled yet"))
+            + f"<div style='font-size:12px'><b>{result_text(result)}</b> · {place_text(result)}</div>"
+            if rnd.bank and result else dice_html((), empty="not rolled yet"))
     player = ""
     if last:
         who, dice = last
@@ -142,7 +148,7 @@ def log_html(lines: Sequence[str]) -> str:
             f"overflow-y:auto;border-top:1px solid #ddd;margin-top:6px'>{body}</div>")
 
 
-def odds_lines(rnd: Round, fine: Fraction) -> tuple[str, list[tuple[str, str]]]:
+def odds_lines(rnd: State, fine: Fraction) -> tuple[str, list[tuple[str, str]]]:
     """The hint's sentence and figures: before the bank rolls, per round; given a duel, for it."""
     bank = rnd.bank_result
     if bank is None:
@@ -166,7 +172,7 @@ def odds_lines(rnd: Round, fine: Fraction) -> tuple[str, list[tuple[str, str]]]:
              ("a player's expected gain from this duel", ev)])
 
 
-def hint_html(rnd: Round, fine: Fraction, names: Sequence[str], bank_name: str, you: int | None) -> str:
+def hint_html(rnd: State, fine: Fraction, names: Sequence[str], bank_name: str, you: int | None) -> str:
     """Given the bank's result: P(you win the duel), the fines to expect, the round's expected
     value; and every seat's expected net for the round from here (`you` None: you hold the bank)."""
     nets = royaumes.expected_nets(rnd)
@@ -193,7 +199,7 @@ def hint_html(rnd: Round, fine: Fraction, names: Sequence[str], bank_name: str, 
             "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them.</small>")
 
 
-def sheet_html(rnd: Round, totals: Sequence[Fraction], played: int, fine: Fraction, names: Sequence[str], bank_name: str,
+def sheet_html(rnd: State, totals: Sequence[Fraction], played: int, fine: Fraction, names: Sequence[str], bank_name: str,
                you: int | None) -> str:
     """This round and the running bankrolls of every seat (`you` None: you hold the bank)."""
     rows = []
@@ -216,10 +222,17 @@ def sheet_html(rnd: Round, totals: Sequence[Fraction], played: int, fine: Fracti
             f"{stakes_html(expected)} stakes; it has {stakes_html(bank_total)}.</div>")
 
 
+def _exact(figure: Figure) -> Fraction:
+    """An exact figure's value."""
+    if figure.exact is None:
+        raise ValueError("the figure must be exact")
+    return figure.exact
+
+
 def figures_html(rules: royaumes.Rules) -> str:
     """The round's exact figures per player (SHOWN), at these rules."""
     figures = royaumes.report(rules).figures
-    body = "".join(f"<tr><td>{html.escape(label)}</td><td style='white-space:nowrap'>{number_html(figures[k].exact, kind)}</td>"
+    body = "".join(f"<tr><td>{html.escape(label)}</td><td style='white-space:nowrap'>{number_html(_exact(figures[k]), kind)}</td>"
                    "</tr>" for k, (label, kind) in SHOWN.items())
     return (f"<table class='figures' cellpadding='2' style='font-size:13px'>{body}</table>"
             "<small style='color:#555'>Exact, per player per round. The fair fine is negative: even without "

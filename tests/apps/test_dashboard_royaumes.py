@@ -9,7 +9,17 @@ import time
 from fractions import Fraction
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    no_errors,
+    open_dashboard,
+    record,
+    redraw_time,
+    wait_for_charts,
+)
 
 from nessus.dist import exact_str
 from nessus.games import royaumes

@@ -183,8 +183,8 @@ def test_one_round_distribution_by_pair():
 # -- a round at the table --------------------------------------------------------------------------
 def test_round_special_results_end_it():
     for dice, gain in (((2, 2), -1), ((3, 5), -1), ((1, 1), 1), ((2, 3), 1)):
-        rnd = royaumes.Round.start(royaumes.Rules(players=3)).roll(dice=dice)
-        assert rnd.over and rnd.nets == (gain,) * 3 and rnd.bank_net == -3 * gain and rnd.to_roll is None
+        rnd = royaumes.State.start(royaumes.Rules(players=3, rounds=1)).roll(dice=dice)
+        assert rnd.over and rnd.round_over and rnd.nets == (gain,) * 3 and rnd.bank_net == -3 * gain and rnd.to_roll is None
         with pytest.raises(ValueError, match="over"):
             rnd.roll(dice=(1, 2))
 
@@ -193,7 +193,7 @@ def test_round_duel_with_fines():
     """Bank 4-2 (Teur, rank 1). Player 1: 1-1 (Gahanam, fine), 6-6 (Elysium, fine), 3-3 (rank 4:
     wins). Player 2: 3-2 (rank 0: loses)."""
     rules = royaumes.Rules(players=2, fine=F(1, 10))
-    rnd = royaumes.Round.start(rules)
+    rnd = royaumes.State.start(rules)
     assert rnd.to_roll == "bank"
     rnd = rnd.roll(dice=(2, 4))
     assert rnd.bank_result == (4, 2) and rnd.outcome == "duel" and rnd.to_roll == "player 1"
@@ -201,20 +201,20 @@ def test_round_duel_with_fines():
         rnd = rnd.roll(dice=dice)
     assert rnd.nets[0] == 1 - F(2, 10) and rnd.fines == (2, 0) and rnd.to_roll == "player 2"
     rnd = rnd.roll(dice=(2, 3))
-    assert rnd.over and rnd.nets == (F(8, 10), F(-1)) and rnd.bank_net == F(2, 10)
+    assert rnd.round_over and rnd.nets == (F(8, 10), F(-1)) and rnd.bank_net == F(2, 10)
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 5), st.data())
 def test_round_money_and_order(players, data):
     rules = royaumes.Rules(players=players)
-    rnd = royaumes.Round.start(rules)
+    rnd = royaumes.State.start(rules)
     pair = st.tuples(st.integers(1, 6), st.integers(1, 6))
     for _ in range(300):
-        if rnd.over:
+        if rnd.round_over:
             break
         rnd = rnd.roll(dice=data.draw(pair))
-    if rnd.over:
+    if rnd.round_over:
         assert rnd.bank_net == -sum(rnd.nets)
         for net, fines in zip(rnd.nets, rnd.fines):
             assert net + fines * rules.fine in ((1, -1) if rnd.outcome == "duel" else (-rnd.bank_net / players,))
@@ -222,15 +222,15 @@ def test_round_money_and_order(players, data):
 
 def test_round_with_a_generator_and_bad_dice():
     rng = np.random.default_rng(4)
-    rnd = royaumes.Round.start()
-    while not rnd.over:
+    rnd = royaumes.State.start()
+    while not rnd.round_over:
         rnd = rnd.roll(rng)
     assert rnd.to_roll is None
     with pytest.raises(ValueError, match="rng or dice"):
-        royaumes.Round.start().roll()
+        royaumes.State.start().roll()
     for bad in ((0, 1), (1, 2, 3), (7, 1), (1.0, 2)):
         with pytest.raises(ValueError, match="dice"):
-            royaumes.Round.start().roll(dice=bad)
+            royaumes.State.start().roll(dice=bad)
 
 
 def duel_value(a: int, b: int, fine: Fraction) -> Fraction:
@@ -245,16 +245,16 @@ def duel_value(a: int, b: int, fine: Fraction) -> Fraction:
 def test_expected_nets_from_any_point_of_a_round(players, fine, data):
     """Before the bank rolls: the enumerated EV per player; then, roll by roll, settled players
     keep their net and the others add the duel's value to what they have paid so far."""
-    rnd = royaumes.Round.start(royaumes.Rules(players=players, fine=fine))
+    rnd = royaumes.State.start(royaumes.Rules(players=players, fine=fine))
     assert all(close(e, by_enumeration(fine)["ev"]) for e in royaumes.expected_nets(rnd))
     pair = st.tuples(st.integers(1, 6), st.integers(1, 6))
     for _ in range(40):
-        if rnd.over:
+        if rnd.round_over:
             break
         rnd = rnd.roll(dice=data.draw(pair))
         nets = royaumes.expected_nets(rnd)
         bank = rnd.bank
-        if rnd.over:
+        if rnd.round_over:
             assert nets == rnd.nets
             continue
         settled = int(rnd.to_roll.split()[1]) - 1
@@ -281,3 +281,43 @@ def test_fine_from_strings():
     for text in ("2", "-1/10", "a tenth"):
         with pytest.raises(ValueError, match="fine must be a number"):
             royaumes.Rules.from_strings({"fine": text})
+
+
+# -- whole games through the protocol ----------------------------------------------------------------
+def test_a_whole_game_carries_each_round_into_the_totals():
+    rules = royaumes.Rules(players=2, rounds=2, fine=F(1, 10))
+    state = royaumes.initial_state(rules)
+    for dice in ((6, 6), (4, 2), (1, 1), (3, 3), (2, 3)):  # bank wins all; then a duel: fine, win; lose
+        assert not state.is_terminal()
+        state = state.roll(dice=dice)
+    assert state.is_terminal() and state.round == 2
+    assert state.returns() == [-1 + 1 - F(1, 10), -1 - 1]
+    assert state.banked() == tuple(state.returns())
+
+
+def test_cleared_round_leads_to_the_same_state():
+    state = royaumes.initial_state(royaumes.Rules(players=2, rounds=3)).roll(dice=(2, 2))
+    assert state.round_over and state.to_roll is None
+    assert state.cleared().roll(dice=(1, 1)) == state.roll(dice=(1, 1))
+    assert state.cleared().to_roll == "bank" and state.cleared().totals == (-1, -1)
+
+
+Z_999 = 3.290527  # two-sided 99.9% normal quantile
+
+
+def test_fast_games_agree_with_the_generic_loop():
+    """The vectorised whole games (`game_kernel`, 20,000) and the generic loop over the State
+    (`nessus.play.play`, 400): the bank's mean net and P(seat 1 ends ahead) agree within z(99.9%)
+    times the standard error of their difference."""
+    from nessus.play import play
+
+    rules = royaumes.Rules(players=3, rounds=4)
+    fast = royaumes.game_kernel(rules, np.random.default_rng(1), 20_000)
+    rng = np.random.default_rng(2)
+    ends = [play(royaumes.initial_state(rules), {}, rng).returns() for _ in range(400)]
+    loop = {"mean_bank_net": np.array([-float(sum(r)) for r in ends]),
+            "p_ahead_seat_1": np.array([r[0] > 0 for r in ends], dtype=float)}
+    for key, b in loop.items():
+        a = np.asarray(fast[key], dtype=float)
+        se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))
+        assert abs(a.mean() - b.mean()) <= Z_999 * se, (key, a.mean(), b.mean(), se)
