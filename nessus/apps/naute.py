@@ -19,11 +19,23 @@ import ipywidgets as widgets
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard, counter_html, hint_table, mini_dice
 from nessus.apps.naute_views import (
-    MACHINES, Objective, action_label, cargo_view, crew_html, goal_text, hunt_text, last_target, machine_policy,
-    play_machine, qualify_chart, result_text, sheet_cells, status_html, unit,
+    MACHINES,
+    Objective,
+    action_label,
+    cargo_view,
+    crew_html,
+    goal_text,
+    hunt_text,
+    machine_policies,
+    qualify_chart,
+    result_text,
+    sheet_cells,
+    status_html,
+    unit,
 )
 from nessus.games import naute
-from nessus.games.naute import Above, CargoMean, Expedition
+from nessus.games.naute import Above, CargoMean
+from nessus.play import play
 
 MOST, BEAT = "most cargo", "beat a target"
 CARGO_RULES = [("sticky: a kept die stays kept", "sticky"), ("free: reroll any cargo die", "free"), ("both: reroll both or none", "both")]
@@ -91,7 +103,7 @@ class NauteDashboard(TableDashboard):
     def objective(self) -> Objective:
         """What the hint and the chart are for: your goal alone, the expedition's goal in a game."""
         if self.seats.game:
-            return self.exp.objective()
+            return self.goal_now
         return CargoMean() if self.goal.value == MOST else Above(self.target.value)
 
     def new_mode(self) -> None:
@@ -107,46 +119,43 @@ class NauteDashboard(TableDashboard):
 
     # -- the game ---------------------------------------------------------------------------------
     def restart(self) -> None:
-        """A new expedition (alone) or a new game: the machine players before you play at once."""
+        """A new expedition (alone: the first of a game no one else plays) or a new game: the
+        machine players before you play at once."""
         self.rules_now = self.rules()
         self.messages.clear()
+        self.state = naute.initial_state(self.rules_now)
+        self.result = ""
+        self.you = self.seats.you if self.seats.game else 0
         if self.seats.game:
-            r = self.rules_now
-            self.you = self.seats.you
-            self.scores: list[list[int]] = [[] for _ in range(r.players)]
-            self.round = 0
-            self.result = ""
             self.start_round()
         else:
-            self.new_expedition(None)
+            self.new_expedition()
 
     def totals(self) -> list[int]:
         """Every player's total cargo so far."""
-        return [sum(s) for s in self.scores]
+        return self.state.totals()
 
-    def target_for(self, seat: int) -> int | None:
-        """The score `seat` plays to beat in the current expedition (None: the expected cargo)."""
-        return last_target(self.totals(), seat) if self.round == self.rules_now.expeditions - 1 else None
+    @property
+    def over(self) -> bool:
+        """Your expedition is over."""
+        return len(self.state.cargos) > self.mine
 
-    def play_seat(self, seat: int) -> None:
-        """A machine player's expedition."""
-        r, target = self.rules_now, self.target_for(seat)
-        policy = machine_policy(self.seats.machine.value, target, r)
-        self.scores[seat].append(play_machine(Expedition.start(r, target), policy, self.rng).cargo)
+    def machines_play(self, seats: range) -> None:
+        """The machine players in `seats` play (`nessus.play.play`) until a seat without one must decide, or the end."""
+        policies = machine_policies(self.seats.machine.value, self.rules_now, seats)
+        state = play(self.state, {s: p for s, p in policies.items() if s != self.you}, self.rng)
+        assert isinstance(state, naute.State)
+        self.state = state
 
     def start_round(self) -> None:
         """The machine players before you play this round's expedition; then it is yours."""
-        for seat in range(self.you):
-            self.play_seat(seat)
-        self.new_expedition(self.target_for(self.you))
+        self.machines_play(range(self.you))
+        self.new_expedition()
 
     def finish_expedition(self) -> None:
         """Your expedition is over: the players after you play theirs."""
-        self.scores[self.you].append(self.exp.cargo)
-        for seat in range(self.you + 1, self.rules_now.players):
-            self.play_seat(seat)
-        self.round += 1
-        if self.round == self.rules_now.expeditions:
+        self.machines_play(range(self.you + 1, self.rules_now.players))
+        if self.state.is_terminal():
             self.result = result_text(self.totals(), self.you)
             self.new_button.description = "New game"
         else:
@@ -154,15 +163,18 @@ class NauteDashboard(TableDashboard):
 
     def next(self) -> None:
         """The New / Next button."""
-        if self.seats.game and not self.result and self.exp.over:
+        if self.seats.game and not self.result and self.over:
             self.start_round()
         else:
             self.restart()
 
     # -- your moves -------------------------------------------------------------------------------
-    def new_expedition(self, target: int | None) -> None:
-        """Your expedition starts (`target`: the score to beat on a game's last one)."""
-        self.exp = Expedition.start(self.rules_now, target)
+    def new_expedition(self) -> None:
+        """Your expedition starts (in a game, on a last one, to beat the best other total)."""
+        self.mine = len(self.state.cargos)  # your expedition's place in the game
+        self.exp = self.state  # your expedition as the page shows it (after its end too)
+        self.target_now = self.state.target if self.seats.game else None
+        self.goal_now = self.state.objective()
         self.lines: list[str] = []
         self.tray.show((), empty="Press Roll to throw the five dice.")
         if not self.seats.game:
@@ -175,8 +187,8 @@ class NauteDashboard(TableDashboard):
     def roll(self) -> None:
         """Hunting: roll the dice not aboard. With the crew aboard: keep the dice marked kept,
         reroll the others."""
-        e = self.exp
-        if e.over:
+        e = self.state
+        if self.over:
             raise ValueError(f"the expedition is over: press {self.new_button.description}")
         k = len(e.history) + 1
         if e.crew:
@@ -187,12 +199,13 @@ class NauteDashboard(TableDashboard):
                 raise ValueError("under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press Stop")
             e = e.keep(keep)
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.CARGO_DICE - len(keep))]
-            self.exp = e.roll(dice=new)
+            self.exp, self.state = e.outcome(new), e.roll(dice=new)
             self.tray.reroll(new)
             self.lines.append(f"Roll {k}: {mini_dice(new)} into the cargo → cargo <b>{self.exp.cargo}</b>.")
         else:
+            e = e.play("roll")
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.DICE - e.aboard)]
-            self.exp = e.roll(dice=new)
+            self.exp, self.state = e.outcome(new), e.roll(dice=new)
             rest = list(new)
             for face in naute.CREWS[e.aboard:self.exp.aboard]:
                 rest.remove(face)
@@ -203,45 +216,45 @@ class NauteDashboard(TableDashboard):
 
     def stop(self) -> None:
         """Take the cargo as it is."""
-        e = self.exp
-        if e.over:
+        e = self.state
+        if self.over:
             raise ValueError(f"the expedition is over: press {self.new_button.description}")
         if not e.crew:
             raise ValueError("you may stop once ship, captain and crew are aboard: roll on")
-        self.exp = e.stop()
+        self.exp, self.state = e, e.stop()
         self.lines.append(f"Stop: cargo <b>{self.exp.cargo}</b>.")
         self.messages.clear()
         self.after_move()
 
     def after_move(self) -> None:
         """After your move: the players after you play once your expedition is over; redraw."""
-        if self.exp.over and self.seats.game:
+        if self.over and self.seats.game:
             self.finish_expedition()
         self.draw_expedition()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_expedition(self) -> None:
         """Your expedition: the crew, the cargo dice, the buttons, the status, the log, the sheet and the hint."""
-        e = self.exp
+        e, over = self.exp, self.over
         self.crew.value = crew_html(e.aboard)
         if e.crew:
-            caption = "Cargo: click a die to keep it" if not e.over else "Cargo"
+            caption = "Cargo: click a die to keep it" if not over else "Cargo"
         else:
             caption = "Dice left from the last roll" if e.history else ""
         self.tray_caption.value = f"<small style='color:#555'>{caption}</small>"
         if e.history:
-            cargo = e.crew and not e.over
+            cargo = e.crew and not over
             sticky = self.rules_now.cargo_holds == "sticky"
             held = [h and cargo for h in self.tray.held]
             self.tray.show(self.tray.faces, held, [h and sticky for h in held], active=cargo)
-        self.roll_button.disabled = e.over
-        self.stop_button.disabled = e.over or not e.crew
-        self.status.value = status_html(e)
+        self.roll_button.disabled = over
+        self.stop_button.disabled = over or not e.crew
+        self.status.value = status_html(e, over, self.target_now)
         lines = "".join(f"<div>{line}</div>" for line in self.lines)
         self.log.value = f"<div class='naute-log' style='font-size:13px;line-height:1.7;min-height:20px'>{lines}</div>"
         self.draw_sheet()
         self.draw_choice()
-        self.counter.value = counter_html(len(e.history), naute.ROLLS, e.over, "Expedition over")  # last: the page is then up to date
+        self.counter.value = counter_html(len(e.history), naute.ROLLS, over, "Expedition over")  # last: the page is then up to date
 
     def chosen(self) -> Hashable:
         """What the dice marked kept say you will do."""
@@ -254,7 +267,7 @@ class NauteDashboard(TableDashboard):
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked kept."""
         e = self.exp
-        if e.over:
+        if self.over:
             self.roll_button.description, self.stop_button.description = "Roll", "Stop"
             self.hint.show(None, "The expedition is over: no move is left to weigh.")
             return
@@ -275,10 +288,10 @@ class NauteDashboard(TableDashboard):
         head = "".join(f"<th>exp. {k + 1}</th>" for k in range(n))
         rows = []
         totals = self.totals()
-        for seat, s in enumerate(self.scores):
+        for seat, s in enumerate(self.state.scores()):
             you = seat == self.you
             who = self.seats.who_html(seat)
-            cells = sheet_cells(s, n, self.round if you else None)
+            cells = sheet_cells(s, n, self.mine // self.rules_now.players if you else None)
             rows.append(f"<tr class='naute-player' style='{self.seats.row_style(seat)}'><td>{who}</td>{cells}"
                         f"<td align='center'><b>{totals[seat]}</b></td></tr>")
         result = f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""

@@ -6,20 +6,31 @@ from __future__ import annotations
 
 import html
 from collections.abc import Hashable
+from fractions import Fraction
 from functools import cache
 
 import altair as alt
-import numpy as np
 import polars as pl
 
-from nessus.apps.dicegame import HEURISTIC, OPTIMAL, face_svg, kind_of, mini_dice, policy_bars, policy_frame, probability_bars
+from nessus import game as protocol
+from nessus.apps.dicegame import (
+    HEURISTIC,
+    OPTIMAL,
+    face_svg,
+    kind_of,
+    mini_dice,
+    policy_bars,
+    policy_frame,
+    probability_bars,
+)
 from nessus.dist import Dist, exact_str
 from nessus.games import naute
-from nessus.games.naute import Above, CargoMean, Expedition
+from nessus.games.naute import Above, CargoMean, State
 from nessus.numbers import number_html
 
 CREW_NAMES = ("ship", "captain", "crew")
 MACHINES = ("optimal", "keep 4 or more")
+POLICIES = {"optimal": "optimal", "keep 4 or more": "keep_at_least"}  # the game's policy each machine plays
 SCORES = [0, *range(2, naute.TOP + 1)]
 HEURISTIC_FACE = 4
 
@@ -37,7 +48,7 @@ def unit(objective: Objective) -> str:
     return "expected cargo" if isinstance(objective, CargoMean) else "probability"
 
 
-def optimal(objective: Objective, rules: naute.Rules) -> naute.Policy:
+def optimal(objective: Objective, rules: naute.Rules) -> naute.NodePolicy:
     """The optimal play of the cargo for the goal (from the core solver); to beat a target,
     the most expected cargo among the plays that beat it most often."""
     if isinstance(objective, Above):
@@ -45,16 +56,16 @@ def optimal(objective: Objective, rules: naute.Rules) -> naute.Policy:
     return naute.optimal(objective, rules)
 
 
-def heuristic(rules: naute.Rules) -> naute.Policy:
+def heuristic(rules: naute.Rules) -> naute.NodePolicy:
     """Keep every cargo die of 4 or more (as the cargo rule allows), reroll the others."""
     return naute.legal(naute.keep_at_least(HEURISTIC_FACE), rules.cargo_holds)
 
 
-def machine_policy(machine: str, target: int | None, rules: naute.Rules) -> naute.Policy:
-    """How a machine player plays an expedition: optimally (for the mean, or to beat `target`), or the heuristic."""
-    if machine != "optimal":
-        return heuristic(rules)
-    return optimal(CargoMean() if target is None else Above(target), rules)
+def machine_policies(machine: str, rules: naute.Rules, seats: range) -> dict[int, protocol.Policy]:
+    """The policies of the machine players in `seats`, as `nessus.play.play` takes them: optimally
+    (for the mean, or to beat the best other total on the last expedition), or the heuristic."""
+    policy = naute.policies(rules)[POLICIES[machine]]
+    return {seat: policy for seat in seats}
 
 
 @cache
@@ -62,24 +73,6 @@ def cargo_distributions(objective: Objective, cargo_holds: str) -> tuple[Dist, D
     """The exact cargo distribution under the optimal play for the goal, and under the heuristic."""
     rules = naute.Rules(cargo_holds=cargo_holds)
     return naute.score_distribution(rules, optimal(objective, rules)), naute.score_distribution(rules, heuristic(rules))
-
-
-def last_target(totals: list[int], seat: int) -> int | None:
-    """The score to beat on a game's last expedition: the best other total minus your own,
-    when it can still be overtaken and is not already behind you (else: play for the mean)."""
-    gap = max(t for i, t in enumerate(totals) if i != seat) - totals[seat]
-    return gap if 0 <= gap < naute.TOP else None
-
-
-def play_machine(e: Expedition, policy: naute.Policy, rng: np.random.Generator) -> Expedition:
-    """A whole expedition played by `policy`."""
-    while not e.over:
-        if not e.crew:
-            e = e.roll(rng)
-            continue
-        action = policy(e.state)
-        e = e.stop() if action == "stop" else e.keep(action).roll(rng)
-    return e
 
 
 def result_text(totals: list[int], you: int) -> str:
@@ -92,12 +85,13 @@ def result_text(totals: list[int], you: int) -> str:
 
 
 # -- the expedition ---------------------------------------------------------------------------
-def action_label(e: Expedition, action: Hashable) -> str:
+def action_label(e: State, action: Hashable) -> str:
     """An action in the game's words, with little dice."""
     if action == "roll":
         return f"roll {naute.DICE - e.aboard} dice, looking for the {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})"
     if action == "stop":
         return f"stop: take cargo {e.cargo}"
+    assert isinstance(action, tuple)
     if not action:
         return "reroll both cargo dice"
     if len(action) == naute.CARGO_DICE:
@@ -121,7 +115,7 @@ def crew_html(aboard: int) -> str:
     return f"<div class='naute-crew' style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
 
-def hunt_text(before: Expedition, after: Expedition, new: list[int], k: int) -> str:
+def hunt_text(before: State, after: State, new: list[int], k: int) -> str:
     """A hunting roll in a line of the log: the dice, who came aboard, the cargo once the crew is."""
     came = CREW_NAMES[before.aboard:after.aboard]
     aboard = f"{', '.join(came)} aboard" if came else f"no {CREW_NAMES[before.aboard]} ({naute.CREWS[before.aboard]})"
@@ -129,16 +123,17 @@ def hunt_text(before: Expedition, after: Expedition, new: list[int], k: int) -> 
     return f"Roll {k}: {mini_dice(new)} → {aboard}{cargo}."
 
 
-def status_html(e: Expedition) -> str:
-    """Where the expedition stands, in a sentence (and the score to beat on a game's last one)."""
-    if e.over:
+def status_html(e: State, over: bool, target: int | None) -> str:
+    """Where your expedition `e` stands, in a sentence (`over`: it has ended; `target`: the
+    score to beat on a game's last one)."""
+    if over:
         verdict = (f"Cargo <b class='naute-cargo'>{e.cargo}</b>. <b>Expedition over.</b>" if e.crew
                    else "No ship, captain and crew within 3 rolls: <b class='naute-cargo'>0</b>. <b>Expedition over.</b>")
     elif e.crew:
         verdict = f"Ship, captain and crew aboard: cargo <b class='naute-cargo'>{e.cargo}</b> so far."
     else:
         verdict = f"Look for the {CREW_NAMES[e.aboard]} ({naute.CREWS[e.aboard]})."
-    goal = "" if e.target is None else f" You play to beat <b>{e.target}</b> (last expedition)."
+    goal = "" if target is None else f" You play to beat <b>{target}</b> (last expedition)."
     return f"<div class='naute-status' style='font-size:15px'>{verdict}{goal}</div>"
 
 
@@ -161,7 +156,7 @@ def cargo_view(goal: Objective, cargo_holds: str) -> tuple[alt.Chart, str]:
     title = alt.Title(f"Cargo of one expedition, playing for {goal_text(goal)}",
                       subtitle=f"{figure}: optimal {float(values[0]):.4f}, keep {HEURISTIC_FACE} or more {float(values[1]):.4f}")
     chart = policy_bars(frame, title, "cargo (0: no ship, captain and crew)", [str(s) for s in SCORES], width=500, height=200)
-    rows = [(figure, *values)]
+    rows = [(figure, Fraction(values[0]), Fraction(values[1]))]
     if isinstance(goal, Above):
         rows.append(("expected cargo", best.mean(), rule.mean()))
     body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"

@@ -8,7 +8,7 @@ before the crew is aboard: only "roll"). Cargo (parameter `cargo_holds`): "stick
 any cargo die may be kept, one at a time, and a kept die stays kept; "free": every roll, any
 cargo dice may be rerolled, kept ones too; "both": both cargo dice are rerolled or none.
 
-A *state* is `("hunt", left, aboard)` before the crew is aboard (`aboard`: 0 nothing, 1 the
+A solver *node* is `("hunt", left, aboard)` before the crew is aboard (`aboard`: 0 nothing, 1 the
 ship, 2 ship and captain) or `("cargo", left, kept, free)` after (`kept` the cargo dice kept,
 `free` those just rolled), `left` being the rolls still allowed; the start is `("hunt", 3, 0)`.
 An *action* is "roll" (hunting), "stop", or the cargo dice to keep (a sorted tuple, those
@@ -20,20 +20,35 @@ total cargo wins. Every expedition is played to maximise the expected cargo exce
 where a player who can still overtake maximises P(own total > the best other total known so
 far): the others' totals after their last expedition for earlier seats, after the one before
 for later seats (`chase_policy`). Equal highest totals are reported as a shared first place.
+
+The game protocol (`nessus.game`): `Node` is a whole game, every seat's expeditions in turn,
+each roll a chance node over the sorted dice with exact weights; the returns are win shares
+(equal highest totals share the win). "roll" is the only move while hunting.
+
+>>> state = initial_state(Rules(players=2, expeditions=2))
+>>> state = state.apply("roll").apply((1, 3, 4, 5, 6))
+>>> state.aboard, state.cargo, [str(a) for a in state.legal_actions()]
+(3, 4, ['stop', 'keep 1', 'keep 3', 'keep none'])
+>>> state.hint().best  # two rolls left: reroll both for more
+Keep(())
+>>> after = state.apply("stop")
+>>> after.cargos, after.current_player(), after.returns()
+((4,), 1, [Fraction(0, 1), Fraction(0, 1)])
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
-from itertools import combinations
+from typing import Any, cast
 
 import numpy as np
 
+from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import check_faces, rolls
+from nessus.dice import Roll, check_faces, multisets, rolls, sub_multisets
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -54,12 +69,13 @@ PLAYERS = Param("players", 4, 2, 10, "players in a whole game (simulated)")
 CARGO = Param("cargo_holds", "sticky", 1, 1, "cargo rerolls: sticky = keep dice one at a time for good, free = any cargo die each roll, both = both or none",
               kind=str, choices=("sticky", "free", "both"))
 
-Roll = tuple[int, ...]
-State = tuple
+Node = tuple
+"""A solver state: ("hunt", left, aboard) or ("cargo", left, kept, free)."""
 Action = str | Roll
 Value = Fraction | int
 Objective = Callable[[int], Value]
-Policy = Callable[[State], Action]
+NodePolicy = Callable[[Node], Action]
+"""An expedition's play as a function of the solver's node."""
 
 
 @dataclass(frozen=True)
@@ -80,7 +96,7 @@ def set_aside(aboard: int, roll: Sequence[int]) -> tuple[int, Roll]:
     return aboard, tuple(sorted(rest)) if aboard == 3 else ()
 
 
-def score(state: State) -> int:
+def score(state: Node) -> int:
     """The cargo of a finished expedition (0 without ship, captain and crew)."""
     return sum(state[2]) + sum(state[3]) if state[0] == "cargo" else 0
 
@@ -105,14 +121,10 @@ class Above:
 
 
 # -- the game for the core solver ------------------------------------------------------------------
-def sub_multisets(dice: Roll) -> list[Roll]:
-    """Every distinct sorted sub-multiset of `dice`."""
-    return sorted({c for k in range(len(dice) + 1) for c in combinations(dice, k)})
-
-
 def keep_options(kept: Roll, free: Roll, cargo_holds: str = "sticky") -> list[Roll]:
     """The cargo dice that may be kept while the others are rerolled (stop excluded), more
     dice first."""
+    options: set[Roll]
     if cargo_holds == "both":
         options = {()}
     elif cargo_holds == "free":
@@ -122,7 +134,7 @@ def keep_options(kept: Roll, free: Roll, cargo_holds: str = "sticky") -> list[Ro
     return sorted((o for o in options if len(o) < CARGO_DICE), key=lambda o: (-len(o), o))
 
 
-def after_roll(after: tuple, roll: Roll, cargo_holds: str = "sticky") -> State:
+def after_roll(after: tuple, roll: Roll, cargo_holds: str = "sticky") -> Node:
     """The state after rolling `roll` (sorted) from the after-state ("hunt", left, aboard) or
     ("keep", left, kept cargo dice)."""
     if after[0] == "hunt":
@@ -139,7 +151,7 @@ def game(objective: Objective, cargo_holds: str = "sticky", roll_count: int = RO
     """Le Naute for the core solver: maximise E[objective(cargo)] (states as in the module
     docstring; `roll_count` rolls at most)."""
 
-    def choices(state: State) -> list[tuple[Action, tuple]]:
+    def choices(state: Node) -> list[tuple[Action, tuple]]:
         if state[1] == 0:
             return []
         if state[0] == "hunt":
@@ -149,12 +161,12 @@ def game(objective: Objective, cargo_holds: str = "sticky", roll_count: int = RO
             return []
         return [("stop", ("stop", tuple(sorted(kept + free))))] + [(k, ("keep", left, k)) for k in keep_options(kept, free, cargo_holds)]
 
-    def chance(after: tuple) -> list[tuple[State, int]]:
+    def chance(after: tuple) -> list[tuple[Node, int]]:
         if after[0] == "stop":
             return [(("cargo", 0, (), after[1]), 1)]
         n = DICE - after[2] if after[0] == "hunt" else CARGO_DICE - len(after[2])
-        out: dict[State, int] = {}
-        for r, w in rolls(n).weights():
+        out: dict[Node, int] = {}
+        for r, w in multisets(n):
             nxt = after_roll(after, r, cargo_holds)
             out[nxt] = out.get(nxt, 0) + w
         return list(out.items())
@@ -162,7 +174,7 @@ def game(objective: Objective, cargo_holds: str = "sticky", roll_count: int = RO
     return Expectimax(choices, chance, lambda s: objective(score(s)))
 
 
-def start(roll_count: int = ROLLS) -> State:
+def start(roll_count: int = ROLLS) -> Node:
     """The state before the first roll."""
     return ("hunt", roll_count, 0)
 
@@ -172,7 +184,7 @@ def _game(objective: Objective, cargo_holds: str) -> Expectimax:
     return game(objective, cargo_holds)
 
 
-def cargo_states(cargo_holds: str = "sticky") -> list[State]:
+def cargo_states(cargo_holds: str = "sticky") -> list[Node]:
     """Every cargo state with a choice to make (left = 1 or 2)."""
     kepts: list[Roll] = [()] + ([(f,) for f in range(1, SIDES + 1)] if cargo_holds == "sticky" else [])
     return [("cargo", left, kept, free) for left in range(1, ROLLS) for kept in kepts for free, _ in rolls(CARGO_DICE - len(kept)).weights()]
@@ -187,7 +199,7 @@ def p_qualify_by_roll(roll_count: int = ROLLS) -> list[Fraction]:
     for _ in range(roll_count):
         nxt: dict[int, int] = {}
         for aboard, w in weights.items():
-            for r, x in rolls(DICE - aboard).weights():
+            for r, x in multisets(DICE - aboard):
                 now, _ = set_aside(aboard, r)
                 nxt[now] = nxt.get(now, 0) + w * x * 6**aboard  # fewer dice rolled: scale to 6**5
         total *= 6**DICE
@@ -212,37 +224,37 @@ def p_beat(target: int, rules: Rules | None = None) -> Fraction:
     return value(Above(target), rules)
 
 
-def optimal(objective: Objective, rules: Rules | None = None) -> Policy:
+def optimal(objective: Objective, rules: Rules | None = None) -> NodePolicy:
     """The policy maximising E[objective(cargo)] (from the core solver)."""
-    return _game(objective, (rules or Rules()).cargo_holds).best
+    return cast(NodePolicy, _game(objective, (rules or Rules()).cargo_holds).best)  # best: an Action at a decision
 
 
-def beat_policy(target: int, rules: Rules | None = None) -> Policy:
+def beat_policy(target: int, rules: Rules | None = None) -> NodePolicy:
     """The policy maximising P(cargo > target)."""
     return optimal(Above(target), rules)
 
 
-def chase_policy(target: int, rules: Rules | None = None) -> Policy:
+def chase_policy(target: int, rules: Rules | None = None) -> NodePolicy:
     """The policy maximising P(cargo > target) that, among equally good actions, takes the one
     with the highest expected cargo (a chaser who cannot lose by playing for more)."""
     return partial(_chase, Above(target), (rules or Rules()).cargo_holds)
 
 
-def _chase(objective: Above, cargo_holds: str, state: State) -> Action:
+def _chase(objective: Above, cargo_holds: str, state: Node) -> Action:
     if state[0] == "hunt":
         return "roll"
     odds = _game(objective, cargo_holds).hint(state)
     mean = _game(CargoMean(), cargo_holds).hint(state)
-    return max((a for a, v in odds.values.items() if v == odds.value), key=lambda a: mean.values[a])
+    return cast(Action, max((a for a, v in odds.values.items() if v == odds.value), key=lambda a: mean.values[a]))
 
 
-def keep_at_least(face: int = 4) -> Policy:
+def keep_at_least(face: int = 4) -> NodePolicy:
     """A person's rule: keep every cargo die showing `face` or more, reroll the others while
     rolls are left (stop when none is to be rerolled)."""
     return partial(_keep_at_least, face)
 
 
-def _keep_at_least(face: int, state: State) -> Action:
+def _keep_at_least(face: int, state: Node) -> Action:
     if state[0] == "hunt":
         return "roll"
     _, _, kept, free = state
@@ -250,20 +262,20 @@ def _keep_at_least(face: int, state: State) -> Action:
     return "stop" if len(good) == len(free) else tuple(sorted(kept + good))
 
 
-def legal(policy: Policy, cargo_holds: str) -> Policy:
+def legal(policy: NodePolicy, cargo_holds: str) -> NodePolicy:
     """`policy` with its choice replaced by the closest legal one under the cargo rule (with
     `both`, keeping some but not all dice becomes rerolling both)."""
     return partial(_legal, policy, cargo_holds)
 
 
-def _legal(policy: Policy, cargo_holds: str, state: State) -> Action:
+def _legal(policy: NodePolicy, cargo_holds: str, state: Node) -> Action:
     action = policy(state)
-    if action in ("roll", "stop") or action in keep_options(*state[2:], cargo_holds):
+    if action in ("roll", "stop") or action in keep_options(state[2], state[3], cargo_holds):
         return action
     return ()
 
 
-def score_distribution(rules: Rules | None = None, policy: Policy | None = None) -> Dist:
+def score_distribution(rules: Rules | None = None, policy: NodePolicy | None = None) -> Dist:
     """The exact distribution of an expedition's cargo under `policy` (default: the policy
     maximising the expected cargo)."""
     rules = rules or Rules()
@@ -307,7 +319,7 @@ class Machine:
     number of dice rolled); `policy[column, state]` the after-state each policy chooses
     (columns: MEAN_COLUMN, 1 + t for chase_policy(t), HEURISTIC_COLUMN)."""
 
-    states: tuple[State, ...]
+    states: tuple[Node, ...]
     afters: tuple[tuple, ...]
     after: np.ndarray
     offset: np.ndarray
@@ -322,7 +334,7 @@ class Machine:
         return self.after[self.offset[a] : self.offset[a] + self.mod[a]]
 
 
-def _finished(state: State) -> State:
+def _finished(state: Node) -> Node:
     """A state with no roll left, as ("done", cargo)."""
     return ("done", score(state)) if state[1] == 0 else state
 
@@ -333,7 +345,7 @@ def machine(cargo_holds: str = "sticky") -> Machine:
     done = [("done", c) for c in [0, *range(2, TOP + 1)]]
     hunts = [("hunt", left, a) for left in range(1, ROLLS) for a in range(3)]
     states = tuple(hunts + cargo_states(cargo_holds) + done)
-    afters = tuple([("hunt", left, a) for left in range(1, ROLLS + 1) for a in range(3)]
+    afters: tuple[tuple[Any, ...], ...] = tuple([("hunt", left, a) for left in range(1, ROLLS + 1) for a in range(3)]
                    + [("keep", left, k) for left in range(1, ROLLS) for k in [(), *((f,) for f in range(1, SIDES + 1))]]
                    + [("stop", c) for _, c in done] + [("stay", c) for _, c in done])
     index = {s: i for i, s in enumerate(states)}
@@ -350,7 +362,7 @@ def machine(cargo_holds: str = "sticky") -> Machine:
         after.extend(index[_finished(after_roll(a, tuple(sorted(roll)), cargo_holds))] for roll in ordered_rolls(k))
     rules = Rules(cargo_holds=cargo_holds)
     policies = [optimal(CargoMean(), rules)] + [chase_policy(t, rules) for t in range(TOP)] + [legal(keep_at_least(4), cargo_holds)]
-    where = {a: i for i, a in enumerate(afters)}
+    where: dict[tuple[Any, ...], int] = {a: i for i, a in enumerate(afters)}
     policy = np.zeros((len(policies), len(states)), dtype=np.int16)
     for j, s in enumerate(states):
         for c, pol in enumerate(policies):
@@ -420,21 +432,44 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     one = montecarlo.run(partial(expedition_kernel, m), trials, seed, client=client, progress=progress)
     games = montecarlo.run(partial(game_kernel, m, rules), trials, seed + 1, client=client, progress=progress)
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in (one.estimates | games.estimates).items()})
-# -- playing -------------------------------------------------------------------------------------
+# -- the game protocol -------------------------------------------------------------------------------
+class Keep(tuple[int, ...]):
+    """The cargo dice kept while the others are rolled again (a sorted tuple, equal to the plain
+    tuple the solver uses); `str` reads "keep 4 6"."""
+
+    def __str__(self) -> str:
+        return "keep " + " ".join(map(str, self)) if self else "keep none"
+
+    def __repr__(self) -> str:
+        return f"Keep({tuple(self)!r})"
+
+
+def as_action(action: Hashable) -> protocol.Action:
+    """A solver's action as the protocol's: kept dice as a `Keep`, "roll" and "stop" as they are."""
+    if isinstance(action, str):
+        return action
+    assert isinstance(action, tuple)
+    return Keep(sorted(action))
+
+
 @dataclass(frozen=True)
-class Expedition:
-    """One expedition in progress: rolls still allowed, ship/captain/crew aboard (0 to 3), cargo
-    dice kept, cargo dice free (() while waiting to be rolled), every roll, and the score to
-    beat (None: play for the expected cargo)."""
+class State(protocol.State):
+    """A whole game of Le Naute (the game protocol): `expeditions` rounds, each seat one
+    expedition per round in seat order; the highest total cargo wins (equal highest totals
+    share the win). `cargos` are the finished expeditions' cargo in order of play; the
+    expedition being played has `left` rolls allowed, `aboard` of ship, captain and crew, the
+    cargo dice `kept` and `free` (just rolled), its rolls in `history`, and `rolling` is True
+    while chance rolls.
+    """
 
     rules: Rules
+    cargos: tuple[int, ...] = ()
     left: int = ROLLS
     aboard: int = 0
     kept: Roll = ()
     free: Roll = ()
     history: tuple[Roll, ...] = ()
-    stopped: bool = False
-    target: int | None = None
+    rolling: bool = False
 
     def __post_init__(self) -> None:
         if not isinstance(self.left, int) or not 0 <= self.left <= ROLLS:
@@ -448,94 +483,218 @@ class Expedition:
             raise ValueError("kept and free must be empty until ship, captain and crew are aboard")
         if cargo > DICE - 3 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in self.kept + self.free):
             raise ValueError(f"kept and free must hold at most {DICE - 3} dice from 1 to 6, got {self.kept!r}, {self.free!r}")
-        if self.target is not None and (not isinstance(self.target, int) or isinstance(self.target, bool) or self.target < 0):
-            raise ValueError(f"target must be None or an integer >= 0, got {self.target!r}")
+        if any(not isinstance(c, int) or not 0 <= c <= TOP for c in self.cargos):
+            raise ValueError(f"cargos must be integers from 0 to {TOP}, got {self.cargos!r}")
 
-    @classmethod
-    def start(cls, rules: Rules | None = None, target: int | None = None) -> Expedition:
-        """An expedition before its first roll."""
-        return cls(rules or Rules(), target=target)
+    # -- where the game stands -------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The seat whose expedition it is."""
+        return len(self.cargos) % self.rules.players
 
     @property
-    def ship(self) -> bool:
-        return self.aboard >= 1
-
-    @property
-    def captain(self) -> bool:
-        return self.aboard >= 2
-
-    @property
-    def crew(self) -> bool:
-        return self.aboard >= 3
+    def round(self) -> int:
+        """The expedition (round) being played, from 0 (`expeditions` once the game is over)."""
+        return len(self.cargos) // self.rules.players
 
     @property
     def over(self) -> bool:
-        """Stopped, or no roll left."""
-        return self.stopped or (self.left == 0 and (self.aboard < 3 or bool(self.free)))
+        """Every expedition has been played."""
+        return len(self.cargos) >= self.rules.players * self.rules.expeditions
+
+    def scores(self) -> list[list[int]]:
+        """Every seat's cargo, expedition by expedition."""
+        p = self.rules.players
+        return [list(self.cargos[seat::p]) for seat in range(p)]
+
+    def totals(self) -> list[int]:
+        """Every seat's total cargo so far."""
+        return [sum(s) for s in self.scores()]
 
     @property
-    def pending(self) -> bool:
-        """Cargo dice wait to be rolled."""
-        return self.aboard == 3 and not self.free and not self.over
+    def crew(self) -> bool:
+        """Ship, captain and crew are aboard."""
+        return self.aboard >= 3
 
     @property
     def cargo(self) -> int:
-        """The cargo so far (0 without ship, captain and crew)."""
+        """The expedition's cargo so far (0 without ship, captain and crew)."""
         return sum(self.kept) + sum(self.free) if self.crew else 0
 
     @property
-    def state(self) -> State:
-        """The solver's state."""
-        if self.over:
-            return ("cargo", 0, (), tuple(sorted(self.kept + self.free))) if self.crew else ("hunt", 0, self.aboard)
+    def target(self) -> int | None:
+        """The score the seat to play must beat on the game's last expedition: the best other
+        total minus its own, when it can still be overtaken and is not already behind it
+        (None: play for the expected cargo)."""
+        if self.over or self.round != self.rules.expeditions - 1:
+            return None
+        totals = self.totals()
+        gap = max(t for i, t in enumerate(totals) if i != self.seat) - totals[self.seat]
+        return gap if 0 <= gap < TOP else None
+
+    def objective(self) -> CargoMean | Above:
+        """What the seat to play maximises: P(cargo > target) on the last expedition, else the expected cargo."""
+        target = self.target
+        return CargoMean() if target is None else Above(target)
+
+    @property
+    def node(self) -> Node:
+        """The solver's state of the expedition being played (at a decision)."""
         if not self.crew:
             return ("hunt", self.left, self.aboard)
         if self.rules.cargo_holds == "sticky":
             return ("cargo", self.left, self.kept, self.free)
         return ("cargo", self.left, (), tuple(sorted(self.kept + self.free)))
 
-    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> Expedition:
-        """Roll the dice in play (or take the given faces): hunting, the 5 - aboard dice;
-        with the crew aboard, the cargo dice not kept (after `keep`)."""
+    # -- the protocol ----------------------------------------------------------------------------
+    def current_player(self) -> int:
         if self.over:
-            raise ValueError("the expedition is over: no roll left or stopped")
-        if self.crew and self.free:
-            raise ValueError("keep some cargo dice (or none) before rolling again, or stop")
+            return protocol.TERMINAL
+        return protocol.CHANCE if self.rolling else self.seat
+
+    def legal_actions(self) -> list[protocol.Action]:
+        if self.over or self.rolling:
+            return []
+        if not self.crew:
+            return ["roll"]
+        return ["stop", *(Keep(k) for k in keep_options(self.kept, self.free, self.rules.cargo_holds))]
+
+    def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
+        if self.over or not self.rolling:
+            return []
         n = DICE - self.aboard if not self.crew else CARGO_DICE - len(self.kept)
+        return list(rolls(n).items())
+
+    def _apply(self, action: protocol.Action) -> State:
+        if self.rolling:
+            assert isinstance(action, tuple)
+            after = self.outcome(action)
+            return after._finish() if after.left == 0 else after
+        if action == "roll":
+            return replace(self, rolling=True)
+        if action == "stop":
+            return self._finish()
+        assert isinstance(action, tuple)
+        return replace(self, kept=tuple(sorted(action)), free=(), rolling=True)
+
+    def outcome(self, faces: Sequence[int]) -> State:
+        """At a chance node, the expedition once `faces` are rolled, before it is scored (after
+        its last roll `apply` goes on to the next expedition; this shows how it ended)."""
+        if not self.rolling:
+            raise ValueError("no roll is due here: the dice are rolled after roll or keep")
+        faces = tuple(sorted(faces))
+        if self.crew:
+            kept, free = (self.kept, faces) if self.rules.cargo_holds == "sticky" else ((), tuple(sorted(self.kept + faces)))
+            return replace(self, left=self.left - 1, kept=kept, free=free, history=self.history + (faces,), rolling=False)
+        aboard, cargo = set_aside(self.aboard, faces)
+        return replace(self, left=self.left - 1, aboard=aboard, free=cargo, history=self.history + (faces,), rolling=False)
+
+    def _finish(self) -> State:
+        """The expedition is over with its cargo: the next one starts."""
+        return State(self.rules, self.cargos + (self.cargo,))
+
+    def returns(self) -> list[Fraction]:
+        if not self.over:
+            return [Fraction(0)] * self.rules.players
+        return protocol.win_shares(self.totals())
+
+    def observation(self, player: int) -> str:
+        protocol.check_players([player], self.shape())
+        totals = ", ".join(f"seat {s + 1}: {t}" for s, t in enumerate(self.totals()))
+        if self.over:
+            return f"you are seat {player + 1}; the game is over; totals {totals}"
+        dice = f", cargo kept {' '.join(map(str, self.kept)) or 'none'}, free {' '.join(map(str, self.free)) or 'none'}"
+        return (f"you are seat {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, seat {self.seat + 1} "
+                f"to play, roll {len(self.history)} of {ROLLS}, {self.aboard} of ship, captain and crew aboard"
+                f"{dice if self.crew else ''}; totals {totals}")
+
+    def shape(self) -> protocol.Shape:
+        r = self.rules
+        return protocol.Shape(players=r.players, max_actions=1 + CARGO_DICE + 1, max_chance_outcomes=len(rolls(DICE).outcomes),
+                              max_length=2 * ROLLS * r.players * r.expeditions, min_return=Fraction(0), max_return=Fraction(1))
+
+    def hint(self, objective: Objective | None = None) -> Hint:
+        """Every legal action's exact value for the seat to play (default objective:
+        `objective()`; `CargoMean()` or `Above(t)` for another), from the core solver."""
+        if self.current_player() < 0:
+            return super().hint()
+        h = _game(objective or self.objective(), self.rules.cargo_holds).hint(self.node)
+        values: dict[Hashable, Value] = {as_action(a): v for a, v in h.values.items()}
+        return Hint(h.state, values, as_action(h.best), h.maximise, "exact")
+
+    # -- convenience: the moves as a person makes them -------------------------------------------
+    def play(self, action: protocol.Action) -> State:
+        """`apply`, typed as this game's State."""
+        after = self.apply(action)
+        assert isinstance(after, State)
+        return after
+
+    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
+        """Roll the dice in play (the given faces in any order, or drawn with `rng`): hunting,
+        the 5 - aboard dice; with the crew aboard, the cargo dice not kept (after `keep`)."""
+        if self.over:
+            raise ValueError("the game is over")
+        state = self.play("roll") if not self.rolling and not self.crew else self
+        if not state.rolling:
+            raise ValueError("keep some cargo dice (or none) before rolling again, or stop")
+        n = DICE - state.aboard if not state.crew else CARGO_DICE - len(state.kept)
         if dice is None:
             if rng is None:
                 raise ValueError("give rng or dice")
             dice = [int(x) for x in rng.integers(1, SIDES + 1, size=n)]
-        faces = tuple(sorted(check_faces(tuple(dice), n)))
-        if self.crew:
-            return Expedition(self.rules, self.left - 1, 3, self.kept, faces, self.history + (faces,), False, self.target)
-        aboard, cargo = set_aside(self.aboard, faces)
-        return Expedition(self.rules, self.left - 1, aboard, (), cargo, self.history + (faces,), False, self.target)
+        return state.play(tuple(sorted(check_faces(tuple(dice), n))))
 
-    def keep(self, faces: Sequence[int]) -> Expedition:
-        """Keep these cargo dice (those already kept included, under sticky holds) and wait to
-        roll the others."""
-        if self.over or not self.crew or not self.free:
-            raise ValueError("no cargo to keep: " + ("the expedition is over" if self.over else "ship, captain and crew first" if not self.crew else "roll first"))
-        want = tuple(sorted(faces))
-        allowed = keep_options(self.kept, self.free, self.rules.cargo_holds)
-        if want not in allowed:
-            raise ValueError(f"faces must be one of the allowed keeps {allowed}, got {faces!r}")
-        return Expedition(self.rules, self.left, 3, want, (), self.history, False, self.target)
+    def keep(self, faces: Sequence[int]) -> State:
+        """Keep these cargo dice (those already kept included, under sticky holds); chance rolls the others next."""
+        if self.over or self.rolling or not self.crew:
+            raise ValueError("no cargo to keep: " + ("the game is over" if self.over else "roll first" if self.rolling
+                                                     else "ship, captain and crew first"))
+        want = Keep(sorted(faces))
+        if want not in self.legal_actions():
+            allowed = keep_options(self.kept, self.free, self.rules.cargo_holds)
+            raise ValueError(f"faces must be one of the allowed keeps {allowed}, got {tuple(faces)!r}")
+        return self.play(want)
 
-    def stop(self) -> Expedition:
-        """Take the cargo as it is: the expedition is over."""
-        if self.over or not self.crew or not self.free:
-            raise ValueError("cannot stop: " + ("the expedition is over" if self.over else "ship, captain and crew first" if not self.crew else "roll first"))
-        return Expedition(self.rules, 0, 3, self.kept, self.free, self.history, True, self.target)
+    def stop(self) -> State:
+        """Take the cargo as it is: the next expedition."""
+        if self.over or self.rolling or not self.crew:
+            raise ValueError("cannot stop: " + ("the game is over" if self.over else "roll first" if self.rolling
+                                                else "ship, captain and crew first"))
+        return self.play("stop")
 
-    def objective(self) -> Objective:
-        """What the hint maximises by default: P(cargo > target), or the expected cargo."""
-        return CargoMean() if self.target is None else Above(self.target)
 
-    def hint(self, objective: Objective | None = None) -> Hint:
-        """Every legal action's exact value (default objective: `objective()`), from the core
-        solver; `.best` is the optimal action."""
-        if self.over or self.pending:
-            raise ValueError("no choice to make: " + ("the expedition is over" if self.over else "roll the cargo dice not kept"))
-        return _game(objective or self.objective(), self.rules.cargo_holds).hint(self.state)
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a game: seat 0's first expedition, before its first roll."""
+    return State(rules or Rules())
+
+
+def last_expedition(target: int, rules: Rules | None = None) -> State:
+    """The second seat's expedition in a game of one expedition for two, the first having
+    scored `target`: its objective is P(cargo > target) (0 <= target < 12)."""
+    rules = rules or Rules()
+    return State(Rules(expeditions=1, players=2, cargo_holds=rules.cargo_holds), (target,))
+
+
+def _optimal(state: protocol.State) -> protocol.Action:
+    """The simulation's play (`game_kernel`): the expected cargo, except on the last expedition
+    where a seat that can still overtake plays `chase_policy` of the gap."""
+    assert isinstance(state, State)
+    if not state.crew:
+        return "roll"
+    target, rules = state.target, state.rules
+    policy = optimal(CargoMean(), rules) if target is None else chase_policy(target, rules)
+    return as_action(policy(state.node))
+
+
+def _keep_at_least_game(state: protocol.State) -> protocol.Action:
+    """Keep every cargo die of 4 or more (as the cargo rule allows), reroll the others."""
+    assert isinstance(state, State)
+    if not state.crew:
+        return "roll"
+    return as_action(legal(keep_at_least(4), state.rules.cargo_holds)(state.node))
+
+
+def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
+    """"optimal": the simulation's play (the expected cargo; on the last expedition, beat the
+    best other total when it can still be overtaken); "keep_at_least": keep cargo dice of 4 or more."""
+    return {"optimal": _optimal, "keep_at_least": _keep_at_least_game}
