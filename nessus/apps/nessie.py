@@ -6,10 +6,12 @@ cards they have not seen, the advice of two players, and the exact chance of sin
 more reveals for k = 1..10. The HTML, the chart and the optimal player's answer are pure
 functions in `nessie_views`; this module holds the widgets and the flow of play.
 
-The odds table and the look-ahead player's advice are those of `nessie.play.choice`: treasure
-points gained minus lost, plus `nessie.play.LETTER_VALUE` (10/6) per Nessie card kept, looking
-one card ahead. The take slider starts at the best take under that same scoring
-(`nessie.play.best_take`), which is what the automatic players take too.
+The game is the protocol's `nessie.State`; the opponents play through `nessus.play.play` with
+the chosen rule as a policy (`nessie.strategy_policy`). The odds table's values and the
+look-ahead player's advice are the state's hint (`State.hint()`, the values of
+`nessie.play.choice`): treasure points gained minus lost, plus `nessie.play.LETTER_VALUE` (10/6)
+per Nessie card kept, looking one card ahead. The take slider starts at the best take under that
+same scoring (`nessie.play.best_take`), which is what the automatic players take too.
 
 The optimal player's advice is `nessie.optimal.optimal_choice`: the exact expected *treasure
 taken this turn* if it stops now or reveals and then plays on optimally (letters count only
@@ -26,19 +28,20 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from functools import partial
-from typing import TypeVar
 
 import ipywidgets as widgets
 
 from nessus.apps import nessie_views as v
 from nessus.apps.base import Dashboard
 from nessus.apps.common import LatestJob, TableHTML
-from nessus.games.nessie import play as nessie_play
-from nessus.games.nessie.engine import Game, Hand
+from nessus.game import Action
+from nessus.game import State as AnyState
+from nessus.games import nessie
+from nessus.games.nessie.engine import CHAIN, Event, Hand
 from nessus.games.nessie.odds import Situation
+from nessus.play import play
 
 HUMAN = v.HUMAN
-T = TypeVar("T")
 
 
 class NessieDashboard(Dashboard):
@@ -96,8 +99,8 @@ class NessieDashboard(Dashboard):
 
     # -- moves --------------------------------------------------------------------------
     def new_game(self) -> None:
-        """A new shuffled deck, 1 + opponents players, you first."""
-        self.game = Game.new(1 + self.opponents.value, self.rng)
+        """A new game (a full deck), 1 + opponents players, you first."""
+        self.state = nessie.initial_state(nessie.Rules(players=1 + self.opponents.value))
         self._invalidate()
         k = self.opponents.value
         self.events = [f"New game: you and {k} opponent{'s' if k > 1 else ''}. Your turn: reveal a card."]
@@ -106,49 +109,51 @@ class NessieDashboard(Dashboard):
 
     def _your_turn(self) -> None:
         """A ValueError unless it is your turn in a game still on."""
-        if self.game.over:
+        if self.state.over:
             raise ValueError("the game is over: press New game")
-        if self.game.current != HUMAN:
+        if self.state.current != HUMAN:
             raise ValueError("it is not your turn")
 
-    def _move(self, move: Callable[[Game], T]) -> T:
-        """Make your move (a function of the game) and tell it in the log; its result."""
+    def _move(self, move: Callable[[nessie.State], nessie.State]) -> None:
+        """Make your move (a function of the state) and tell it in the log."""
         self._your_turn()
-        mark = len(self.game.events)
-        result = move(self.game)
+        self.state = move(self.state)
         self._invalidate()
         self.messages.clear()
-        self._narrate(mark)
-        return result
+        self.events += v.narrate([(e, self.state.scores()) for e in self.state.last], self.strategy.value)
 
     def reveal(self) -> None:
-        """You reveal one card; if you sink, the opponents play."""
-        self._move(lambda g: g.reveal())
+        """You reveal one card (drawn from the pile); if you sink, the opponents play."""
+        self._move(lambda s: s.reveal(rng=self.rng))
         self.play_opponents()
         self.draw()
 
     def stop(self) -> None:
         """You stop and take the last N row cards; then the opponents play."""
-        before = sum(self.game.hands[HUMAN].treasures)
-        discards = self._move(lambda g: g.stop(self.take.value))
-        self.events += v.stop_lines(self.game.hands[HUMAN], before, discards)
+        before = sum(self.state.hands[HUMAN].treasures)
+        self._move(lambda s: s.stop(self.take.value))
+        thrown = [c for e in self.state.last if e.kind == "stop" for c in e.discards]
+        self.events += v.stop_lines(self.state.hand(HUMAN), before, thrown)
         self.play_opponents()
         self.draw()
 
     def play_opponents(self) -> None:
-        """Each opponent plays a whole turn (nessie.play.play_turn) until it is your turn or the game ends."""
-        g = self.game
-        strategy = v.STRATEGIES[self.strategy.value]()
-        while not g.over and g.current != HUMAN:
-            mark = len(g.events)
-            nessie_play.play_turn(g, strategy)
-            self._narrate(mark)
-        if g.over:
-            self.events.append(v.result_text(g))
-
-    def _narrate(self, mark: int) -> None:
-        """The engine's events since `mark`, told in the log."""
-        self.events += v.narrate(self.game, mark, self.strategy.value)
+        """The opponents play (`nessus.play.play`, the chosen rule in every other seat) until it
+        is your turn or the game ends; their moves told in the log."""
+        policy = nessie.strategy_policy(v.STRATEGIES[self.strategy.value]())
+        moves: list[tuple[AnyState, Action]] = []
+        seats = {seat: policy for seat in range(1, self.state.players)}
+        end = play(self.state, seats, self.rng, on_move=lambda state, action: moves.append((state, action)))
+        assert isinstance(end, nessie.State)
+        self.state = end
+        happened: list[tuple[Event, list[int]]] = []
+        for state, action in moves:
+            after = state.apply(action)
+            assert isinstance(after, nessie.State)
+            happened += [(e, after.scores()) for e in after.last]
+        self.events += v.narrate(happened, self.strategy.value)
+        if end.over:
+            self.events.append(v.result_text(end))
 
     def say(self, text: str) -> None:
         """A line in the log."""
@@ -158,29 +163,29 @@ class NessieDashboard(Dashboard):
     # -- drawing ------------------------------------------------------------------------------
     def draw(self) -> None:
         """Redraw the whole page from the game, and ask the optimal player on your turn."""
-        g = self.game
-        playing = not g.over and g.current == HUMAN
+        s = self.state
+        playing = not s.over and s.current == HUMAN
         self.reveal_button.disabled = self.stop_button.disabled = self.take.disabled = not playing
-        self.choice = nessie_play.choice(g.situation(), g.hand) if playing else None
+        self.choice = v.odds_of(s) if playing else None
         self._quiet = True
         try:
-            self.take.max = len(g.row)
-            self.take.value = self.choice.stop_take if self.choice and g.revealed else 0  # no stop before a reveal
+            self.take.max = len(s.row)
+            self.take.value = self.choice.stop_take if self.choice and s.revealed else 0  # no stop before a reveal
         finally:
             self._quiet = False
         self.draw_take()
         self.draw_log()
-        self.players.value = v.players_html(g, self.strategy.value)
+        self.players.value = v.players_html(s, self.strategy.value)
         self.draw_odds()
-        self.chart.show(v.sink_chart(g))
+        self.chart.show(v.sink_chart(s))
         self.ask_optimal()
 
     def draw_take(self) -> None:
         """The row with the cards to take outlined, the Stop button's label and what the take does."""
         n = self.take.value
-        self.row.value = v.row_html(self.game.row, n)
+        self.row.value = v.row_html(list(self.state.row), n)
         self.stop_button.description = f"Stop and take {n}"
-        self.take_note.value = v.take_note_html(self.game, n, self.choice.stop_take if self.choice else None)
+        self.take_note.value = v.take_note_html(self.state, n, self.choice.stop_take if self.choice else None)
 
     def draw_log(self) -> None:
         """The last lines of the log."""
@@ -188,14 +193,14 @@ class NessieDashboard(Dashboard):
 
     def draw_odds(self) -> None:
         """The odds table, the look-ahead player's advice (the optimal player's is on its way)."""
-        g, c = self.game, self.choice
+        s, c = self.state, self.choice
         if c is None:
-            self.odds.value, self.odds_note.value = v.waiting_html(g), ""
+            self.odds.value, self.odds_note.value = v.waiting_html(s), ""
             self._set_advice("")
             return
-        self.odds.value = v.odds_html(c, g.revealed)
-        self.odds_note.value = v.odds_note_html(g.situation().pool_size)
-        self._set_advice(v.lookahead_html(c, g.revealed), thinking=True)
+        self.odds.value = v.odds_html(c, s.revealed)
+        self.odds_note.value = v.odds_note_html(s.situation().pool_size)
+        self._set_advice(v.lookahead_html(c, s.revealed), thinking=True)
 
     def _set_advice(self, lookahead: str, thinking: bool = False) -> None:
         """The look-ahead line, and the optimal player's line: thinking about the current ticket, or none."""
@@ -212,13 +217,12 @@ class NessieDashboard(Dashboard):
 
     def ask_optimal(self) -> None:
         """On your turn, have the worker thread solve it (the answer replaces "thinking…")."""
-        g = self.game
-        if g.over or g.current != HUMAN:
+        s = self.state
+        if s.over or s.current != HUMAN:
             return
         with self._lock:
             ticket = self._ticket
-        hand = Hand(list(g.hand.treasures), list(g.hand.letters))
-        self.worker.submit(partial(self._solve, ticket, g.situation(), hand, g.adjacency, g.revealed == 0))
+        self.worker.submit(partial(self._solve, ticket, s.situation(), s.hand(), CHAIN, s.revealed == 0))
 
     def _solve(self, ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool) -> None:
         """In the worker thread: the optimal player's choice, shown only if `ticket` is still current."""

@@ -1,19 +1,20 @@
 """Nessie dashboard, what has no widget in it: the cards, the row, the players' table, the log,
 the odds table and the two players' advice as HTML, the chart of sinking within k reveals, the
-opponents' strategies and the optimal player's answer, all pure functions of the game."""
+opponents' strategies and the optimal player's answer, all pure functions of the game's state
+(`nessie.State`)."""
 
 from __future__ import annotations
 
 import html
-from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import altair as alt
 import polars as pl
 
+from nessus.games.nessie import CARD_KINDS, REVEAL, State, Stop
 from nessus.games.nessie import play as nessie_play
-from nessus.games.nessie.engine import Game, Hand, neighbours, take
+from nessus.games.nessie.engine import CHAIN, Event, Hand, neighbours, take
 from nessus.games.nessie.odds import Card, Situation, is_treasure, p_sink_within
 from nessus.games.nessie.optimal import OptimalChoice, optimal_choice
 from nessus.numbers import number_html
@@ -92,15 +93,15 @@ def row_html(row: list[Card], n: int) -> str:
     return f"<div class='nessie-row' style='min-height:78px;padding:4px 0'>{cards}</div>"
 
 
-def take_note_html(g: Game, n: int, best: int | None) -> str:
+def take_note_html(g: State, n: int, best: int | None) -> str:
     """What taking the last `n` row cards does to your hand ("" when it is not your turn)."""
     if g.over or g.current != HUMAN:
         return ""
     if g.revealed == 0:
         return "<small class='take-note'>Reveal at least one card before you stop.</small>"
-    taken = g.row[len(g.row) - n:][::-1] if n else []
-    hand = g.hands[HUMAN]
-    after, discards = take(hand, taken, neighbours(g.adjacency))
+    taken = list(g.row[len(g.row) - n:][::-1]) if n else []
+    hand = g.hand(HUMAN)
+    after, discards = take(hand, taken, neighbours(CHAIN))
     kept = [c for c in after.letters if c not in hand.letters]
     lost = [c for c in discards if not is_treasure(c)]
     parts = [f"{sum(after.treasures) - sum(hand.treasures):+d} treasure", *([f"keeps {', '.join(kept)}"] if kept else []),
@@ -115,7 +116,7 @@ def name(seat: int) -> str:
     return "You" if seat == HUMAN else f"Player {seat + 1}"
 
 
-def players_html(g: Game, strategy: str) -> str:
+def players_html(g: State, strategy: str) -> str:
     """Every player's cards and score, whose turn it is, and the draw pile and discards."""
     scores = g.scores()
     rows = []
@@ -130,8 +131,8 @@ def players_html(g: Game, strategy: str) -> str:
             f"<td style='text-align:left;line-height:1'>{cards_html(cards, small=True, empty='no cards yet')}</td></tr>"
         )
     return ("<table class='nessie-players' style='border-collapse:collapse;width:100%' cellpadding='3'>"
-            f"{''.join(rows)}</table><small style='color:#555'>Draw pile {len(g.draw)} cards · "
-            f"discards {len(g.discard)} · turn {g.turns + 1}</small>")
+            f"{''.join(rows)}</table><small style='color:#555'>Draw pile {sum(g.draw)} cards · "
+            f"discards {sum(g.discards)} · turn {g.turns + 1}</small>")
 
 
 def log_html(events: list[str]) -> str:
@@ -143,11 +144,12 @@ def log_html(events: list[str]) -> str:
             f"font-size:13px;line-height:1.5'>{items}</div>")
 
 
-def narrate(g: Game, mark: int, strategy: str) -> list[str]:
-    """The engine's events since `mark` as sentences (an opponent's reveals told with how their turn ended)."""
+def narrate(events: Sequence[tuple[Event, Sequence[int]]], strategy: str) -> list[str]:
+    """Events (`State.last` of each move, with the scores after it) as sentences (an opponent's
+    reveals told with how their turn ended)."""
     out: list[str] = []
     revealed: dict[int, list[str]] = {}
-    for e in g.events[mark:]:
+    for e, scores in events:
         cards = revealed.setdefault(e.player, [])
         them = f"Player {e.player + 1} ({strategy})"
         if e.kind == "reveal":
@@ -157,7 +159,7 @@ def narrate(g: Game, mark: int, strategy: str) -> list[str]:
         elif e.kind == "stop":
             took = ", ".join(e.cards) or "nothing"
             out.append(f"You stop and take {took}." if e.player == HUMAN else
-                       f"{them} reveals {', '.join(cards)}, then stops and takes {took} → score {g.scores()[e.player]}.")
+                       f"{them} reveals {', '.join(cards)}, then stops and takes {took} → score {scores[e.player]}.")
             cards.clear()
         elif e.kind == "sink":
             out.append(f"You reveal {e.cards[0]} and sink! The row is discarded." if e.player == HUMAN else
@@ -178,19 +180,32 @@ def stop_lines(hand: Hand, before: int, discards: list[Card]) -> list[str]:
     return [f"You could not keep {', '.join(lost)}: discarded{paid}.", score] if lost else [score]
 
 
-def result_text(g: Game) -> str:
+def result_text(g: State) -> str:
     """Who finished the game and who won, with how many points."""
     winners = g.winners()
     names = " and ".join(name(w) for w in winners)
     verb = "win" if winners == [HUMAN] else ("share the win" if len(winners) > 1 else "wins")
-    return f"Game over: {name(g.finisher)} completed Nessie (+10). {names} {verb} with {max(g.scores())} points."
+    how = f"{name(g.finisher)} completed Nessie (+10)" if g.finisher is not None else f"{g.turns} turns played"
+    return f"Game over: {how}. {names} {verb} with {max(g.scores())} points."
 
 
 # -- the odds and the advice --------------------------------------------------------------
-def waiting_html(g: Game) -> str:
+def waiting_html(g: State) -> str:
     """The odds panel when it is not your turn: the result, or "Waiting for your turn."."""
     text = result_text(g) if g.over else "Waiting for your turn."
     return f"<div class='odds-panel'><h4 style='margin:4px 0'>Your odds</h4><p>{html.escape(text)}</p></div>"
+
+
+def odds_of(state: State) -> nessie_play.Choice:
+    """The odds panel's numbers on your turn: P(sink) on the next card and within 3 from the
+    cards you have not seen, and the values of stopping (the best take) and of revealing one
+    more from the state's hint (`State.hint()`, the look-ahead player's values)."""
+    hint = state.hint()
+    s = state.situation()
+    stops = {a.take: value for a, value in hint.values.items() if isinstance(a, Stop)}
+    take_n = max(stops, key=lambda n: (stops[n], -n)) if stops else 0  # the shortest best run
+    reveal = Fraction(hint.values.get(REVEAL, 0))
+    return nessie_play.Choice(p_sink_within(s, 1), p_sink_within(s, 3), Fraction(stops.get(take_n, 0)), take_n, reveal)
 
 
 def odds_html(c: nessie_play.Choice, revealed: int) -> str:
@@ -284,9 +299,10 @@ def sink_frame(s: Situation) -> pl.DataFrame:
     })
 
 
-def sink_chart(g: Game) -> alt.LayerChart:
+def sink_chart(g: State) -> alt.LayerChart:
     """Bars of P(you sink within k more reveals), labelled, for the table as you see it (even between turns)."""
-    s = Situation(dict(Counter(g.draw)), tuple(g.row), frozenset(g.hands[HUMAN].letters))
+    pool = {c: n for c, n in zip(CARD_KINDS, g.draw) if n}
+    s = Situation(pool, g.row, frozenset(g.hands[HUMAN].letters))
     row = " ".join(s.row) or "empty"
     over = "game over · " if g.over else ""
     title = alt.Title("P(you sink within k more reveals)", subtitle=f"{over}row: {row} · {s.pool_size} cards unseen")
