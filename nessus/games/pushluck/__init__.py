@@ -18,7 +18,7 @@ every roll kept in the history, the bust included.
 ((1,), Fraction(1, 6))
 >>> state = state.apply((6,))
 >>> state.turn_total, state.legal_actions()
-(6, ['hold', 'roll'])
+(6, ['roll', 'hold'])
 >>> hint = state.hint()
 >>> hint.best, hint.method
 ('roll', 'value-iteration')
