@@ -23,10 +23,10 @@ def loop(sol: sept.Solution, n: int) -> int:
     rolls, index, margin = sol.solved.rolls().tolist(), sol.duel.index.tolist(), sol.duel.margin
     first = 0
     for _ in range(n):
-        totals, t = [0, 0], 0
+        scores, t = [0, 0], 0
         while True:
             p = t % 2
-            lead, k = totals[p] - totals[1 - p], 0
+            lead, k = scores[p] - scores[1 - p], 0
             while True:
                 if k and (lead + k > margin or not rolls[index[t][max(lead, -margin) + margin]][k]):
                     break
@@ -35,10 +35,10 @@ def loop(sol: sept.Solution, n: int) -> int:
                     k = 0
                     break
                 k += s
-            totals[p] += k
+            scores[p] += k
             if p == 1 and t >= 5:
-                if totals[0] != totals[1]:
-                    first += totals[0] > totals[1]
+                if scores[0] != scores[1]:
+                    first += scores[0] > scores[1]
                     break
                 t = 6
             else:
