@@ -9,7 +9,19 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, wait_for_charts
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    no_errors,
+    nudge_slider,
+    open_dashboard,
+    record,
+    redraw_time,
+    roll_dice,
+    wait_for_charts,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -8,7 +8,18 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    no_errors,
+    nudge_slider,
+    open_dashboard,
+    record,
+    redraw_time,
+    roll_dice,
+)
 
 pytestmark = pytest.mark.browser
 
