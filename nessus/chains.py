@@ -10,6 +10,11 @@ How: f_x(s) = P(total from x = s) satisfies f_x(s) = sum_t q_t f_{to(t)}(s - r_t
 well founded in s when the zero-reward steps form no cycle. Every q_t is a/b with b | B**e_t
 for one base B, so with potentials c_x chosen below, g_x(s) = f_x(s) * B**(lam*s + c_x) is an
 integer and the whole recursion runs on Python integers with no gcd at all.
+
+For chains too large for dense exact elimination (La Tresse with many players), the second part
+solves x = b + P x exactly by sparse elimination (`solve_sparse`), or in floating point with a
+proven bound on the error (`float_bracket`, `expected_steps_bound`); a figure is then `Solved`,
+exact or a rigorous bracket.
 """
 
 from __future__ import annotations
@@ -18,8 +23,15 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, lcm
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from nessus.dist import TruncatedDist
+from nessus.report import Figure
+
+if TYPE_CHECKING:
+    from scipy.sparse import csr_matrix
 
 State = Hashable
 
@@ -233,3 +245,147 @@ class RewardChain:
         top = s
         numerators = [g[start][v] * base ** (lam * (top - v)) for v in range(top + 1)]
         return TruncatedDist(numerators, denominator)
+
+
+# -- large chains: sparse exact solves, and float solves with proven brackets ---------------------
+# For chains too large for `RewardChain` (La Tresse with many players): A x = b with A = I - P,
+# P substochastic and absorbing, solved exactly by sparse elimination over the fractions, or in
+# floating point with a rigorous bound on the error of the float solution.
+BITS = 40
+"""An expected-steps bound's float solution is rounded to multiples of 2**-BITS."""
+SOLUTION_BITS = 60
+"""Float solutions are rounded to multiples of 2**-SOLUTION_BITS before their residual is computed exactly."""
+
+
+@dataclass(frozen=True)
+class Solved:
+    """A figure of a chain: exact (low == high), or a rigorous bracket [low, high] from a float solve."""
+
+    low: Fraction
+    high: Fraction
+
+    @property
+    def exact(self) -> Fraction | None:
+        return self.low if self.low == self.high else None
+
+    def figure(self, help: str) -> Figure:
+        if self.exact is not None:
+            return Figure.of(self.exact, help)
+        return Figure.bracket(self.low, self.high, help + " (bracket from a float solve with a proven error bound)")
+
+
+Unknown = Hashable
+System = dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]
+"""Unknown -> (its row {unknown: coefficient of A}, right-hand side) for A x = b."""
+
+
+def solve_sparse(system: System) -> dict[Unknown, Fraction]:
+    """Solve A x = b exactly by Gaussian elimination over the fractions, choosing each pivot to
+    keep fill-in small (least (row entries - 1) * (column entries - 1), Markowitz).
+
+    Pivots are taken on the diagonal: A = I - P with P substochastic and absorbing is a
+    nonsingular M-matrix, whose Schur complements are M-matrices too, so no pivot vanishes.
+
+    >>> solve_sparse({"a": ({"a": Fraction(1), "b": Fraction(-1, 2)}, Fraction(1)),
+    ...               "b": ({"b": Fraction(1), "a": Fraction(-1, 2)}, Fraction(0))})
+    {'b': Fraction(2, 3), 'a': Fraction(4, 3)}
+    """
+    rows = {u: dict(row) for u, (row, _) in system.items()}
+    rhs = {u: b for u, (_, b) in system.items()}
+    cols: dict[Unknown, set[Unknown]] = {}
+    for u, row in rows.items():
+        for v in row:
+            cols.setdefault(v, set()).add(u)
+    left = set(rows)
+    order = []
+    while left:
+        p = min(left, key=lambda u: ((len(rows[u]) - 1) * (len(cols[u]) - 1), len(rows[u])))
+        left.discard(p)
+        prow = rows[p]
+        inv = 1 / prow[p]
+        for v in prow:
+            prow[v] *= inv
+        rhs[p] *= inv
+        for u in list(cols[p]):
+            if u == p or u not in left:
+                continue
+            row = rows[u]
+            factor = row.pop(p)
+            cols[p].discard(u)
+            for v, a in prow.items():
+                if v == p:
+                    continue
+                new = row.get(v, 0) - factor * a
+                if new:
+                    row[v] = new
+                    cols.setdefault(v, set()).add(u)
+                else:
+                    row.pop(v, None)
+                    cols[v].discard(u)
+            rhs[u] -= factor * rhs[p]
+        order.append(p)
+    x: dict[Unknown, Fraction] = {}
+    for p in reversed(order):
+        x[p] = rhs[p] - sum((a * x[v] for v, a in rows[p].items() if v != p), Fraction(0))
+    return x
+
+
+def fixed_point(step: csr_matrix, scale: int, b: np.ndarray) -> np.ndarray:
+    """Iterate x = b + P x (P = step / scale, integer `step` weights, P substochastic and
+    absorbing) until a sweep moves no value by more than 1e-15 relative (the error is bounded
+    afterwards, exactly)."""
+    p = step.astype(np.float64) / scale
+    x = b.copy()
+    for _ in range(100_000):
+        nxt = b + p @ x
+        if np.max(np.abs(nxt - x)) <= 1e-15 * max(1.0, float(np.max(np.abs(nxt)))):
+            return nxt
+        x = nxt
+    raise ArithmeticError("the fixed-point iteration did not settle")
+
+
+def residual_max(step: csr_matrix, scale: int, rhs: Sequence[Fraction], x: np.ndarray, bits: int) -> Fraction:
+    """max_i |b_i + (P x~)_i - x~_i| exactly, x~ = x rounded to multiples of 2**-bits, in
+    Python integers (no overflow)."""
+    a = np.array([int(v) for v in np.rint(np.ldexp(x, bits))], dtype=object)
+    den = lcm(*(b.denominator for b in rhs))
+    per_entry = step.data.astype(object) * a[step.indices]
+    counts = np.diff(step.indptr)
+    sums = np.zeros(len(a), dtype=object)
+    nonempty = counts > 0
+    sums[nonempty] = np.add.reduceat(per_entry, step.indptr[:-1][nonempty])
+    b_num = np.array([b.numerator * (den // b.denominator) for b in rhs], dtype=object)
+    resid = b_num * (scale << bits) + den * (sums - a * scale)
+    return Fraction(max(abs(r) for r in resid), den * (scale << bits))
+
+
+def dyadic(x: np.ndarray, bits: int) -> np.ndarray:
+    """x rounded to multiples of 2**-bits."""
+    return np.ldexp(np.rint(np.ldexp(x, bits)), -bits)
+
+
+def expected_steps_bound(step: csr_matrix, scale: int, bits: int = BITS) -> Fraction:
+    """A proven upper bound on the expected number of steps to absorption from any state.
+
+    Let t be a float solution of t = 1 + P t, rounded to a dyadic t~ >= 0; if t~ - P t~ >= 1/2
+    holds exactly, then the true T = (I - P)^-1 1 <= 2 t~, since (I - P)^-1 has non-negative
+    entries: (I - P)(2 t~ - T) >= 0. The check runs in int64, exact while every t~ is below
+    2**10 and `scale` below 2**(52 - bits) (else an ArithmeticError)."""
+    if scale << (bits + 11) >= 1 << 63:
+        raise ArithmeticError("the scale is too large for an exact int64 check")
+    t = dyadic(fixed_point(step, scale, np.ones(step.shape[0])) * 1.001, bits)
+    if not 0 <= t.min() <= t.max() < 2**10:
+        raise ArithmeticError("the expected number of steps is out of the range this check allows")
+    num = np.rint(np.ldexp(t, bits)).astype(np.int64)  # exact: entries < 2**(10 + bits), rows sum to <= scale
+    if not np.all(2 * (num * scale - step @ num) >= scale << bits):
+        raise ArithmeticError("the bound on the expected number of steps could not be checked")
+    return 2 * Fraction(int(num.max()), 1 << bits)
+
+
+def float_bracket(step: csr_matrix, scale: int, rhs: list[Fraction], steps_bound: Fraction,
+                  bits: int = SOLUTION_BITS) -> tuple[np.ndarray, Fraction]:
+    """Float solution x~ of x = b + P x and a proven bound on its error:
+    |x - x~| = (I - P)^-1 |r| <= max|r| * E[steps], P substochastic; r the exact residual and
+    `steps_bound` a proven bound on the expected steps (`expected_steps_bound`)."""
+    x = dyadic(fixed_point(step, scale, np.array([float(b) for b in rhs])), bits)
+    return x, residual_max(step, scale, rhs, x, bits) * steps_bound

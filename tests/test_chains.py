@@ -4,16 +4,17 @@ plain Fraction recursion written here (the engine runs on scaled integers instea
 import subprocess
 import sys
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import permutations
 from math import prod
 
 import numpy as np
 import pytest
+import scipy.sparse as sp
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nessus.chains import RewardChain, Step, solve_linear
+from nessus.chains import RewardChain, Step, expected_steps_bound, float_bracket, solve_linear, solve_sparse
 
 F = Fraction
 
@@ -36,7 +37,7 @@ def two_state() -> RewardChain:
 def reference_pmf(steps: dict, start, bound: int) -> list[Fraction]:
     """f_x(s) = sum_t q_t f_to(s - r_t) with f_end(s) = [s == 0], memoised over Fractions."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def f(x, s):
         if x is None:
             return F(int(s == 0))
@@ -242,3 +243,42 @@ def test_solve_linear_recovers_a_known_solution(case):
             solve_linear(a, b)
     else:
         assert solve_linear(a, b) == x
+
+
+# -- large chains: sparse exact solves and float brackets ---------------------------------------
+@st.composite
+def absorbing(draw):
+    """A random absorbing chain on n states with integer weights over `scale`: state i steps to
+    states j with weight w[i][j]; every row keeps some weight for the end, so P is substochastic
+    with every row sum below 1 (absorbing). Rewards are small fractions."""
+    n = draw(st.integers(1, 6))
+    scale = draw(st.sampled_from([6, 36, 729]))
+    weights = []
+    for _ in range(n):
+        row = draw(st.lists(st.integers(0, scale), min_size=n, max_size=n))
+        total = sum(row)
+        cap = scale - draw(st.integers(1, scale // 2))
+        weights.append([w * cap // total if total else 0 for w in row])
+    rhs = draw(st.lists(st.fractions(0, 5, max_denominator=12), min_size=n, max_size=n))
+    return n, scale, weights, rhs
+
+
+@settings(max_examples=60, deadline=None)
+@given(absorbing())
+def test_sparse_solve_and_float_bracket_agree_with_dense_elimination(case):
+    """x = b + P x three ways: solve_sparse (Markowitz pivots) and solve_linear (dense
+    Gauss-Jordan) give the same fractions; float_bracket's interval holds them, and
+    expected_steps_bound is at least the exact expected steps."""
+    n, scale, weights, rhs = case
+    p = [[F(w, scale) for w in row] for row in weights]
+    a = [[F(int(i == j)) - p[i][j] for j in range(n)] for i in range(n)]
+    dense = solve_linear(a, rhs)
+    system = {i: ({j: a[i][j] for j in range(n) if a[i][j]}, rhs[i]) for i in range(n)}
+    assert [solve_sparse(system)[i] for i in range(n)] == dense
+    steps = solve_linear(a, [F(1)] * n)
+    step = sp.csr_matrix(np.array(weights, dtype=np.int64))
+    bound = expected_steps_bound(step, scale)
+    assert max(steps) <= bound
+    x, err = float_bracket(step, scale, list(rhs), bound)
+    assert all(F(float(x[i])) - err <= dense[i] <= F(float(x[i])) + err for i in range(n))
+    assert err < F(1, 10**9)

@@ -44,16 +44,16 @@ class TresseDashboard(TableDashboard):
 
         self.picture = widgets.HTML()
         self.last = widgets.HTML()
-        self.throw_button = widgets.Button(description="Throw", button_style="primary", icon="refresh",
+        self.roll_button = widgets.Button(description="Throw", button_style="primary", icon="refresh",
                                            layout=widgets.Layout(width="170px"))
-        self.throw_button.add_class("roll-button")
+        self.roll_button.add_class("roll-button")
         self.play_button = widgets.Button(description="Play on", button_style="success", icon="forward",
                                           layout=widgets.Layout(width="210px"))
         self.play_button.add_class("play-button")
         self.new_button = widgets.Button(description="New game")
         self.new_button.add_class("new-button")
-        self.actions = [self.throw_button, self.play_button, self.new_button]
-        for button, handler in zip(self.actions, (self.throw, self.play_on, self.restart)):
+        self.actions = [self.roll_button, self.play_button, self.new_button]
+        for button, handler in zip(self.actions, (self.roll, self.play_on, self.restart)):
             button.on_click(self.guard(lambda _, handler=handler: handler()))
         self.result = widgets.HTML()
         self.hint.toggle.tooltip = "show every seat's exact chance of winning from here"
@@ -67,7 +67,7 @@ class TresseDashboard(TableDashboard):
         self.page([
             self.seats.mode, self.seats.box, self.messages.widget,
             widgets.HBox([self.picture, self.last], layout=widgets.Layout(align_items="center")),
-            widgets.HBox([self.throw_button, self.play_button, self.new_button]),
+            widgets.HBox([self.roll_button, self.play_button, self.new_button]),
             self.status, self.result, self.hint.toggle, self.hint.widget, self.log,
         ], [self.start_pane.widget, self.figures, self.path_pane.widget], left_width="620px")
         self.new_mode()
@@ -84,7 +84,7 @@ class TresseDashboard(TableDashboard):
 
     def machine_turn(self) -> bool:
         """A machine seat is to throw (in a game against the machine)."""
-        t = self.table
+        t = self.state
         return self.seats.game and not t.over and t.current != self.you + 1
 
     def new_mode(self) -> None:
@@ -103,75 +103,76 @@ class TresseDashboard(TableDashboard):
         self.rules_now = self.rules()
         self.messages.clear()
         self.you = self.seats.you
-        self.table = tresse.Table.start(self.rules_now)
-        self.path = [tresse.chances_from(self.table)]
+        self.state = tresse.initial_state(self.rules_now)
+        self.path = [tresse.chances_from(self.state)]
         self.lines: list[str] = []
         self.last_throw: tuple[int, tuple[int, ...]] | None = None
         if self.at_once:
-            self.machines_throw()
+            self.machines_roll()
         self.draw_start()
         self.draw_game()
 
-    def one_throw(self) -> None:
+    def one_roll(self) -> None:
         """The seat to throw throws every die in hand: the table, the log and the chances after it."""
-        before = self.table
-        self.table = before.throw(self.rng)
-        self.path.append(tresse.chances_from(self.table))
-        self.last_throw = (before.current - 1, self.table.history[-1][1])
-        self.lines.append(views.log_line(before, self.table, self.names()))
+        before = self.state
+        self.state = before.roll(self.rng)
+        self.path.append(tresse.chances_from(self.state))
+        seat, faces = self.state.history[-1]
+        self.last_throw = (seat - 1, faces)
+        self.lines.append(views.log_line(before, self.state, self.names()))
 
-    def machines_throw(self) -> None:
+    def machines_roll(self) -> None:
         """The machine seats throw until it is your turn or the game is over."""
         while self.machine_turn():
-            self.one_throw()
+            self.one_roll()
 
-    def throw(self) -> None:
+    def roll(self) -> None:
         """Throw: one throw of the seat to play (yours, in a game against the machine)."""
-        if self.table.over:
+        if self.state.over:
             raise ValueError("the game is over: press New game")
-        if self.machine_turn():
-            raise ValueError(f"it is {self.seats.name(self.table.current - 1)}'s turn: press Play on")
-        self.one_throw()
+        if self.machine_turn() and self.state.current is not None:
+            raise ValueError(f"it is {self.seats.name(self.state.current - 1)}'s turn: press Play on")
+        self.one_roll()
         if self.at_once:
-            self.machines_throw()
+            self.machines_roll()
         self.messages.clear()
         self.draw_game()
 
     def play_on(self) -> None:
         """Play on: alone, the seat to play throws until its hand is empty; in a game, the machine
         seats throw until it is your turn."""
-        if self.table.over:
+        if self.state.over:
             raise ValueError("the game is over: press New game")
         if self.seats.game:
             if not self.machine_turn():
                 raise ValueError("it is your turn: press Throw")
-            self.machines_throw()
+            self.machines_roll()
         else:
-            seat = self.table.current
-            while not self.table.over and self.table.current == seat:
-                self.one_throw()
+            seat = self.state.current
+            while not self.state.over and self.state.current == seat:
+                self.one_roll()
         self.messages.clear()
         self.draw_game()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_game(self) -> None:
         """The table, the last throw, the buttons, the status, the hint, this game's chart and the log."""
-        t, names, you = self.table, self.names(), self.you
+        t, names, you = self.state, self.names(), self.you
         self.picture.value = views.table_svg(t, you, names)
         self.last.value = views.last_html(t, self.last_throw, names)
         mine = not self.machine_turn()
-        self.throw_button.disabled = t.over or not mine
+        self.roll_button.disabled = t.over or not mine
         self.play_button.disabled = t.over or (self.seats.game and mine)
         hand = views.dice_word(t.hand)
         if t.over or (self.seats.game and not mine):
-            self.throw_button.description, self.play_button.description = "Throw", "Play on"
+            self.roll_button.description, self.play_button.description = "Throw", "Play on"
         elif self.seats.game:
-            self.throw_button.description, self.play_button.description = f"Throw your {hand}", "Play on"
+            self.roll_button.description, self.play_button.description = f"Throw your {hand}", "Play on"
         else:
-            self.throw_button.description, self.play_button.description = f"Throw {hand}", "Play on: end of the turn"
+            self.roll_button.description, self.play_button.description = f"Throw {hand}", "Play on: end of the turn"
         self.status.value = views.status_html(t, names, you, self.seats.game, mine)
         self.result.value = views.result_html(t, names)
-        self.hint.show(lambda: views.hint_html(self.table, self.path[-1], self.names(), self.you))
+        self.hint.show(lambda: views.hint_html(self.state, self.path[-1], self.names(), self.you))
         self.path_pane.show(views.path_chart(self.path, t, names, you))
         self.log.value = views.log_html(self.lines, t.throws)  # last: the page is then up to date
 

@@ -11,8 +11,9 @@ import altair as alt
 import polars as pl
 
 from nessus.apps.dicegame import HELD, OPTIMAL, face_svg
+from nessus.chains import Solved
 from nessus.games import tresse
-from nessus.games.tresse import CENTRE, LEFT, RIGHT, Solved
+from nessus.games.tresse import CENTRE, LEFT, RIGHT
 from nessus.numbers import Kind, number_html, number_text, rarity
 
 WHERE = {CENTRE: ("centre", "#d8f0d0", "#2e7d32"), LEFT: ("left", "#d9ecff", "#1f5f99"), RIGHT: ("right", "#ffe3c2", HELD)}
@@ -68,8 +69,10 @@ def method_note(rules: tresse.Rules) -> str:
             f"(here at most {rarity(width).removeprefix('about ')} wide).")
 
 
-def next_up(table: tresse.Table, names: list[str]) -> str:
+def next_up(table: tresse.State, names: list[str]) -> str:
     """Who throws next and how many dice, in words ("Player 3 throws 2 dice next")."""
+    if table.current is None:
+        return "Nobody throws next: the game is over"
     who = names[table.current - 1]
     return f"{who} {verb(who, 'throw')} {dice_word(table.hand)} next"
 
@@ -81,7 +84,7 @@ def seat_xy(seat: int, n: int, cx: float = 190, cy: float = 150, rx: float = 150
     return cx + rx * math.cos(a), cy + ry * math.sin(a)
 
 
-def table_svg(table: tresse.Table, you: int, names: list[str]) -> str:
+def table_svg(table: tresse.State, you: int, names: list[str]) -> str:
     """Who holds how many dice around the table, the dice in the centre, the thrower ringed in
     blue, your seat tinted, the winner starred."""
     n, dice, centre = table.rules.players, table.rules.dice, table.centre
@@ -145,15 +148,15 @@ def throw_words(faces: tuple[int, ...], seat: int, n: int, names: list[str]) -> 
     return ", ".join(parts)
 
 
-def log_line(before: tresse.Table, after: tresse.Table, names: list[str]) -> str:
+def log_line(before: tresse.State, after: tresse.State, names: list[str]) -> str:
     """The log's line for the throw from `before` to `after`: the dice, where they went, and who plays next."""
-    seat, faces = before.current - 1, after.history[-1][1]
+    seat, faces = after.history[-1][0] - 1, after.history[-1][1]
     dice = "".join(face_svg(f, 18, fill=WHERE.get(f, AGAIN)[1], stroke=WHERE.get(f, AGAIN)[2]) for f in faces)
     line = (f"<b>{after.throws}.</b> {html.escape(names[seat])}: {dice} "
             f"{html.escape(throw_words(faces, seat, after.rules.players, names))}.")
     if after.over:
         line += f" <b>{html.escape(names[seat])} {verb(names[seat], 'put')} the last die into the centre.</b>"
-    elif after.current != before.current:
+    elif after.current is not None and after.current != before.current:
         nxt = names[after.current - 1]
         line += f" Turn over: {html.escape(nxt)} {verb(nxt, 'play')}."
     return line
@@ -166,7 +169,7 @@ def log_html(lines: list[str], throws: int) -> str:
             f"overflow-y:auto;border-top:1px solid #ddd;margin-top:6px'>{rows}</div>")
 
 
-def last_html(table: tresse.Table, last: tuple[int, tuple[int, ...]] | None, names: list[str]) -> str:
+def last_html(table: tresse.State, last: tuple[int, tuple[int, ...]] | None, names: list[str]) -> str:
     """The last throw and where its dice went; before the first, who holds the dice and what each face does."""
     if last is None:
         return ("<div class='tresse-last' style='color:#666;font-size:13px;max-width:220px'>"
@@ -180,7 +183,7 @@ def last_html(table: tresse.Table, last: tuple[int, tuple[int, ...]] | None, nam
 
 
 # -- status and the hint -------------------------------------------------------------------------
-def status_html(table: tresse.Table, names: list[str], you: int, game: bool, mine: bool) -> str:
+def status_html(table: tresse.State, names: list[str], you: int, game: bool, mine: bool) -> str:
     """The status line: what to press next, or that the game is over."""
     if table.over:
         todo = f"<b>Game over</b> after {table.throws} throws."
@@ -196,16 +199,16 @@ def status_html(table: tresse.Table, names: list[str], you: int, game: bool, min
     return f"<div class='tresse-status' style='font-size:15px'>{todo}</div>"
 
 
-def result_html(table: tresse.Table, names: list[str]) -> str:
+def result_html(table: tresse.State, names: list[str]) -> str:
     """Who won, once the game is over (else nothing)."""
-    if not table.over:
+    if table.winner is None:
         return ""
     winner = names[table.winner - 1]
     return (f"<div class='tresse-result' style='font-weight:bold;font-size:15px;color:#2e7d32'>"
             f"★ {html.escape(winner)} {verb(winner, 'win')}: the last die is in the centre.</div>")
 
 
-def hint_html(table: tresse.Table, chances: tuple[Solved, ...], names: list[str], you: int) -> str:
+def hint_html(table: tresse.State, chances: tuple[Solved, ...], names: list[str], you: int) -> str:
     """Every seat's P(win) from the table as it stands, and the expected throws left."""
     top = max(middle(c) for c in chances) or 1
     rows = []
@@ -275,14 +278,14 @@ def path_frame(path: list[tuple[Solved, ...]], names: list[str]) -> pl.DataFrame
                          for k, chances in enumerate(path) for i, c in enumerate(chances)])
 
 
-def path_chart(path: list[tuple[Solved, ...]], table: tresse.Table, names: list[str], you: int) -> alt.Chart:
+def path_chart(path: list[tuple[Solved, ...]], table: tresse.State, names: list[str], you: int) -> alt.Chart:
     """One line per seat: its P(win) after each throw of this game; yours thicker."""
     frame, you_name = path_frame(path, names), names[you]
     state = "game over" if table.over else f"{table.throws} throw{'s' if table.throws != 1 else ''} so far"
     exact = all(c.exact is not None for c in path[0])
     title = alt.Title("P(win) by seat during this game", subtitle=f"from the dice as they lay after each throw; "
                       f"{state}; " + ("exact" if exact else "middles of proven brackets"))
-    throws = max(int(frame["throw"].max()), 5)
+    throws = max(len(path) - 1, 5)  # the last throw in `frame`
     step = max(1, math.ceil(throws / 10))
     others = [name for name in names if name != you_name]
     colours = [HELD if name == you_name else OTHERS[others.index(name) % len(OTHERS)] for name in names]

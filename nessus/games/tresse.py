@@ -18,26 +18,40 @@ linear system whose unknowns are (position, j); blocks with the same number of d
 are solved in turn (dice only ever leave play).
 
 **Exact or bracketed.** Each block is solved exactly over the fractions by sparse elimination
-when it has at most `EXACT_UNKNOWNS` unknowns (p_win: 2 to 5 players with 5 dice; expected
-throws and turns: up to 7 players). Larger systems are solved in floating point and the figure is a
-rigorous bracket: the residual r of the float solution is computed exactly, and the error is at
-most max|r| times the expected number of turns, itself bounded by twice a float solution
-checked exactly (see `_bracket`). Brackets are narrower than 1e-12.
+(`nessus.chains.solve_sparse`) when it has at most `EXACT_UNKNOWNS` unknowns (p_win: 2 to 5
+players with 5 dice; expected throws and turns: up to 7 players). Larger systems are solved in
+floating point and the figure is a rigorous bracket (`nessus.chains.float_bracket`): the
+residual r of the float solution is computed exactly, and the error is at most max|r| times the
+expected number of turns, itself bounded by twice a float solution checked exactly (see
+`_bracket`). Brackets are narrower than 1e-12.
+
+**The game** (`State`, the game protocol): every throw is a chance node, the dice thrown a
+sorted multiset with its exact weight; there is no decision. One die, two players:
+
+>>> state = initial_state(Rules(players=2, dice=1))
+>>> len(state.chance_outcomes()), state.apply((3,)).current   # a 3 is thrown again
+(6, 1)
+>>> end = state.apply((1,))
+>>> end.is_terminal(), end.returns()
+(True, [Fraction(1, 1), Fraction(0, 1)])
+>>> win_chances(Rules(players=2, dice=1))[0].exact
+Fraction(3, 5)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
-from math import comb, factorial, lcm
+from math import comb, factorial
 
 import numpy as np
 import scipy.sparse as sp
 
-from nessus import montecarlo
-from nessus.dice import check_faces
+from nessus import game, montecarlo
+from nessus.chains import Solved, System, Unknown, expected_steps_bound, float_bracket, solve_sparse
+from nessus.dice import check_faces, rolls
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
@@ -47,8 +61,6 @@ SUMMARY = "5d6 passed around: 1s to the centre, 2s left, 5s right; the last die 
 
 CENTRE, LEFT, RIGHT = 1, 2, 5
 EXACT_UNKNOWNS = 200
-BITS = 40  # the turn bound's float solution is rounded to multiples of 2**-BITS
-SOLUTION_BITS = 60  # float solutions are rounded to multiples of 2**-SOLUTION_BITS
 
 PLAYERS = Param("players", 4, 2, 10, "players around the table")
 DICE = Param("dice", 5, 1, 6, "dice in play, all in seat 1's hand at the start")
@@ -122,83 +134,16 @@ def positions(players: int, dice: int) -> tuple[Position, ...]:
     return tuple(sorted(seen, key=lambda s: (sum(s), s)))
 
 
-# -- exact and bracketed solutions ------------------------------------------------------------------
-@dataclass(frozen=True)
-class Solved:
-    """A figure of the chain: exact, or a rigorous bracket [low, high] from a float solve."""
-
-    low: Fraction
-    high: Fraction
-
-    @property
-    def exact(self) -> Fraction | None:
-        return self.low if self.low == self.high else None
-
-    def figure(self, help: str) -> Figure:
-        if self.exact is not None:
-            return Figure.of(self.exact, help)
-        return Figure.bracket(self.low, self.high, help + " (bracket from a float solve with a proven error bound)")
-
-
-Unknown = Hashable
-System = dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]
-"""Unknown -> (its row {unknown: coefficient of A}, right-hand side) for A x = b."""
-
-
-def solve_sparse(system: System) -> dict[Unknown, Fraction]:
-    """Solve A x = b exactly by Gaussian elimination over the fractions, choosing each pivot to
-    keep fill-in small (least (row entries - 1) * (column entries - 1), Markowitz).
-
-    Pivots are taken on the diagonal: A = I - P with P substochastic and absorbing is a
-    nonsingular M-matrix, whose Schur complements are M-matrices too, so no pivot vanishes."""
-    rows = {u: dict(row) for u, (row, _) in system.items()}
-    rhs = {u: b for u, (_, b) in system.items()}
-    cols: dict[Unknown, set[Unknown]] = {}
-    for u, row in rows.items():
-        for v in row:
-            cols.setdefault(v, set()).add(u)
-    left = set(rows)
-    order = []
-    while left:
-        p = min(left, key=lambda u: ((len(rows[u]) - 1) * (len(cols[u]) - 1), len(rows[u])))
-        left.discard(p)
-        prow = rows[p]
-        inv = 1 / prow[p]
-        for v in prow:
-            prow[v] *= inv
-        rhs[p] *= inv
-        for u in list(cols[p]):
-            if u == p or u not in left:
-                continue
-            row = rows[u]
-            factor = row.pop(p)
-            cols[p].discard(u)
-            for v, a in prow.items():
-                if v == p:
-                    continue
-                new = row.get(v, 0) - factor * a
-                if new:
-                    row[v] = new
-                    cols.setdefault(v, set()).add(u)
-                else:
-                    row.pop(v, None)
-                    cols[v].discard(u)
-            rhs[u] -= factor * rhs[p]
-        order.append(p)
-    x: dict[Unknown, Fraction] = {}
-    for p in reversed(order):
-        x[p] = rhs[p] - sum((a * x[v] for v, a in rows[p].items() if v != p), Fraction(0))
-    return x
-
-
-def _win_rows(players: int, position: Position, solved: dict[Unknown, Fraction]) -> dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]:
+# -- exact and bracketed solutions (the general solvers are in nessus.chains) -----------------------
+def _win_rows(players: int, position: Position, solved: dict[Unknown, Fraction]) -> System:
     """The equations of W(position)[j] = P(the seat at offset j wins), j = 0..players-1:
     W(s)[j] = [j = 0] P(win now) + sum p W(s')[(j - k) mod n]. Unknowns already `solved` move
     to the right-hand side."""
-    out = {}
+    out: System = {}
     moves = next_turns(position)
     for j in range(players):
-        row, b = {(position, j): Fraction(1)}, Fraction(0)
+        row: dict[Unknown, Fraction] = {(position, j): Fraction(1)}
+        b = Fraction(0)
         for p, nxt, k in moves:
             if nxt is None:
                 b += p * (j == 0)
@@ -212,9 +157,10 @@ def _win_rows(players: int, position: Position, solved: dict[Unknown, Fraction])
     return out
 
 
-def _reward_rows(position: Position, reward: Fraction, solved: dict[Unknown, Fraction]) -> dict[Unknown, tuple[dict[Unknown, Fraction], Fraction]]:
+def _reward_rows(position: Position, reward: Fraction, solved: dict[Unknown, Fraction]) -> System:
     """The equation of m(position) = reward + sum p m(s'), m = 0 once the game is over."""
-    row, b = {position: Fraction(1)}, reward
+    row: dict[Unknown, Fraction] = {position: Fraction(1)}
+    b = reward
     for p, nxt, _ in next_turns(position):
         if nxt is None:
             continue
@@ -232,7 +178,7 @@ def _blocks(players: int, dice: int) -> list[list[Position]]:
     return [by_total[t] for t in sorted(by_total)]
 
 
-def _solve_exact(players: int, dice: int, rows_of) -> dict[Unknown, Fraction]:
+def _solve_exact(players: int, dice: int, rows_of: Callable[[Position, dict[Unknown, Fraction]], System]) -> dict[Unknown, Fraction]:
     solved: dict[Unknown, Fraction] = {}
     for block in _blocks(players, dice):
         system: System = {}
@@ -291,63 +237,20 @@ def _step_matrix(chain: _Chain, players: int | None) -> sp.csr_matrix:
     return sp.csr_matrix((data, (rows, cols)), shape=(m * players,) * 2)
 
 
-def _fixed_point(step: sp.csr_matrix, scale: int, b: np.ndarray) -> np.ndarray:
-    """Iterate x = b + P x (P = step / scale, substochastic, absorbing) until a sweep moves no
-    value by more than 1e-15 relative (the error is bounded afterwards, exactly)."""
-    p = step.astype(np.float64) / scale
-    x = b.copy()
-    for _ in range(100_000):
-        nxt = b + p @ x
-        if np.max(np.abs(nxt - x)) <= 1e-15 * max(1.0, float(np.max(np.abs(nxt)))):
-            return nxt
-        x = nxt
-    raise ArithmeticError("the fixed-point iteration did not settle")
-
-
-def _residual_max(step: sp.csr_matrix, scale: int, rhs: Sequence[Fraction], x: np.ndarray, bits: int) -> Fraction:
-    """max_i |b_i + (P x~)_i - x~_i| exactly, x~ = x rounded to multiples of 2**-bits, in
-    Python integers (no overflow)."""
-    a = np.array([int(v) for v in np.rint(np.ldexp(x, bits))], dtype=object)
-    den = lcm(*(b.denominator for b in rhs))
-    per_entry = step.data.astype(object) * a[step.indices]
-    counts = np.diff(step.indptr)
-    sums = np.zeros(len(a), dtype=object)
-    nonempty = counts > 0
-    sums[nonempty] = np.add.reduceat(per_entry, step.indptr[:-1][nonempty])
-    b_num = np.array([b.numerator * (den // b.denominator) for b in rhs], dtype=object)
-    resid = b_num * (scale << bits) + den * (sums - a * scale)
-    return Fraction(max(abs(r) for r in resid), den * (scale << bits))
-
-
-def _dyadic_float(x: np.ndarray, bits: int) -> np.ndarray:
-    return np.ldexp(np.rint(np.ldexp(x, bits)), -bits)
-
-
 @cache
 def _turns_bound(players: int, dice: int) -> Fraction:
-    """A proven upper bound on the expected number of turns from any position.
-
-    Let t be a float solution of t = 1 + P t, rounded to a dyadic t~ >= 0; if t~ - P t~ >= 1/2
-    holds exactly, then the true T = (I - P)^-1 1 <= 2 t~, since (I - P)^-1 has non-negative
-    entries: (I - P)(2 t~ - T) >= 0."""
+    """A proven upper bound on the expected number of turns from any position
+    (`chains.expected_steps_bound` on the turn chain)."""
     chain = _chain(players, dice)
-    step = _step_matrix(chain, None)
-    t = _dyadic_float(_fixed_point(step, chain.scale, np.ones(len(chain.positions))) * 1.001, BITS)
-    if not 0 <= t.min() <= t.max() < 2**10:
-        raise ArithmeticError("the expected number of turns is out of the range this check allows")
-    num = np.rint(np.ldexp(t, BITS)).astype(np.int64)  # int64 is exact: |entries| <= 3**6 < 2**10, rows sum to <= 3**6
-    if not np.all(2 * (num * chain.scale - step @ num) >= chain.scale << BITS):
-        raise ArithmeticError("the bound on the expected number of turns could not be checked")
-    return 2 * Fraction(int(num.max()), 1 << BITS)
+    return expected_steps_bound(_step_matrix(chain, None), chain.scale)
 
 
 def _bracket(players: int, dice: int, offsets: int | None, rhs: list[Fraction]) -> tuple[np.ndarray, Fraction]:
-    """Float solution x~ of x = b + P x and a proven bound on its error:
-    |x - x~| = (I - P)^-1 |r| <= max|r| * E[turns], P substochastic; r the exact residual."""
+    """Float solution x~ of x = b + P x and a proven bound on its error (`chains.float_bracket`):
+    |x - x~| <= max|r| * E[turns], r the exact residual. The (position, offset) chain takes the
+    same turns as the position chain, so the bound on E[turns] serves both."""
     chain = _chain(players, dice)
-    step = _step_matrix(chain, offsets)
-    x = _dyadic_float(_fixed_point(step, chain.scale, np.array([float(b) for b in rhs])), SOLUTION_BITS)
-    return x, _residual_max(step, chain.scale, rhs, x, SOLUTION_BITS) * _turns_bound(players, dice)
+    return float_bracket(_step_matrix(chain, offsets), chain.scale, rhs, _turns_bound(players, dice))
 
 
 def _largest_block(players: int, dice: int) -> int:
@@ -369,8 +272,8 @@ def win_chances(rules: Rules, method: str = "auto") -> tuple[Solved, ...]:
     rows_of = partial(_win_rows, n)
     first = start(rules)
     if _use_exact(method, n * _largest_block(n, rules.dice)):
-        x = _solve_exact(n, rules.dice, rows_of)
-        return tuple(Solved(x[first, j], x[first, j]) for j in range(n))
+        exact = _solve_exact(n, rules.dice, rows_of)
+        return tuple(Solved(exact[first, j], exact[first, j]) for j in range(n))
     chain = _chain(n, rules.dice)
     rhs = [Fraction(int(w) * (j == 0), chain.scale) for w in chain.win for j in range(n)]
     x, err = _bracket(n, rules.dice, n, rhs)
@@ -425,7 +328,7 @@ def _win_values(players: int, dice: int, method: str) -> tuple[dict[Unknown, Fra
 
 
 @cache
-def _throw_values(players: int, dice: int, method: str) -> tuple[dict[Position, Fraction], Fraction]:
+def _throw_values(players: int, dice: int, method: str) -> tuple[dict[Unknown, Fraction], Fraction]:
     """E[throws until the end] from every reachable turn start, and a proven bound on their error."""
     if _use_exact(method, _largest_block(players, dice)):
         return _solve_exact(players, dice, lambda s, solved: _reward_rows(s, turn_throws(s[0]), solved)), Fraction(0)
@@ -434,14 +337,16 @@ def _throw_values(players: int, dice: int, method: str) -> tuple[dict[Position, 
     return {s: Fraction(float(x[i])) for i, s in enumerate(chain.positions)}, err
 
 
-def _rest_of_turn(table: Table) -> tuple[int, Position, tuple[tuple[Fraction, Position | None, int], ...]]:
+def _rest_of_turn(state: State) -> tuple[int, Position, tuple[tuple[Fraction, Position | None, int], ...]]:
     """(the thrower's seat from 0, the holdings counted from the thrower, the outcomes of the rest
     of the turn): the dice left in hand end in the centre, left or right 1/3 each, as a whole
     turn's do, so the rest of a turn is one step of the turn chain."""
-    n = table.rules.players
-    me = table.current - 1
-    seen = tuple(table.holdings[(me + i) % n] for i in range(n))
-    if sum(seen) + table.centre != table.rules.dice or seen[0] == 0:
+    if state.current is None:
+        raise ValueError("the game is over: no turn to finish")
+    n = state.rules.players
+    me = state.current - 1
+    seen = tuple(state.holdings[(me + i) % n] for i in range(n))
+    if sum(seen) + state.centre != state.rules.dice or seen[0] == 0:
         raise ValueError("holdings must add up to the dice not in the centre, the thrower holding some")
     return me, seen, next_turns(seen)
 
@@ -451,15 +356,15 @@ def _solved(value: Fraction, err: Fraction, top: Fraction | None = None) -> Solv
     return Solved(low, high if top is None else min(high, top))
 
 
-def chances_from(table: Table, method: str = "auto") -> tuple[Solved, ...]:
+def chances_from(state: State, method: str = "auto") -> tuple[Solved, ...]:
     """P(seat i wins) for seats 1..players from the table as it stands, in the middle of a turn
     too: exact for the tables `win_chances` solves exactly, else proven brackets (the float
     solution's error bound holds at every position). A finished game: 1 for the winner."""
-    n = table.rules.players
-    if table.over:
-        return tuple(Solved(Fraction(int(i + 1 == table.winner)), Fraction(int(i + 1 == table.winner))) for i in range(n))
-    me, _, outcomes = _rest_of_turn(table)
-    values, err = _win_values(n, table.rules.dice, method)
+    n = state.rules.players
+    if state.over:
+        return tuple(Solved(Fraction(int(i + 1 == state.winner)), Fraction(int(i + 1 == state.winner))) for i in range(n))
+    me, _, outcomes = _rest_of_turn(state)
+    values, err = _win_values(n, state.rules.dice, method)
     by_offset = [Fraction(0)] * n
     for p, nxt, k in outcomes:
         for j in range(n):
@@ -467,13 +372,13 @@ def chances_from(table: Table, method: str = "auto") -> tuple[Solved, ...]:
     return tuple(_solved(by_offset[(i - me) % n], err, Fraction(1)) for i in range(n))
 
 
-def throws_left(table: Table, method: str = "auto") -> Solved:
+def throws_left(state: State, method: str = "auto") -> Solved:
     """E[throws still to come] from the table as it stands (the rest of the current turn, a
     maximum of Geometric(1/2) counts, included): exact or bracketed as for `expected_throws`."""
-    if table.over:
+    if state.over:
         return Solved(Fraction(0), Fraction(0))
-    _, seen, outcomes = _rest_of_turn(table)
-    values, err = _throw_values(table.rules.players, table.rules.dice, method)
+    _, seen, outcomes = _rest_of_turn(state)
+    values, err = _throw_values(state.rules.players, state.rules.dice, method)
     rest = sum((p * values[nxt] for p, nxt, _ in outcomes if nxt is not None), Fraction(0))
     return _solved(turn_throws(seen[0]) + rest, err)
 
@@ -584,12 +489,37 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
 
 
-# -- the table -------------------------------------------------------------------------------------
+# -- the game (the protocol) ---------------------------------------------------------------------
+@cache
+def _outcomes(hand: int) -> tuple[tuple[game.Action, Fraction], ...]:
+    """Every throw of `hand` dice as a sorted multiset, with its exact probability."""
+    return tuple(rolls(hand).items())
+
+
+@cache
+def _max_throws(dice: int) -> int:
+    """The least t with P(a game lasts more than t throws) < 1e-15, by a proven bound: in each
+    throw the first die in hand shows 1 with probability 1/6 whatever came before, and the game
+    is over once `dice` dice have reached the centre, so P(more than t throws) <=
+    P(Binomial(t, 1/6) < dice)."""
+    t = dice
+    while sum(comb(t, k) * Fraction(1, 6) ** k * Fraction(5, 6) ** (t - k) for k in range(dice)) >= Fraction(1, 10**15):
+        t += 1
+    return t
+
+
 @dataclass(frozen=True)
-class Table:
-    """A game in progress. `holdings[i]` is the number of dice seat i + 1 holds (seats count from
-    1, seat 2 sits to the left of seat 1); `current` is the seat throwing next (None once the
-    game is over); `winner` the seat that put the last die into the centre."""
+class State(game.State):
+    """A whole game (the game protocol): every throw is a chance node, the seat to throw rolling
+    the dice in hand (a sorted multiset, with its exact weight); there is no decision.
+
+    `holdings[i]` is the number of dice seat i + 1 holds (seats count from 1, seat 2 sits to the
+    left of seat 1); `current` is the seat throwing next (None once the game is over); `winner`
+    the seat that put the last die into the centre; `throws` the throws so far and `history`
+    each one's (seat, dice). The returns are 1 to the winner, 0 to the others (player i is seat
+    i + 1). A game could go on for ever; `shape().max_length` is a length passed with
+    probability below 1e-15 (`_max_throws`).
+    """
 
     rules: Rules
     holdings: tuple[int, ...]
@@ -600,7 +530,7 @@ class Table:
     history: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @classmethod
-    def start(cls, rules: Rules | None = None) -> Table:
+    def start(cls, rules: Rules | None = None) -> State:
         rules = rules or Rules()
         return cls(rules, start(rules))
 
@@ -613,15 +543,19 @@ class Table:
         """How many dice the current seat throws next (0 once the game is over)."""
         return 0 if self.current is None else self.holdings[self.current - 1]
 
-    def throw(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> Table:
-        """The current seat throws every die in hand (or the given faces): the table after it."""
-        if self.over or self.current is None:
-            raise ValueError("the game is over: every die is in the centre")
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=self.hand))
-        dice = check_faces(dice, self.hand)
+    # -- the protocol -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        return game.TERMINAL if self.over else game.CHANCE
+
+    def legal_actions(self) -> list[game.Action]:
+        return []
+
+    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
+        return [] if self.over else list(_outcomes(self.hand))
+
+    def _apply(self, action: game.Action) -> State:
+        assert isinstance(action, tuple) and self.current is not None
+        dice: tuple[int, ...] = action
         n, me = self.rules.players, self.current - 1
         hold = list(self.holdings)
         hold[me] -= sum(1 for d in dice if d in (CENTRE, LEFT, RIGHT))
@@ -630,8 +564,52 @@ class Table:
         history = self.history + ((self.current, dice),)
         centre = self.centre + dice.count(CENTRE)
         if not any(hold):
-            return Table(self.rules, tuple(hold), None, centre, self.throws + 1, self.current, history)
+            return State(self.rules, tuple(hold), None, centre, self.throws + 1, self.current, history)
         nxt = self.current
         if hold[me] == 0:
             nxt = next((me + k) % n for k in range(1, n + 1) if hold[(me + k) % n]) + 1
-        return Table(self.rules, tuple(hold), nxt, centre, self.throws + 1, None, history)
+        return State(self.rules, tuple(hold), nxt, centre, self.throws + 1, None, history)
+
+    def returns(self) -> list[Fraction]:
+        if self.winner is None:
+            return [Fraction(0)] * self.rules.players
+        return game.winner_returns(self.rules.players, self.winner - 1)
+
+    def observation(self, player: int) -> str:
+        game.check_players([player], self.shape())
+        held = ", ".join(f"seat {i}: {h}" for i, h in enumerate(self.holdings, start=1))
+        if self.winner is not None:
+            now = f"seat {self.winner} won after {self.throws} throws"
+        else:
+            now = f"seat {self.current} throws {self.hand} next"
+        last = f"; last throw: seat {self.history[-1][0]} rolled {' '.join(map(str, self.history[-1][1]))}" if self.history else ""
+        return f"you are seat {player + 1}; dice held: {held}; centre {self.centre}; {now}{last}"
+
+    def shape(self) -> game.Shape:
+        r = self.rules
+        return game.Shape(players=r.players, max_actions=0, max_chance_outcomes=len(_outcomes(r.dice)),
+                          max_length=_max_throws(r.dice), min_return=Fraction(0), max_return=Fraction(1))
+
+    # -- playing at the table -----------------------------------------------------------------------
+    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:
+        """The current seat throws every die in hand (the given faces in any order, or drawn with
+        `rng`): the table after it."""
+        if self.over or self.current is None:
+            raise ValueError("the game is over: every die is in the centre")
+        if dice is None:
+            if rng is None:
+                raise ValueError("give rng or dice")
+            dice = tuple(int(x) for x in rng.integers(1, 7, size=self.hand))
+        after = self.apply(tuple(sorted(check_faces(dice, self.hand))))
+        assert isinstance(after, State)
+        return after
+
+
+def initial_state(rules: Rules | None = None) -> State:
+    """The start of a game: seat 1 holds every die."""
+    return State.start(rules)
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """No decisions in La Tresse: no policies."""
+    return {}

@@ -9,7 +9,17 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, redraw_time, wait_for_charts
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    no_errors,
+    open_dashboard,
+    record,
+    redraw_time,
+    wait_for_charts,
+)
 
 pytestmark = pytest.mark.browser
 

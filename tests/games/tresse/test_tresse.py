@@ -23,7 +23,9 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from nessus.chains import solve_linear
+from nessus.game import CHANCE, TERMINAL
 from nessus.games import tresse
+from nessus.play import play
 
 F = Fraction
 
@@ -84,11 +86,11 @@ def throw_chain(players: int, dice: int):
             continue
         hold, me = state
         out = []
-        for (c, l, r), count in throw_outcomes(hold[me]).items():
+        for (c, left, right), count in throw_outcomes(hold[me]).items():
             h = list(hold)
-            h[me] -= c + l + r
-            h[(me + 1) % players] += l
-            h[(me - 1) % players] += r
+            h[me] -= c + left + right
+            h[(me + 1) % players] += left
+            h[(me - 1) % players] += right
             if sum(h) == 0:
                 out.append((F(count, 6 ** hold[me]), None, me))
                 continue
@@ -116,8 +118,8 @@ def test_turn_split_and_throws_against_enumeration():
     for hand in range(1, 7):
         split = tresse.turn_split(hand)
         assert sum(split.values()) == 1
-        for (c, l, r), p in split.items():
-            assert p == F(comb(hand, c) * comb(hand - c, l), 3**hand)
+        for (c, left, _), p in split.items():
+            assert p == F(comb(hand, c) * comb(hand - c, left), 3**hand)
         series = sum(1 - (1 - F(1, 2**k)) ** hand for k in range(200))
         assert abs(tresse.turn_throws(hand) - series) < F(1, 10**40)
 
@@ -146,10 +148,10 @@ def values_by_throws(players: int, dice: int) -> tuple[dict, dict]:
     return {s: [w[at[s]] for w in per_seat] for s in states}, {s: throws[at[s]] for s in states}
 
 
-def table_at(players: int, dice: int, state) -> tresse.Table:
-    """A Table with these holdings and this thrower (seats from 0), the other dice in the centre."""
+def table_at(players: int, dice: int, state) -> tresse.State:
+    """A game State with these holdings and this thrower (seats from 0), the other dice in the centre."""
     hold, me = state
-    return tresse.Table(tresse.Rules(players=players, dice=dice), hold, me + 1, dice - sum(hold))
+    return tresse.State(tresse.Rules(players=players, dice=dice), hold, me + 1, dice - sum(hold))
 
 
 @pytest.mark.parametrize("players,dice", [(2, 3), (3, 2), (3, 3), (4, 2), (5, 2)])
@@ -178,7 +180,7 @@ def test_chances_from_the_start_and_the_end(players):
     """At the start: the same figures as win_chances and expected_throws (exact), or brackets that
     overlap theirs (both hold the true value); once over: 1 for the winner."""
     rules = tresse.Rules(players=players)
-    table = tresse.Table.start(rules)
+    table = tresse.State.start(rules)
     for mine, theirs in zip(tresse.chances_from(table), tresse.win_chances(rules)):
         assert mine == theirs if theirs.exact is not None else max(mine.low, theirs.low) <= min(mine.high, theirs.high)
     start = tresse.throws_left(table)
@@ -186,7 +188,7 @@ def test_chances_from_the_start_and_the_end(players):
     assert max(start.low, whole.low) <= min(start.high, whole.high)
     rng = np.random.default_rng(players)
     while not table.over:
-        table = table.throw(rng)
+        table = table.roll(rng)
         chances = tresse.chances_from(table)
         assert sum(c.low for c in chances) <= 1 <= sum(c.high for c in chances)
     assert [c.exact for c in tresse.chances_from(table)] == [int(i + 1 == table.winner) for i in range(players)]
@@ -195,7 +197,7 @@ def test_chances_from_the_start_and_the_end(players):
 
 def test_chances_from_rejects_holdings_that_do_not_add_up():
     with pytest.raises(ValueError, match="holdings must add up"):
-        tresse.chances_from(tresse.Table(tresse.Rules(players=3), (2, 0, 0), 1, 0))
+        tresse.chances_from(tresse.State(tresse.Rules(players=3), (2, 0, 0), 1, 0))
 
 
 # -- exact solutions vs brackets -------------------------------------------------------------------
@@ -285,11 +287,11 @@ def test_throw_table_moves_the_faces_of_each_draw():
                 assert table[hand << bits | r] == want
 
 
-# -- the table -------------------------------------------------------------------------------------
+# -- the game (the protocol) -----------------------------------------------------------------------
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 10), st.integers(1, 6), st.data())
 def test_table_moves_every_die_by_the_rules(players, dice, data):
-    table = tresse.Table.start(tresse.Rules(players=players, dice=dice))
+    table = tresse.State.start(tresse.Rules(players=players, dice=dice))
     assert table.holdings == (dice,) + (0,) * (players - 1) and table.current == 1
     for _ in range(200):
         if table.over:
@@ -298,7 +300,7 @@ def test_table_moves_every_die_by_the_rules(players, dice, data):
         faces = tuple(data.draw(st.lists(st.integers(1, 6), min_size=hand, max_size=hand)))
         me = table.current - 1
         before = table
-        table = table.throw(dice=faces)
+        table = table.roll(dice=faces)
         assert sum(table.holdings) + table.centre == dice
         assert table.centre - before.centre == faces.count(1) and table.throws == before.throws + 1
         left, right = (me + 1) % players, (me - 1) % players
@@ -321,37 +323,86 @@ def test_table_moves_every_die_by_the_rules(players, dice, data):
 
 def test_table_game_with_a_generator_ends_with_a_winner():
     rng = np.random.default_rng(3)
-    table = tresse.Table.start(tresse.Rules(players=5))
+    table = tresse.State.start(tresse.Rules(players=5))
     while not table.over:
-        table = table.throw(rng)
+        table = table.roll(rng)
     assert table.winner in range(1, 6) and table.centre == 5 and table.current is None
     assert table.history[-1][0] == table.winner
     with pytest.raises(ValueError, match="over"):
-        table.throw(dice=())
+        table.roll(dice=())
     with pytest.raises(ValueError, match="rng or dice"):
-        tresse.Table.start().throw()
+        tresse.State.start().roll()
 
 
 def test_table_skips_players_without_dice():
     """Seat 1 of 4 throws 2, 2, 6, 6, 5: two dice go left to seat 2, one right to seat 4; seat 1
     throws 1, 1 and is empty; seat 2 plays; it passes both dice left and seat 3 plays."""
-    table = tresse.Table.start(tresse.Rules(players=4))
-    table = table.throw(dice=(2, 2, 6, 6, 5))
+    table = tresse.State.start(tresse.Rules(players=4))
+    table = table.roll(dice=(2, 2, 6, 6, 5))
     assert table.holdings == (2, 2, 0, 1) and table.current == 1
-    table = table.throw(dice=(1, 1))
+    table = table.roll(dice=(1, 1))
     assert table.holdings == (0, 2, 0, 1) and table.current == 2 and table.centre == 2
-    table = table.throw(dice=(2, 2))
+    table = table.roll(dice=(2, 2))
     assert table.holdings == (0, 0, 2, 1) and table.current == 3
-    table = table.throw(dice=(2, 1))
+    table = table.roll(dice=(2, 1))
     assert table.holdings == (0, 0, 0, 2) and table.current == 4
-    table = table.throw(dice=(1, 1))
+    table = table.roll(dice=(1, 1))
     assert table.over and table.winner == 4 and table.throws == 5
 
 
 @pytest.mark.parametrize("dice", [(1, 2), (1, 2, 3, 4, 5, 6), (0, 1, 1, 1, 1), (7, 1, 1, 1, 1), (1.0, 1, 1, 1, 1)])
 def test_table_rejects_bad_dice(dice):
     with pytest.raises(ValueError, match="dice"):
-        tresse.Table.start().throw(dice=dice)
+        tresse.State.start().roll(dice=dice)
+
+
+def test_protocol_throws_are_chance_nodes():
+    """Each throw is a chance node: the dice in hand as sorted multisets with exact weights; no
+    decisions, no policies; the winner's return is 1."""
+    state = tresse.initial_state(tresse.Rules(players=3, dice=2))
+    assert state == tresse.State.start(tresse.Rules(players=3, dice=2)) and tresse.policies() == {}
+    outcomes = dict(state.chance_outcomes())
+    assert state.current_player() == CHANCE and state.legal_actions() == []
+    assert len(outcomes) == 21 and sum(outcomes.values()) == 1 and outcomes[(1, 2)] == F(2, 36)
+    state = state.apply((1, 2))
+    assert state.holdings == (0, 1, 0) and state.current == 2 and len(state.chance_outcomes()) == 6
+    assert "seat 2 throws 1 next" in state.observation(0)
+    end = state.apply((1,))
+    assert end.is_terminal() and end.current_player() == TERMINAL and end.winner == 2
+    assert end.returns() == [0, 1, 0] and end.chance_outcomes() == []
+    assert "seat 2 won after 2 throws" in end.observation(2)
+
+
+def test_roll_with_a_generator_draws_as_before():
+    """roll(rng) throws the hand with rng.integers(1, 7, size=hand), as the old table did (the
+    lesson's seeded game is unchanged); the faces are kept sorted."""
+    state = tresse.initial_state().roll(np.random.default_rng(6))
+    assert state.history[0] == (1, tuple(sorted(int(x) for x in np.random.default_rng(6).integers(1, 7, size=5))))
+
+
+def test_max_length_bound():
+    """shape().max_length is the least t with P(Binomial(t, 1/6) < dice) < 1e-15 (a proven bound
+    on P(more throws), see `_max_throws`); a few hundred throws."""
+    for dice in (1, 5, 6):
+        t = tresse.initial_state(tresse.Rules(dice=dice)).shape().max_length
+        assert stats.binom.cdf(dice - 1, t, 1 / 6) < 1e-15 <= stats.binom.cdf(dice - 1, t - 1, 1 / 6)
+        assert t < 300
+
+
+def test_fast_simulator_agrees_with_the_generic_loop():
+    """games_kernel (the packed-bits simulator) against `nessus.play.play` on the protocol state,
+    4 players: every seat's win share, and the mean throws, agree within z(99.9%) times the
+    standard error of their difference."""
+    rules, n_fast, n_loop, z = tresse.Rules(), 20_000, 4000, stats.norm.ppf(0.9995)
+    fast = tresse.games_kernel(rules.players, rules.dice, np.random.default_rng(SEED), n_fast)
+    rng = np.random.default_rng(SEED + 1)
+    ends = [play(tresse.initial_state(rules), {}, rng) for _ in range(n_loop)]
+    loop = {f"p_win_seat_{i + 1}": np.array([e.winner == i + 1 for e in ends]) for i in range(rules.players)}
+    loop["expected_throws"] = np.array([e.throws for e in ends])
+    for name, b in loop.items():
+        a = fast[name].astype(float)
+        se = (a.var(ddof=1) / n_fast + b.astype(float).var(ddof=1) / n_loop) ** 0.5
+        assert abs(a.mean() - b.mean()) <= z * se, (name, a.mean(), b.mean())
 
 
 # -- rules validation ------------------------------------------------------------------------------
