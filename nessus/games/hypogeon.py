@@ -481,10 +481,12 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 STAND, ROLL = "stand", "roll"
 """The moves: roll (the first 2d6 of a turn, then one more die) or stand on the total."""
 
-ROUNDS_BOUND = 500
-"""`State.shape().max_length` counts games of at most this many rounds: a game can in principle
-go on for ever (rounds where nobody scores), but with stand-at rules or the optimal rule a round
-scores with probability over 1/2, so a longer game is too unlikely to matter."""
+ROUNDS_PER_SCORE = 50
+"""`State.shape().max_length` is a practical bound: it counts games of at most ROUNDS_PER_SCORE
+times the most scoring rounds a game can take (players * (target - 1) + 1) rounds. Rounds where
+nobody scores (a tie for the best, everyone bust) can make a game go on for ever (players who
+always roll on are always bust), but a game passes the bound only if its rounds score less than
+one time in 50 on average: with stand-at rules or the optimal rule, far more often than not."""
 
 TURN_LENGTH = 42
 """The most moves and rolls in one turn: roll, the 2d6, then 20 times roll and a die (1s from 2
@@ -560,6 +562,10 @@ class State(game.State):
     banked: tuple[int, ...] = ()
     history: tuple[tuple[int, ...], ...] = ()
     turns: tuple[TurnRecord, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.banked:  # a new game: no points yet
+            object.__setattr__(self, "banked", (0,) * self.rules.players)
 
     # -- the round ------------------------------------------------------------------------------
     @property
@@ -681,7 +687,8 @@ class State(game.State):
     def shape(self) -> game.Shape:
         r = self.rules
         return game.Shape(players=r.players, max_actions=2, max_chance_outcomes=21,
-                          max_length=ROUNDS_BOUND * r.players * TURN_LENGTH, min_return=Fraction(0),
+                          max_length=ROUNDS_PER_SCORE * (r.players * (r.target - 1) + 1) * r.players * TURN_LENGTH,
+                          min_return=Fraction(0),
                           max_return=Fraction(1), hidden=True)
 
     def hint(self) -> Hint:
@@ -722,7 +729,7 @@ def _final_text(final: int | None) -> str:
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: no points, player 1 to roll."""
     rules = rules or Rules()
-    return State(rules, (0,) * rules.players)
+    return State(rules)
 
 
 def standing_at(k: int) -> game.Policy:
