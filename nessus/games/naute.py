@@ -619,7 +619,7 @@ class State(protocol.State):
         if self.current_player() < 0:
             return super().hint()
         h = _game(objective or self.objective(), self.rules.cargo_holds).hint(self.node)
-        values: dict[Hashable, Value] = {as_action(a): v for a, v in h.values.items()}
+        values = {as_action(a): v for a, v in h.values.items()}
         return Hint(h.state, values, as_action(h.best), h.maximise, "exact")
 
     # -- convenience: the moves as a person makes them -------------------------------------------
