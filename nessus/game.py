@@ -27,6 +27,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Self
 
 from nessus.solver import Hint
 
@@ -78,7 +79,7 @@ class State(ABC):
         empty elsewhere."""
 
     @abstractmethod
-    def _apply(self, action: Action) -> State:
+    def _apply(self, action: Action) -> Self:
         """The state after a legal `action` (already checked)."""
 
     @abstractmethod
@@ -94,7 +95,7 @@ class State(ABC):
     def shape(self) -> Shape:
         """The game's size (see `Shape`) for this state's rules."""
 
-    def apply(self, action: Action) -> State:
+    def apply(self, action: Action) -> Self:
         """A new state after `action` (a move, or a chance outcome at a chance node); the old one
         is unchanged. An action that is not legal here is a ValueError naming it."""
         if self.is_chance_node():

@@ -324,6 +324,11 @@ def published(out: Path) -> list[Page]:
     return pages
 
 
+def _logged_in(log: Callable[[str], None], lesson: str) -> Callable[[str], None]:
+    """`log`, each message followed by the lesson it is about."""
+    return lambda message: log(f"{message} (in {lesson})")
+
+
 def publish(
     names: Sequence[str] = (),
     out: Path = SITE,
@@ -339,9 +344,7 @@ def publish(
         start = time.monotonic()
         nb = nbformat.read(path, as_version=4)
         execute(nb, path, timeout)
-        static = make_static(
-            nb, path.stem, dashboards_url, lambda message, name=path.name: log(f"{message} (in {name})")
-        )
+        static = make_static(nb, path.stem, dashboards_url, _logged_in(log, path.name))
         page = Page(path.stem, static.metadata["title"], out / f"{path.stem}.html")
         page.path.write_text(render_html(static), encoding="utf-8")
         log(f"publish: {path.name} -> {page.path} ({time.monotonic() - start:.0f} s)")

@@ -23,7 +23,7 @@ earlier ones (Gauss-Seidel by layers).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -33,6 +33,8 @@ import numpy as np
 from nessus.dist import Dist
 
 Value = Fraction | int
+HintValue = Fraction | int | float
+"""A hint's values: exact, or floats from value iteration (`Hint.method` says which)."""
 
 
 @dataclass(frozen=True)
@@ -42,16 +44,16 @@ class Hint:
     `method` is "exact", "value-iteration" (floats within a stated tolerance) or "heuristic"."""
 
     state: Hashable
-    values: dict[Hashable, Value]
+    values: Mapping[Hashable, HintValue]
     best: Hashable
     maximise: bool = True
     method: str = "exact"
 
     @property
-    def value(self) -> Value:
+    def value(self) -> HintValue:
         return self.values[self.best]
 
-    def cost(self, action: Hashable) -> Value:
+    def cost(self, action: Hashable) -> HintValue:
         """How much worse than the best `action` is (0 for an optimal action)."""
         if action not in self.values:
             raise ValueError(f"action must be one of the legal actions {list(self.values)!r}, got {action!r}")

@@ -320,7 +320,7 @@ def hint_table(
     hint: Hint,
     chosen: Hashable | None,
     label: Callable[[Hashable], str],
-    fmt: Callable[[Fraction | int], str] | None = None,
+    fmt: Callable[[Fraction | int | float], str] | None = None,
     unit: str = "value",
     method: str = "exact",
 ) -> str:
@@ -330,7 +330,7 @@ def hint_table(
     if fmt is None:
         kind = kind_of(unit)
 
-        def fmt(v: Fraction | int) -> str:
+        def fmt(v: Fraction | int | float) -> str:
             return number_html(v, kind)
 
     best = hint.values[hint.best]

@@ -15,8 +15,21 @@ import importlib
 from collections.abc import Iterator, Mapping
 from types import ModuleType
 
-NAMES = ("order", "renard", "boue", "nessie", "palais", "naute", "tresse", "trois", "sept", "pig", "royaumes",
-         "legit", "hypogeon")
+NAMES = (
+    "order",
+    "renard",
+    "boue",
+    "nessie",
+    "palais",
+    "naute",
+    "tresse",
+    "trois",
+    "sept",
+    "pig",
+    "royaumes",
+    "legit",
+    "hypogeon",
+)
 
 
 PATHS: dict[str, str] = {"sept": "nessus.games.pushluck.sept", "pig": "nessus.games.pushluck.pig"}
@@ -41,6 +54,13 @@ class _Registry(Mapping[str, ModuleType]):
 
 
 GAMES: Mapping[str, ModuleType] = _Registry()
+
+
+def __getattr__(name: str) -> ModuleType:
+    """`from nessus.games import pig` finds a game wherever it lives (see `PATHS`)."""
+    if name in PATHS:
+        return importlib.import_module(PATHS[name])
+    raise AttributeError(f"module 'nessus.games' has no attribute {name!r}")
 
 
 def get(name: str) -> ModuleType:

@@ -221,7 +221,7 @@ class State(game.State):
         if dice is None:
             if rng is None:
                 raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=3))
+            return self.apply(tuple(sorted(int(x) for x in rng.integers(1, 7, size=3))))
         return self.apply(tuple(sorted(check_faces(dice, 3))))
 
     def returns(self) -> list[Fraction]:
