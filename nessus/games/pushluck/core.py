@@ -537,8 +537,7 @@ class TurnState(game.State):
     def _hint(self, values: dict[game.Action, float], method: str = "value-iteration") -> Hint:
         """The hint of these values (every legal action's): hold when holding is worth at least as much as rolling."""
         best = "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll"
-        # Hint.values is typed Fraction | int, yet its docstring (and every value-iteration hint) has floats
-        return Hint(self, dict(values), best, method=method)  # type: ignore[arg-type]
+        return Hint(self, dict(values), best, method=method)
 
     @abstractmethod
     def _stage(self) -> str:
