@@ -114,7 +114,7 @@ class ChunkPlan(Sequence[tuple[np.random.SeedSequence, int]]):
     def __len__(self) -> int:
         return (self.trials + self.chunk - 1) // self.chunk
 
-    def __getitem__(self, i: int) -> tuple[np.random.SeedSequence, int]:  # type: ignore[override]
+    def __getitem__(self, i: int) -> tuple[np.random.SeedSequence, int]:  # type: ignore[override]  # no slices: chunks are made one at a time
         if i < 0:
             i += len(self)
         if not 0 <= i < len(self):

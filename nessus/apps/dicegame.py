@@ -400,11 +400,10 @@ class HintPanel:
             self.widget.value = f"<div class='hint-panel' style='max-width:620px'>{self._compute()}</div>"
 
 
-def policy_frame(
-    dists: dict[str, Dist], order: Sequence[Hashable], name: Callable[[Hashable], str] = str
-) -> pl.DataFrame:
+def policy_frame(dists: dict[str, Dist], order: Sequence[Hashable], name: Callable[[Any], Any] = str) -> pl.DataFrame:
     """Two or more policies' exact distributions over the same outcomes, as one long frame:
-    `value` (the outcome's name), `policy`, `probability`, `exact`."""
+    `value` (`name(outcome)`: its label, or a number for a numeric axis), `policy`,
+    `probability`, `exact`."""
     rows: dict[str, list[Any]] = {"value": [], "policy": [], "probability": [], "exact": []}
     for policy, d in dists.items():
         for x in order:

@@ -172,6 +172,7 @@ class HypogeonDashboard(TableDashboard):
         """Weigh your decision against the optimal one: its cost is added to the turn's; the
         verdict for the log is returned."""
         cost = self.state.hint().cost(action)
+        assert not isinstance(cost, float), "L'Hypogéon's hints are exact (expectimax)"
         self.cost += cost
         return v.verdict_html(cost)
 

@@ -43,8 +43,6 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word if n == 1 else 'dice' if word == 'die' else word + 's'}"
 
 
-
-
 def pairs(roll: tuple[int, ...]) -> list[tuple[int, int]]:
     """The 7-pairs a roll loses: min(#a, #b) pairs (a, b) of each of 1-6, 2-5, 3-4."""
     return [(a, b) for a, b in legit.PAIRS for _ in range(min(roll.count(a), roll.count(b)))]
@@ -53,8 +51,10 @@ def pairs(roll: tuple[int, ...]) -> list[tuple[int, int]]:
 def roll_html(turn: legit.TurnRecord) -> str:
     """The last roll: its 7-pairs set apart (faded, "= 7"), then the dice left, large, and their total."""
     if turn.left is None:
-        return ("<div class='legit-roll' style='min-height:70px;margin-bottom:6px;color:#777;display:flex;"
-                "align-items:center'>Press Roll to throw the six dice.</div>")
+        return (
+            "<div class='legit-roll' style='min-height:70px;margin-bottom:6px;color:#777;display:flex;"
+            "align-items:center'>Press Roll to throw the six dice.</div>"
+        )
     roll, left = turn.rolls[-1], turn.left
     gone = "".join(
         f"<span class='legit-pair' title='{a} + {b} = 7: removed' style='display:inline-flex;flex-direction:column;"
@@ -63,13 +63,21 @@ def roll_html(turn: legit.TurnRecord) -> str:
         f"<small style='color:#c62828;line-height:14px'>= 7</small></span>"
         for a, b in pairs(roll)
     )
-    removed = (f"<div style='margin-right:14px'><div style='font-size:12px;color:#555'>7-pairs removed</div>"
-               f"<div style='display:flex'>{gone}</div></div>") if gone else ""
+    removed = (
+        (
+            f"<div style='margin-right:14px'><div style='font-size:12px;color:#555'>7-pairs removed</div>"
+            f"<div style='display:flex'>{gone}</div></div>"
+        )
+        if gone
+        else ""
+    )
     kept = dice_html(left, empty="every die paired off")
     total = f"<span style='font-size:22px;margin-left:10px'>= <b class='legit-total'>{sum(left)}</b></span>"
-    return (f"<div class='legit-roll' style='display:flex;align-items:flex-end;min-height:70px;margin-bottom:6px'>{removed}"
-            f"<div><div style='font-size:12px;color:#555'>{plural(len(left), 'die')} left</div>"
-            f"<div style='display:flex;align-items:center;min-height:48px'>{kept}{total}</div></div></div>")
+    return (
+        f"<div class='legit-roll' style='display:flex;align-items:flex-end;min-height:70px;margin-bottom:6px'>{removed}"
+        f"<div><div style='font-size:12px;color:#555'>{plural(len(left), 'die')} left</div>"
+        f"<div style='display:flex;align-items:center;min-height:48px'>{kept}{total}</div></div></div>"
+    )
 
 
 def roll_text(roll: tuple[int, ...], left: tuple[int, ...]) -> str:
@@ -84,8 +92,10 @@ def verdict_html(state: legit.State, action: str, goal: Goal) -> str:
     hint = hint_for(state, goal)
     if hint.cost(action) == 0:
         return f" <span class='legit-verdict' style='color:#2e7d32'>You {action}: optimal.</span>"
-    return (f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs "
-            f"{number_html(hint.cost(action), kind(goal))} of {unit(goal)} (best: {hint.best}).</span>")
+    return (
+        f" <span class='legit-verdict' style='color:#b00020'>You {action}: it costs "
+        f"{number_html(hint.cost(action), kind(goal))} of {unit(goal)} (best: {hint.best}).</span>"
+    )
 
 
 def status_text(turn: legit.TurnRecord, chase: str) -> str:
@@ -94,8 +104,10 @@ def status_text(turn: legit.TurnRecord, chase: str) -> str:
         return f"Your score: <b class='legit-score'>{turn.total}</b>. <b>Turn over.</b>"
     if turn.left is None:
         return "Your turn: press <b>Roll 6 dice</b>." + chase
-    return (f"Total <b>{turn.total}</b> on {len(turn.left)} dice, {plural(turn.rerolls_left, 'reroll')} left: "
-            f"<b>Keep</b> it or <b>Reroll</b> the dice left." + chase)
+    return (
+        f"Total <b>{turn.total}</b> on {len(turn.left)} dice, {plural(turn.rerolls_left, 'reroll')} left: "
+        f"<b>Keep</b> it or <b>Reroll</b> the dice left." + chase
+    )
 
 
 def hint_html(state: legit.State, goal: Goal) -> str:
@@ -104,8 +116,10 @@ def hint_html(state: legit.State, goal: Goal) -> str:
     head = f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>"
     hint = hint_for(state, goal)
     if state.legal_actions() == [legit.ROLL]:
-        return (f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, this turn is "
-                f"worth {number_html(hint.value, kind(goal))} ({unit(goal)}).")
+        return (
+            f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, this turn is "
+            f"worth {number_html(hint.value, kind(goal))} ({unit(goal)})."
+        )
     turn = state.turns[-1]
     n = len(turn.left or ())
 
@@ -119,7 +133,9 @@ def sheet_row(t: legit.TurnRecord | None, you: bool) -> tuple[str, str]:
     """A score sheet's cells for one player: the dice left after each roll, and the score."""
     if t is None:
         return ("<i>playing…</i>" if you else "<i>to play</i>"), ""
-    rolls = " → ".join(mini_dice(left, 16) if left else "<small>0 dice</small>" for left in map(legit.remove_pairs, t.rolls))
+    rolls = " → ".join(
+        mini_dice(left, 16) if left else "<small>0 dice</small>" for left in map(legit.remove_pairs, t.rolls)
+    )
     return rolls, f"<b>{t.total}</b> <small>{plural(t.used, 'reroll')}</small>"
 
 
@@ -128,25 +144,38 @@ def score_chart(goal: Goal, cap: int) -> alt.LayerChart:
     """The exact score distribution of each way of playing, as lines with points (a rule at the score to beat)."""
     shown = lines(goal, cap)[:3]
     # policy_frame names the outcomes by any value (ints here, for a quantitative axis): its annotation says str
-    frame = policy_frame({line.name: line.scores for line in shown}, range(TOP + 1), int)  # type: ignore[arg-type]
+    frame = policy_frame({line.name: line.scores for line in shown}, range(TOP + 1), int)
     frame = frame.rename({"value": "score", "policy": "play"})
     names = [line.name for line in shown]
-    title = alt.Title(f"Your score, at most {plural(cap, 'reroll')}, playing for {goal_text(goal)}",
-                      subtitle=", ".join(f"{line.name} {float(line.value):.4f}" for line in shown) + f"  ({unit(goal)})")
+    title = alt.Title(
+        f"Your score, at most {plural(cap, 'reroll')}, playing for {goal_text(goal)}",
+        subtitle=", ".join(f"{line.name} {float(line.value):.4f}" for line in shown) + f"  ({unit(goal)})",
+    )
     base = alt.Chart(frame).encode(
-        x=alt.X("score:Q", title="score (0: every die paired off)", scale=alt.Scale(domain=[0, TOP], nice=False),
-                axis=alt.Axis(values=list(range(0, TOP + 1, 2)))),
+        x=alt.X(
+            "score:Q",
+            title="score (0: every die paired off)",
+            scale=alt.Scale(domain=[0, TOP], nice=False),
+            axis=alt.Axis(values=list(range(0, TOP + 1, 2))),
+        ),
         y=alt.Y("probability:Q", title="probability"),
-        color=alt.Color("play:N", sort=names, scale=alt.Scale(domain=names, range=list(COLOURS[: len(names)])),
-                        legend=alt.Legend(orient="top", title=None)),
+        color=alt.Color(
+            "play:N",
+            sort=names,
+            scale=alt.Scale(domain=names, range=list(COLOURS[: len(names)])),
+            legend=alt.Legend(orient="top", title=None),
+        ),
         tooltip=["play", "score", alt.Tooltip("probability:Q", format=".6f"), "exact"],
     )
     layers = [base.mark_line(strokeWidth=1.5), base.mark_point(filled=True, size=22)]
     if isinstance(goal, Chase):
         rule = pl.DataFrame({"score": [goal.best], "label": [f"to beat: {goal.best}"]})
         layers.append(alt.Chart(rule).mark_rule(color="#c62828", strokeDash=[5, 3]).encode(x="score:Q"))
-        layers.append(alt.Chart(rule).mark_text(color="#c62828", align="left", dx=4, dy=-4, baseline="top", fontSize=11)
-                      .encode(x="score:Q", y=alt.value(0), text="label:N"))
+        layers.append(
+            alt.Chart(rule)
+            .mark_text(color="#c62828", align="left", dx=4, dy=-4, baseline="top", fontSize=11)
+            .encode(x="score:Q", y=alt.value(0), text="label:N")
+        )
     return alt.layer(*layers, title=title).properties(width=500, height=180)
 
 
@@ -155,7 +184,8 @@ def figures_html(goal: Goal, cap: int) -> str:
     mean = isinstance(goal, Mean)
     body = "".join(
         f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{number_html(line.value, kind(goal))}</td>"
-        + ("" if mean else f"<td>{number_html(line.mean, 'value')}</td>") + "</tr>"
+        + ("" if mean else f"<td>{number_html(line.mean, 'value')}</td>")
+        + "</tr>"
         for line, c in zip(lines(goal, cap), COLOURS)
     )
     mean_head = "" if mean else "<th align='left'>expected score</th>"
@@ -175,12 +205,17 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
     stops = legit.first_stops(rules)
     order = [plural(u, "reroll") for u in stops]
     series = ("P(they stop after u rerolls)", "their share of the win if so")
-    rows = [(name, s, float(v or 0), "never stops here" if v is None else number_text(v))
-            for name, pair in zip(order, stops.values()) for s, v in zip(series, pair)]
+    rows = [
+        (name, s, float(v or 0), "never stops here" if v is None else number_text(v))
+        for name, pair in zip(order, stops.values())
+        for s, v in zip(series, pair)
+    ]
     share = legit.first_share(rules)
     share_mean = legit.first_share(rules, optimal(Mean(), rules.rerolls))
-    title = alt.Title(f"The first player's dilemma ({rules.players} players, up to {plural(rules.rerolls, 'reroll')})",
-                      subtitle=f"playing to win, exact: share of the win {float(share):.4f} (fair: {1 / rules.players:.4f})")
+    title = alt.Title(
+        f"The first player's dilemma ({rules.players} players, up to {plural(rules.rerolls, 'reroll')})",
+        subtitle=f"playing to win, exact: share of the win {float(share):.4f} (fair: {1 / rules.players:.4f})",
+    )
     frame = pl.DataFrame(rows, schema=["value", "policy", "probability", "exact"], orient="row")
     chart = policy_bars(frame, title, "rerolls the first player uses (= the others' cap)", order, width=500, height=130)
     first, mean_game = optimal(First(rules.players), rules.rerolls), optimal(Mean(), rules.rerolls)
@@ -194,12 +229,17 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
 
     body = []
     for u, (p_stop, won) in stops.items():
-        cells = "".join(f"<td align='center'>{least_kept(first, u, n)} <small style='color:#777'>({least_kept(mean_game, u, n)})"
-                        f"</small></td>" for n in counts)
+        cells = "".join(
+            f"<td align='center'>{least_kept(first, u, n)} <small style='color:#777'>({least_kept(mean_game, u, n)})"
+            f"</small></td>"
+            for n in counts
+        )
         won_cell = "–" if won is None else number_html(won)
-        body.append(f"<tr class='dilemma-row' style='border-top:1px solid #ddd'><td align='center'>{u}</td>"
-                    f"<td>{number_html(turn_value(Mean(), u), 'value')}</td><td>{number_html(p_stop)}</td><td>{won_cell}</td>"
-                    f"{cells}</tr>")
+        body.append(
+            f"<tr class='dilemma-row' style='border-top:1px solid #ddd'><td align='center'>{u}</td>"
+            f"<td>{number_html(turn_value(Mean(), u), 'value')}</td><td>{number_html(p_stop)}</td><td>{won_cell}</td>"
+            f"{cells}</tr>"
+        )
     head = "".join(f"<th>{n} dice</th>" for n in counts)
     table = (
         "<div class='nessus-wide'>"
@@ -222,12 +262,19 @@ def dilemma_reading(rules: legit.Rules, first: TurnPolicy, mean_game: TurnPolicy
     to win keep from a lower total than a player chasing the mean (or a higher one)?"""
     if rules.rerolls == 0:
         return f"No reroll allowed: nobody has a choice, and each of the {rules.players} players wins 1/{rules.players} of the time."
-    win, mean = (min(t for t in range(TOP + 1) if best(("rolled", rules.rerolls, DICE, t)) == "keep") for best in (first, mean_game))
+    win, mean = (
+        min(t for t in range(TOP + 1) if best(("rolled", rules.rerolls, DICE, t)) == "keep")
+        for best in (first, mean_game)
+    )
     head = f"On the first roll, six dice left: playing to win the first player keeps from <b>{win}</b>, a mean chaser from <b>{mean}</b>. "
     if win < mean:
-        return head + ("They stop <b>earlier</b>: every reroll they use is one more for each other player, and keeping now "
-                       "hands them none.")
+        return head + (
+            "They stop <b>earlier</b>: every reroll they use is one more for each other player, and keeping now "
+            "hands them none."
+        )
     if win > mean:
-        return head + (f"They are <b>pickier</b>: against {rules.players - 1} chasers who know the score to beat, a middling "
-                       "total rarely holds, even if rerolling hands everyone more rerolls.")
+        return head + (
+            f"They are <b>pickier</b>: against {rules.players - 1} chasers who know the score to beat, a middling "
+            "total rarely holds, even if rerolling hands everyone more rerolls."
+        )
     return head + "The same threshold: the cap they set and the score they need balance out here."
