@@ -10,11 +10,16 @@ seat's win share with a Wilson interval.
 >>> end = play(games.get("order").initial_state(), {}, np.random.default_rng(1))
 >>> end.is_terminal(), sum(end.returns())
 (True, Fraction(1, 1))
+>>> palais = games.get("palais")
+>>> table = tournament(palais.initial_state(palais.Rules(players=2)), ["optimal", "keep_most_common"], games=100, seed=1)
+>>> table.columns
+['seat', 'policy', 'games', 'win_share', 'low', 'high']
 """
 
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
@@ -98,19 +103,29 @@ def play(
     return state
 
 
+def named_policies(state: State) -> dict[str, Policy]:
+    """The named policies of `state`'s game: its module's `policies(rules)`."""
+    module = sys.modules[type(state).__module__]
+    if not hasattr(module, "policies"):
+        raise ValueError(f"{type(state).__module__} lists no named policies")
+    named: dict[str, Policy] = module.policies(getattr(state, "rules", None))
+    return named
+
+
 def tournament(
     start: State | Callable[[], State],
-    policies: Sequence[Policy],
+    policies: Sequence[Policy | str],
     games: int = 1000,
     seed: int = 0,
     names: Sequence[str] | None = None,
     confidence: float = CONFIDENCE,
 ) -> pl.DataFrame:
     """Play `games` whole games from `start` (a state, or a function making one) with
-    `policies[i]` in seat i, and return one row per seat: `seat`, `policy`, `games`, and the
-    mean return `win_share` with a Wilson interval `low`..`high` (a k-way shared win counts 1/k,
-    so the interval treats the shares' sum as the successes) for games with a winner; for the
-    banking games `mean_return` (net stakes) with a Student t interval.
+    `policies[i]` in seat i (a policy, or the name of one of the game's named policies), and
+    return one row per seat: `seat`, `policy`, `games`, and the mean return `win_share` with a
+    Wilson interval `low`..`high` (a k-way shared win counts 1/k, so the interval treats the
+    shares' sum as the successes) for games with a winner; for the banking games `mean_return`
+    (net stakes) with a Student t interval.
     """
     games = check_trials(games)
     seed = check_seed(seed)
@@ -119,13 +134,19 @@ def tournament(
     shape = first.shape()
     if len(policies) != shape.players:
         raise ValueError(f"policies must give one policy per seat ({shape.players}), got {len(policies)}")
-    labels = (
-        list(names) if names is not None else [getattr(p, "__name__", f"policy {i}") for i, p in enumerate(policies)]
-    )
+    named = named_policies(first) if any(isinstance(p, str) for p in policies) else {}
+    for p in policies:
+        if isinstance(p, str) and p not in named:
+            raise ValueError(f"policy must be one of the game's named policies ({', '.join(named)}), got {p!r}")
+    seats = [named[p] if isinstance(p, str) else p for p in policies]
+    if names is not None:
+        labels = list(names)
+    else:
+        labels = [p if isinstance(p, str) else getattr(p, "__name__", f"policy {i}") for i, p in enumerate(policies)]
     rng = np.random.default_rng(seed)
     totals = np.zeros((games, shape.players))
     for g in range(games):
-        end = play(first if g == 0 else make(), policies, rng)
+        end = play(first if g == 0 else make(), seats, rng)
         totals[g] = [float(r) for r in end.returns()]
     rows = []
     for seat in range(shape.players):
