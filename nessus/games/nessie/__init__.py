@@ -17,7 +17,8 @@ The unseen pool is the whole deck minus all of those; the next cards are drawn f
 without replacement (a reshuffle of unremembered discards is part of the pool already).
 A state that cannot happen is a ValueError saying why: more cards of a kind than the deck
 holds, a row that has already sunk, letters a player could not have kept, more players than
-`players`. In Python the same description is a dict, no file needed:
+`players`. In Python the same description is a dict, no file needed (`situation`, `report` and
+`simulate` take it as `state=`):
 
 >>> from nessus.games.nessie.odds import p_sink_next
 >>> p_sink_next(situation(state={"row": ["2", "3"]}))  # any of the 34 unseen treasures sinks
@@ -231,11 +232,12 @@ def expected_reveals_until_sink(s: Situation) -> Fraction:
     return sum((Fraction(c, comb(top, r)) for r, c in enumerate(counts) if c), Fraction(0))
 
 
-def report(rules: Rules | None = None) -> Report:
-    """The exact figures: a fresh deck's sink-by-reveal curve, or the odds in a described state."""
+def report(rules: Rules | None = None, state: dict | None = None) -> Report:
+    """The exact figures: a fresh deck's sink-by-reveal curve, or the odds in a described state
+    (`state`, a dict in the state file's format, or the rules' state file)."""
     rules = rules or Rules()
-    s = situation(rules)
-    if rules.state:
+    s = situation(rules, state)
+    if state is not None or rules.state:
         figures = {"p_sink_next": Figure.of(p_sink_within(s, 1), "P(the next reveal sinks)")}
         figures |= {f"p_sink_within_{k}": Figure.of(p_sink_within(s, k), f"P(sunk within {k} more reveals)") for k in range(1, REVEALS + 1)}
     else:
@@ -261,16 +263,18 @@ def reveal_kernel(pool: tuple[int, ...], row_treasure: int, letter_start: tuple[
     return out
 
 
-def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
-    """Monte Carlo of a player who never stops, from the rules' situation, with 95% intervals."""
+def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None,
+             state: dict | None = None) -> Report:
+    """Monte Carlo of a player who never stops, from the rules' situation (or the `state` dict),
+    with 95% intervals."""
     rules = rules or Rules()
-    s = situation(rules)
+    s = situation(rules, state)
     pool = tuple(s.pool.get(c, 0) for c in _CODE)
     letters = tuple(s.row.count(x) + (x in s.own_letters) for x in LETTERS)
     kernel = partial(reveal_kernel, pool, s.treasure_in_row(), letters)
     result = montecarlo.run(kernel, trials, seed, client=client, progress=progress)
     figures = {k: Figure.estimated(e) for k, e in result.estimates.items()}
-    if rules.state:
+    if state is not None or rules.state:
         figures = {k.replace("p_sink_by_reveal_", "p_sink_within_"): f for k, f in figures.items() if k != "expected_reveals_until_sink"}
         figures = {"p_sink_next": figures["p_sink_within_1"]} | figures
     return Report(NAME, rules.as_dict(), figures)

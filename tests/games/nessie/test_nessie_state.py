@@ -4,6 +4,7 @@ the generic machine-play loop (`nessus.play.play`) with the same rules."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from fractions import Fraction
@@ -108,3 +109,17 @@ def test_fast_engine_agrees_with_the_generic_loop():
         assert gap <= Z_999 * se, (seat, a[:, seat].mean(), b[:, seat].mean(), se)
     # the seats differ enough that the test can tell rules apart
     assert abs(a[:, 0].mean() - a[:, 1].mean()) > 10 * math.sqrt(a[:, 0].var() / len(a))
+
+
+def test_odds_take_a_state_as_a_dict(tmp_path):
+    """A state given as a dict gives the same situation and figures as the same state in a file."""
+    table = {"row": ["2", "A", "3"], "own": {"letters": ["A", "B"], "treasures": [3, 1]},
+             "others": [{"letters": ["C"], "treasures": [2]}], "discards_seen": ["D", "1"]}
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(table))
+    from_file = nessie.Rules(state=str(path))
+    assert nessie.situation(state=table) == nessie.situation(from_file)
+    assert nessie.report(state=table).figures == nessie.report(from_file).figures
+    assert nessie.simulate(state=table, trials=2000, seed=1).figures == nessie.simulate(from_file, trials=2000, seed=1).figures
+    with pytest.raises(ValueError, match="row"):
+        nessie.situation(state={"row": ["2", "3", "1"]})
