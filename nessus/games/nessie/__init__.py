@@ -540,8 +540,17 @@ class State(game.State):
         return Hint(self, values, best, True, "heuristic")
 
     # -- moves by name --------------------------------------------------------------------
+    def _check_move(self) -> None:
+        if self.over:
+            raise ValueError("the game is over")
+        if self.drawing:
+            raise ValueError("a card is being revealed: chance acts next")
+
     def reveal(self, card: Card | None = None, rng: np.random.Generator | None = None) -> State:
         """Reveal a card: the given one, or drawn with `rng` from the pile (exactly weighted)."""
+        self._check_move()
+        if not self.can_reveal():
+            raise ValueError("no card left to reveal: every card is in the row or in front of a player")
         state = self.apply(REVEAL)
         if card is None:
             if rng is None:
@@ -554,7 +563,12 @@ class State(game.State):
         return after
 
     def stop(self, n: int) -> State:
-        """Stop and take the last n row cards."""
+        """Stop and take the last n row cards (0 <= n <= len(row)), once a card is revealed."""
+        self._check_move()
+        if self.revealed == 0 and self.can_reveal():
+            raise ValueError("reveal at least one card before stopping")
+        if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(self.row):
+            raise ValueError(f"n must be an integer from 0 to {len(self.row)} (cards in the row), got {n!r}")
         after = self.apply(Stop(n))
         assert isinstance(after, State)
         return after

@@ -123,3 +123,13 @@ def test_odds_take_a_state_as_a_dict(tmp_path):
     assert nessie.simulate(state=table, trials=2000, seed=1).figures == nessie.simulate(from_file, trials=2000, seed=1).figures
     with pytest.raises(ValueError, match="row"):
         nessie.situation(state={"row": ["2", "3", "1"]})
+
+
+def test_moves_by_name_say_what_is_wrong():
+    state = initial_state()
+    with pytest.raises(ValueError, match="reveal at least one card before stopping"):
+        state.stop(0)
+    with pytest.raises(ValueError, match="from 0 to 1"):
+        state.reveal("2").stop(2)
+    with pytest.raises(ValueError, match="give rng or card"):
+        state.reveal()
