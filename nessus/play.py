@@ -79,14 +79,18 @@ def play(
     rng: np.random.Generator,
     on_move: OnMove | None = None,
     max_moves: int | None = None,
+    until: Callable[[State], bool] | None = None,
 ) -> State:
-    """Play on from `state` until the game ends or a seat without a policy must decide; returns
+    """Play on from `state` until the game ends, a seat without a policy must decide, or
+    `until(state)` is true (e.g. a person's turn comes in a game without decisions); returns
     that state. `policies` gives a policy per seat (a list, or a dict for some seats only);
     `on_move(state, action)` is called before each action is applied (for a game log).
     `max_moves` stops after that many actions (a ValueError: the game did not end)."""
     seats = _seat_policies(policies)
     moves = 0
     while not state.is_terminal():
+        if until is not None and until(state):
+            return state
         if state.is_chance_node():
             action = sample(state.chance_outcomes(), rng)
         else:

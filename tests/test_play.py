@@ -93,6 +93,14 @@ def test_play_stops_at_a_seat_without_policy_and_goes_on_from_there():
     assert end.is_terminal() and end.scores[1] == 0
 
 
+def test_play_stops_when_asked():
+    seen: list[int] = []
+    waiting = play(Coin(), [roller, stopper], np.random.default_rng(2), until=lambda s: s.current_player() == 1)
+    assert waiting.current_player() == 1 and waiting.turn == 1
+    end = play(waiting, [roller, stopper], np.random.default_rng(2), on_move=lambda s, a: seen.append(s.turn))
+    assert end.is_terminal() and seen == [1]
+
+
 def test_on_move_sees_every_action_before_it_is_applied():
     log: list[tuple[int, object]] = []
     play(Coin(), [roller, stopper], np.random.default_rng(1), on_move=lambda s, a: log.append((s.current_player(), a)))

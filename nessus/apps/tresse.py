@@ -12,12 +12,16 @@ machine, you throw your own dice and the other seats throw when you press Play o
 
 from __future__ import annotations
 
+from typing import cast
+
 import ipywidgets as widgets
 
 from nessus.apps import tresse_views as views
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import TableDashboard
+from nessus.game import Action, State
 from nessus.games import tresse
+from nessus.play import play
 
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"
 MACHINES = (ON_CLICK, AT_ONCE)
@@ -27,15 +31,22 @@ class TresseDashboard(TableDashboard):
     """The widgets of the La Tresse page and the game they play."""
 
     notebook, title = "la-tresse.ipynb", "La Tresse"
-    sentence = ("Five dice go round the table. The player holding dice throws them all: each 1 goes to the centre, "
-                "each 2 to the left neighbour, each 5 to the right one, and the rest are thrown again until the hand "
-                "is empty; then the next player to the left with dice plays. Whoever puts the last die into the "
-                "centre wins. No decisions: pure chance. Beside (below on a phone): each seat's exact chance at the "
-                "start, and how it moves during your game.")
+    sentence = (
+        "Five dice go round the table. The player holding dice throws them all: each 1 goes to the centre, "
+        "each 2 to the left neighbour, each 5 to the right one, and the rest are thrown again until the hand "
+        "is empty; then the next player to the left with dice plays. Whoever puts the last die into the "
+        "centre wins. No decisions: pure chance. Beside (below on a phone): each seat's exact chance at the "
+        "start, and how it moves during your game."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "tresse", tresse.PLAYERS, MACHINES,
-                         "every seat's exact chance of winning from the dice as they lie, and the throws left")
+        super().__init__(
+            seed,
+            "tresse",
+            tresse.PLAYERS,
+            MACHINES,
+            "every seat's exact chance of winning from the dice as they lie, and the throws left",
+        )
         self.seats.machine.description = "they throw"
         self.seats.machine.style.description_width = "72px"
         self.seats.machine.layout.width = "300px"
@@ -44,11 +55,13 @@ class TresseDashboard(TableDashboard):
 
         self.picture = widgets.HTML()
         self.last = widgets.HTML()
-        self.roll_button = widgets.Button(description="Throw", button_style="primary", icon="refresh",
-                                           layout=widgets.Layout(width="170px"))
+        self.roll_button = widgets.Button(
+            description="Throw", button_style="primary", icon="refresh", layout=widgets.Layout(width="170px")
+        )
         self.roll_button.add_class("roll-button")
-        self.play_button = widgets.Button(description="Play on", button_style="success", icon="forward",
-                                          layout=widgets.Layout(width="210px"))
+        self.play_button = widgets.Button(
+            description="Play on", button_style="success", icon="forward", layout=widgets.Layout(width="210px")
+        )
         self.play_button.add_class("play-button")
         self.new_button = widgets.Button(description="New game")
         self.new_button.add_class("new-button")
@@ -64,12 +77,22 @@ class TresseDashboard(TableDashboard):
 
         self.dice.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
-        self.page([
-            self.seats.mode, self.seats.box, self.messages.widget,
-            widgets.HBox([self.picture, self.last], layout=widgets.Layout(align_items="center")),
-            widgets.HBox([self.roll_button, self.play_button, self.new_button]),
-            self.status, self.result, self.hint.toggle, self.hint.widget, self.log,
-        ], [self.start_pane.widget, self.figures, self.path_pane.widget], left_width="620px")
+        self.page(
+            [
+                self.seats.mode,
+                self.seats.box,
+                self.messages.widget,
+                widgets.HBox([self.picture, self.last], layout=widgets.Layout(align_items="center")),
+                widgets.HBox([self.roll_button, self.play_button, self.new_button]),
+                self.status,
+                self.result,
+                self.hint.toggle,
+                self.hint.widget,
+                self.log,
+            ],
+            [self.start_pane.widget, self.figures, self.path_pane.widget],
+            left_width="620px",
+        )
         self.new_mode()
 
     # -- controls -----------------------------------------------------------------------------
@@ -82,9 +105,9 @@ class TresseDashboard(TableDashboard):
         """The machine seats throw as soon as it is their turn."""
         return self.seats.game and self.seats.machine.value == AT_ONCE
 
-    def machine_turn(self) -> bool:
-        """A machine seat is to throw (in a game against the machine)."""
-        t = self.state
+    def machine_turn(self, state: tresse.State | None = None) -> bool:
+        """A machine seat is to throw (in a game against the machine) in `state` (default: the game's)."""
+        t = state or self.state
         return self.seats.game and not t.over and t.current != self.you + 1
 
     def new_mode(self) -> None:
@@ -94,7 +117,7 @@ class TresseDashboard(TableDashboard):
         self.seats.new_players()
 
     def names(self) -> list[str]:
-        """"You" or "Player n" for each seat."""
+        """ "You" or "Player n" for each seat."""
         return [self.seats.name(i) for i in range(self.rules_now.players)]
 
     # -- the game ---------------------------------------------------------------------------------
@@ -114,17 +137,30 @@ class TresseDashboard(TableDashboard):
 
     def one_roll(self) -> None:
         """The seat to throw throws every die in hand: the table, the log and the chances after it."""
-        before = self.state
-        self.state = before.roll(self.rng)
-        self.path.append(tresse.chances_from(self.state))
-        seat, faces = self.state.history[-1]
+        self.record(self.state, self.state.roll(self.rng))
+
+    def record(self, before: tresse.State, after: tresse.State) -> None:
+        """A throw made: the game moves on; its log line, last throw and chances after it."""
+        self.state = after
+        self.path.append(tresse.chances_from(after))
+        seat, faces = after.history[-1]
         self.last_throw = (seat - 1, faces)
-        self.lines.append(views.log_line(before, self.state, self.names()))
+        self.lines.append(views.log_line(before, after, self.names()))
 
     def machines_roll(self) -> None:
-        """The machine seats throw until it is your turn or the game is over."""
-        while self.machine_turn():
-            self.one_roll()
+        """The machine seats throw (through the one play loop) until it is your turn or the game is over."""
+        play(
+            self.state,
+            {},
+            self.rng,
+            on_move=self.record_roll,
+            until=lambda s: not self.machine_turn(cast(tresse.State, s)),
+        )
+
+    def record_roll(self, before: State, dice: Action) -> None:
+        """`on_move` of the play loop: record the throw of `dice` from `before`."""
+        assert isinstance(before, tresse.State)
+        self.record(before, before.apply(dice))
 
     def roll(self) -> None:
         """Throw: one throw of the seat to play (yours, in a game against the machine)."""
