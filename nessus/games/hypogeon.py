@@ -39,7 +39,7 @@ import numpy as np
 import polars as pl
 
 from nessus import game, montecarlo
-from nessus.dice import check_faces, rolls, total
+from nessus.dice import check_faces, code_faces, raw_bits, rolls, total
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -375,7 +375,7 @@ def turn_table(stand_at: int) -> np.ndarray:
     """table[code << DRAW_BITS | r]: the code after the dice of draw r, standing at `stand_at`
     (the first two dice are always rolled; then one more while the total is below `stand_at`)."""
     r = np.arange(1 << DRAW_BITS)
-    faces = [(r // 6**i) % 6 + 1 for i in range(5)]
+    faces = code_faces(r, 5)
     table = np.empty((BUSTED + 1, r.size), dtype=np.int8)
     for code in range(BUSTED + 1):
         t = np.full(r.size, code, dtype=np.int64)
@@ -388,8 +388,7 @@ def turn_table(stand_at: int) -> np.ndarray:
 
 def _draws(rng: np.random.Generator, n: int) -> np.ndarray:
     """n draws of DRAW_BITS random bits."""
-    raw = rng.bit_generator.random_raw(-(-n // 4)).view("<u2")[:n]
-    return (raw & ((1 << DRAW_BITS) - 1)).astype(np.int32)
+    return raw_bits(rng, n, DRAW_BITS).astype(np.int32)
 
 
 def play_turns(stand_at: int, rng: np.random.Generator, n: int) -> np.ndarray:

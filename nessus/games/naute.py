@@ -48,7 +48,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Roll, check_faces, multisets, rolls, sub_multisets
+from nessus.dice import Roll, check_faces, multisets, ordered_rolls, rolls, sub_multisets
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -305,11 +305,6 @@ MEAN_COLUMN, HEURISTIC_COLUMN = 0, TOP + 1  # columns 1 + t: chase_policy(t), t 
 ROLL_CODES = SIDES**DICE  # k dice rolled = a uniform code in [0, 6**k) (base-6 digits, one per die)
 
 
-def ordered_rolls(k: int) -> list[Roll]:
-    """Every ordered roll of k dice, item `code` holding the faces of the code's base-6 digits."""
-    return [tuple(code // SIDES**i % SIDES + 1 for i in range(k)) for code in range(SIDES**k)]
-
-
 @dataclass(frozen=True)
 class Machine:
     """Expeditions as table lookups. `states`: every state right after a roll, a finished
@@ -359,7 +354,7 @@ def machine(cargo_holds: str = "sticky") -> Machine:
             continue
         k = DICE - a[2] if a[0] == "hunt" else CARGO_DICE - len(a[2])
         mod.append(SIDES**k)
-        after.extend(index[_finished(after_roll(a, tuple(sorted(roll)), cargo_holds))] for roll in ordered_rolls(k))
+        after.extend(index[_finished(after_roll(a, tuple(sorted(roll)), cargo_holds))] for roll in ordered_rolls(k).tolist())
     rules = Rules(cargo_holds=cargo_holds)
     policies = [optimal(CargoMean(), rules)] + [chase_policy(t, rules) for t in range(TOP)] + [legal(keep_at_least(4), cargo_holds)]
     where: dict[tuple[Any, ...], int] = {a: i for i, a in enumerate(afters)}

@@ -51,7 +51,7 @@ import scipy.sparse as sp
 
 from nessus import game, montecarlo
 from nessus.chains import Solved, System, Unknown, expected_steps_bound, float_bracket, solve_sparse
-from nessus.dice import check_faces, rolls
+from nessus.dice import check_faces, code_faces, raw_bits, rolls
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
@@ -412,7 +412,7 @@ def throw_table(players: int, dice: int) -> tuple[int, int, np.ndarray]:
     m = 6**dice
     bits = (m - 1).bit_length()
     r = np.arange(1 << bits)
-    faces = np.stack([np.where(r < m, (r // 6**i) % 6 + 1, 0) for i in range(dice)])
+    faces = np.stack([np.where(r < m, f, 0) for f in code_faces(r, dice)])
     table = np.zeros((16, r.size), dtype=np.int64)
     for hand in range(1, dice + 1):
         f = faces[:hand]
@@ -423,7 +423,7 @@ def throw_table(players: int, dice: int) -> tuple[int, int, np.ndarray]:
 
 def _draws(rng: np.random.Generator, n: int, bits: int) -> np.ndarray:
     """n draws of `bits` (<= 16) random bits."""
-    return (rng.bit_generator.random_raw(-(-n // 4)).view("<u2")[:n] & ((1 << bits) - 1)).astype(np.int64)
+    return raw_bits(rng, n, bits).astype(np.int64)
 
 
 def _play(players: int, dice: int, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

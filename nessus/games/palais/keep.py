@@ -21,7 +21,7 @@ from math import lcm
 
 import numpy as np
 
-from nessus.dice import Roll, multisets, sub_multisets
+from nessus.dice import Roll, multisets, ordered_rolls, sub_multisets
 from nessus.solver import Expectimax
 
 DICE, ROLLS, SIDES = 5, 3, 6
@@ -319,12 +319,6 @@ def final_weights(table: Sequence[np.ndarray | None], sticky: bool = False, dice
 
 # -- simulation ---------------------------------------------------------------------------------------
 ROLL_CODES = SIDES**DICE  # k dice rolled = a uniform code in [0, 6**k) (base-6 digits, one per die)
-
-
-def ordered_rolls(k: int) -> np.ndarray:
-    """Every ordered roll of k dice, row `code` holding the faces of the code's base-6 digits."""
-    c = np.arange(SIDES**k)
-    return np.stack([c // SIDES**i % SIDES + 1 for i in range(k)], axis=1).reshape(SIDES**k, k)
 
 
 @dataclass(frozen=True)
