@@ -561,5 +561,5 @@ def hold_at(n: int) -> game.Policy:
         assert isinstance(state, TurnState)
         return "roll" if state.turn_total < n else "hold"
 
-    policy.__name__ = f"hold at {n}"
+    policy.__name__ = f"hold_at_{n}"
     return policy

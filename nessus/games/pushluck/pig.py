@@ -409,5 +409,5 @@ def optimal_policy(state: game.State) -> game.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """"optimal" (to win, value iteration) and "hold at 20"."""
-    return {"optimal": optimal_policy, f"hold at {HEURISTIC}": core.hold_at(HEURISTIC)}
+    """"optimal" (to win, value iteration) and "hold_at_20"."""
+    return {"optimal": optimal_policy, f"hold_at_{HEURISTIC}": core.hold_at(HEURISTIC)}

@@ -555,8 +555,8 @@ def optimal_policy(state: game.State) -> game.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """"optimal" (to win, value iteration), "hold at N" for the rules' N (20) and for the best N
+    """"optimal" (to win, value iteration), "hold_at_N" for the rules' N (20) and for the best N
     for points (35)."""
     rules = rules or Rules()
     holds = (rules.hold, best_hold()[0])
-    return {"optimal": optimal_policy} | {f"hold at {n}": core.hold_at(n) for n in holds}
+    return {"optimal": optimal_policy} | {f"hold_at_{n}": core.hold_at(n) for n in holds}

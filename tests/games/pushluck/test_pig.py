@@ -306,7 +306,7 @@ def test_game_is_the_protocol_state():
     g = pig.initial_state()
     rolling = g.apply("roll")
     assert rolling.current_player() == CHANCE and rolling.chance_outcomes() == [((f,), Fraction(1, 6)) for f in range(1, 7)]
-    assert set(pig.policies()) == {"optimal", "hold at 20"}
+    assert set(pig.policies()) == {"optimal", "hold_at_20"}
     assert g.first_hold() == pig.hold_boundary(0, 0)
     assert "first to 100" in g.observation(0)
 
@@ -331,7 +331,7 @@ def test_game_with_a_generator_ends():
 Z = 3.29  # two-sided 99.9%
 
 
-@pytest.mark.parametrize("seats", [("optimal", "optimal"), ("optimal", "hold at 20"), ("hold at 20", "hold at 20")])
+@pytest.mark.parametrize("seats", [("optimal", "optimal"), ("optimal", "hold_at_20"), ("hold_at_20", "hold_at_20")])
 def test_fast_games_agree_with_the_generic_loop(seats):
     """P(the first player wins) to 25 points: whole turns drawn by `play_turns` (what `simulate`
     runs) and games played move by move through `nessus.play.play`, same policies; the two

@@ -340,8 +340,8 @@ def test_game_is_the_protocol_state():
     outcomes = dict(rolling.chance_outcomes())
     assert len(outcomes) == 21 and outcomes[(3, 4)] == Fraction(1, 18) and sum(outcomes.values()) == 1
     assert rolling.apply((2, 5)).history[0].end == "bust"
-    assert set(sept.policies()) == {"optimal", "hold at 20", "hold at 35"}
-    assert sept.policies()["hold at 20"](g.roll(dice=(6, 6)).roll(dice=(4, 4))) == "hold"
+    assert set(sept.policies()) == {"optimal", "hold_at_20", "hold_at_35"}
+    assert sept.policies()["hold_at_20"](g.roll(dice=(6, 6)).roll(dice=(4, 4))) == "hold"
     assert "round 1 of 1" in g.observation(1) and "player 1 to move" in g.observation(1)
 
 
@@ -403,7 +403,7 @@ def test_fast_hold_games_agree_with_the_generic_loop():
     from the generic loop (ties counted half: a win share of 1 is alone highest)."""
     totals = sept.hold_games(20, 3, 2, np.random.default_rng(3), 100_000)
     fast = (totals[:, 0] > totals[:, 1]).astype(float)
-    slow = [float(r == 1) for r in generic(sept.Rules(ties="half"), "hold at 20", 1500, 4)]
+    slow = [float(r == 1) for r in generic(sept.Rules(ties="half"), "hold_at_20", 1500, 4)]
     agree(fast, slow)
 
 
