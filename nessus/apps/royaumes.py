@@ -23,7 +23,10 @@ import ipywidgets as widgets
 from nessus.apps import royaumes_views as v
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import TableDashboard, mini_dice
+from nessus.game import Action
+from nessus.game import State as AnyState
 from nessus.games import royaumes
+from nessus.play import play
 
 
 def button(description: str, css: str, width: str, **kwargs) -> widgets.Button:
@@ -104,9 +107,9 @@ class RoyaumesDashboard(TableDashboard):
         """The machines roll at once (not when you press Play on)."""
         return self.seats.game and self.seats.machine.value == v.AT_ONCE
 
-    def yours(self) -> bool:
-        """The next roll is yours to make (alone, every roll is)."""
-        to_roll = self.round.to_roll
+    def yours(self, state: royaumes.State | None = None) -> bool:
+        """The next roll (in `state`, default the round shown) is yours to make (alone, every roll is)."""
+        to_roll = (state or self.round).to_roll
         if to_roll is None:
             return False
         if not self.seats.game:
@@ -174,23 +177,37 @@ class RoyaumesDashboard(TableDashboard):
         self.new_round()
 
     def one_roll(self) -> None:
-        """The next roll of the round (the bank's, or the current player's): the log and, at the
-        end of the round, the bankrolls."""
-        seat = None if self.round.to_roll == v.BANK else self.round.settled
+        """Your roll (the bank's, or the current player's): drawn, told in the log."""
         first, second = (int(x) for x in self.rng.integers(1, 7, size=2))
-        dice = (first, second)
-        self.state = self.round = self.state.roll(dice=dice)
+        before = self.state
+        self.state = self.round = before.roll(dice=(first, second))
+        self.tell(before, (first, second), self.state)
+
+    def tell(self, before: royaumes.State, dice: tuple[int, int], after: royaumes.State) -> None:
+        """A roll in the log (who rolled, the dice, what it did) and as the last roll shown."""
+        seat = None if before.to_roll == v.BANK else before.settled
         self.last_roll = (seat, dice)
         who = self.name(seat)
         roll = (f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)} "
                 f"<b>{v.result_text(royaumes.result_of(dice))}</b>")
-        what = v.roll_text(self.round, seat, dice, self.rules_now.fine)
-        self.lines.append(f"<b>Round {self.state.round}.</b> {roll} {what}")
+        what = v.roll_text(after, seat, dice, self.rules_now.fine)
+        self.lines.append(f"<b>Round {after.round}.</b> {roll} {what}")
 
-    def machines_roll(self) -> None:
-        """The machines roll until the next roll is yours or the round is over."""
-        while not self.round.round_over and not self.yours():
-            self.one_roll()
+    def machines_roll(self, to_the_end: bool = False) -> None:
+        """The machines roll (through the one play loop) until the next roll is yours or the round
+        is over (`to_the_end`: until the round is over)."""
+
+        def told(state: AnyState, dice: Action) -> None:
+            assert isinstance(state, royaumes.State) and isinstance(dice, tuple)
+            self.tell(state, (int(dice[0]), int(dice[1])), state.apply(dice))
+
+        def stop(state: AnyState) -> bool:
+            assert isinstance(state, royaumes.State)
+            return state.round_over or (not to_the_end and self.yours(state))
+
+        end = play(self.state, {}, self.rng, on_move=told, until=stop)
+        assert isinstance(end, royaumes.State)
+        self.state = self.round = end
 
     def roll(self) -> None:
         """Roll: your roll (alone, whichever roll comes next)."""
@@ -214,8 +231,7 @@ class RoyaumesDashboard(TableDashboard):
                 raise ValueError("it is your roll: press Roll")
             self.machines_roll()
         else:
-            while not self.round.round_over:
-                self.one_roll()
+            self.machines_roll(to_the_end=True)
         self.after_rolls(was_bank)
 
     def after_rolls(self, was_bank: bool) -> None:
