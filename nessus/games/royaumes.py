@@ -28,7 +28,7 @@ import numpy as np
 import polars as pl
 
 from nessus import game, montecarlo
-from nessus.dice import check_faces
+from nessus.dice import check_faces, raw_bits
 from nessus.dice import rolls as dice_rolls
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -239,7 +239,7 @@ RANK_OF_BYTE = RANK[_BYTE % 36]
 
 def _bytes(rng: np.random.Generator, n: int) -> np.ndarray:
     """n random bytes."""
-    return rng.bit_generator.random_raw(-(-n // 8)).view(np.uint8)[:n]
+    return raw_bits(rng, n, 8)
 
 
 def _pairs(rng: np.random.Generator, n: int) -> np.ndarray:
