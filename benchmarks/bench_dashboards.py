@@ -16,7 +16,10 @@ def main() -> None:
         print(f"no timings yet: run the browser tests first ({TIMINGS} is written by them)")
         return
     for page, values in json.loads(TIMINGS.read_text()).items():
-        print(f"{page:10s} " + ", ".join(f"{k} {v * 1000:.0f} ms" if v < 1 else f"{k} {v:.2f} s" for k, v in values.items()))
+        print(
+            f"{page:10s} "
+            + ", ".join(f"{k} {v * 1000:.0f} ms" if v < 1 else f"{k} {v:.2f} s" for k, v in values.items())
+        )
 
 
 if __name__ == "__main__":

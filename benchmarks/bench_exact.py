@@ -27,8 +27,10 @@ def main() -> None:
     t = time.perf_counter()
     d = boue.turn_distribution(tail_below=1e-12)
     warm = time.perf_counter() - t
-    print(f"La Boue exact turn distribution, tail {float(d.tail):.2e} at bound {d.bound}: "
-          f"{cold * 1000:.1f} ms cold (chain built), {warm * 1000:.1f} ms warm; target < 50 ms")
+    print(
+        f"La Boue exact turn distribution, tail {float(d.tail):.2e} at bound {d.bound}: "
+        f"{cold * 1000:.1f} ms cold (chain built), {warm * 1000:.1f} ms warm; target < 50 ms"
+    )
     for name in GAMES:
         t = time.perf_counter()
         subprocess.run([sys.executable, "-m", "nessus.cli", "report", name, "--json"], check=True, capture_output=True)

@@ -11,13 +11,13 @@ import sys
 import time
 from functools import partial
 
+from _timing import best_of
+
 from nessus import montecarlo
 from nessus.games import hypogeon
-from _timing import best_of
 
 GAMES = 400_000
 LOOP_GAMES = 10_000
-
 
 
 def plain_loop(games: int, rules: tuple[int, ...], target: int) -> list[int]:
@@ -48,15 +48,20 @@ def main() -> None:
         ours = best_of(lambda: montecarlo.run(partial(hypogeon.game_kernel, rules), GAMES, 7, progress=False))
         loop = best_of(lambda: plain_loop(LOOP_GAMES, seats, rules.target))
         ours_rate, loop_rate = GAMES / ours, LOOP_GAMES / loop
-        print(f"L'Hypogeon, {players:2d} players to {rules.target}: {ours_rate / 1e3:7.1f} k games/s, "
-              f"{ours_rate / loop_rate:4.0f}x the plain loop ({loop_rate / 1e3:.2f} k games/s)")
+        print(
+            f"L'Hypogeon, {players:2d} players to {rules.target}: {ours_rate / 1e3:7.1f} k games/s, "
+            f"{ours_rate / loop_rate:4.0f}x the plain loop ({loop_rate / 1e3:.2f} k games/s)"
+        )
     for players in (2, 10):
         for target in (5, 10):
             t = time.perf_counter()
             code = f"from nessus.games import hypogeon as h; print(h.report(h.Rules(players={players}, target={target})).to_text())"
             subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-            print(f"report, {players:2d} players, target {target:2d}, cold (new interpreter, imports included): "
-                  f"{time.perf_counter() - t:.2f} s")
+            print(
+                f"report, {players:2d} players, target {target:2d}, cold (new interpreter, imports included): "
+                f"{time.perf_counter() - t:.2f} s"
+            )
+
 
 if __name__ == "__main__":
     main()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 
 import numpy as np
-
 from _timing import best_of, in_fresh_process, speedups, timed
 
 from nessus.games import legit
@@ -48,8 +47,6 @@ def loop(rules: legit.Rules, n: int) -> int:
     return wins
 
 
-
-
 DILEMMA = """from nessus.games import legit
 for players in {players}:
     legit.dilemma(legit.Rules(players=players))
@@ -61,22 +58,29 @@ def dilemma() -> None:
     for players in ((2,), (2, 3, 4, 5, 6)):
         code = DILEMMA.format(players=players)
         stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
-        print(f"first player's dilemma, {', '.join(map(str, players))} players, fresh process: "
-              f"from the stored odds {stored:.2f} s, solving them {solved:.2f} s")
+        print(
+            f"first player's dilemma, {', '.join(map(str, players))} players, fresh process: "
+            f"from the stored odds {stored:.2f} s, solving them {solved:.2f} s"
+        )
 
 
 def main() -> None:
     dilemma()
     print(f"exact report: {timed(legit.report):.3f} s (in-process, caches cold)")
     rules = legit.Rules()
-    print(f"round samplers (every later player's exact law): {timed(lambda: legit.round_samplers(6, 3, 2)):.3f} s; "
-          f"policy tables for die-by-die play: {timed(lambda: legit.policy_tables(6, 3, 2)):.3f} s")
+    print(
+        f"round samplers (every later player's exact law): {timed(lambda: legit.round_samplers(6, 3, 2)):.3f} s; "
+        f"policy tables for die-by-die play: {timed(lambda: legit.policy_tables(6, 3, 2)):.3f} s"
+    )
     samplers = legit.round_samplers(6, 3, 2)
     rng = np.random.default_rng(1)
     by_turn = best_of(lambda: legit.rounds(rules.players, samplers, rng, ROUNDS))
     by_dice = timed(lambda: legit.rounds_by_dice(rules, rng, ROUNDS))
     loop_rate = LOOP_ROUNDS / timed(lambda: loop(rules, LOOP_ROUNDS))
-    print("whole rounds (2 players): " + speedups("rounds", loop_rate, {"a turn at a time": ROUNDS / by_turn, "die by die": ROUNDS / by_dice}))
+    print(
+        "whole rounds (2 players): "
+        + speedups("rounds", loop_rate, {"a turn at a time": ROUNDS / by_turn, "die by die": ROUNDS / by_dice})
+    )
 
 
 if __name__ == "__main__":

@@ -12,15 +12,14 @@ import random
 from functools import partial
 
 import numpy as np
+from _timing import best_of
 
 from nessus import montecarlo
 from nessus.chains import RewardChain, Step
 from nessus.games import boue, renard
-from _timing import best_of
 
 DICE = 30_000_000
 LOOP_DICE = 600_000
-
 
 
 def raw(n: int, dtype=np.int64) -> float:
@@ -56,11 +55,17 @@ def boue_loop(n_turns: int) -> None:
 
 def main() -> None:
     raw64, raw8 = raw(DICE), raw(DICE, np.int8)
-    print(f"raw numpy integers(1, 7): {DICE / raw64 / 1e6:8.1f} M dice/s (int64), {DICE / raw8 / 1e6:8.1f} M dice/s (int8)")
+    print(
+        f"raw numpy integers(1, 7): {DICE / raw64 / 1e6:8.1f} M dice/s (int64), {DICE / raw8 / 1e6:8.1f} M dice/s (int8)"
+    )
 
     per_turn = expected_boue_dice(5)
     games = {
-        "Le Renard": (3.0, lambda n: montecarlo.run(partial(renard.round_kernel, 10), n, 7, progress=False), renard_loop),
+        "Le Renard": (
+            3.0,
+            lambda n: montecarlo.run(partial(renard.round_kernel, 10), n, 7, progress=False),
+            renard_loop,
+        ),
         "La Boue": (per_turn, lambda n: montecarlo.run(partial(boue.turn_kernel, 5), n, 7, progress=False), boue_loop),
     }
     for name, (dice_per_trial, ours, loop) in games.items():

@@ -57,7 +57,7 @@ def plain_game(rules: naute.Rules, columns: list[dict], rnd: random.Random) -> l
         for seat in range(p):
             column = naute.MEAN_COLUMN
             if e == rules.expeditions - 1:
-                t = max(totals[:seat] + totals[seat + 1:]) - totals[seat]
+                t = max(totals[:seat] + totals[seat + 1 :]) - totals[seat]
                 column = 1 + t if 0 <= t < naute.TOP else naute.MEAN_COLUMN
             totals[seat] += plain_expedition(columns[column], rnd)
     return totals
@@ -90,10 +90,15 @@ def main() -> None:
     slow = (time.perf_counter() - start) / games
 
     p = rules.players
-    print(f"whole games, {p} players x {rules.expeditions} expeditions: numpy kernel {fast * 1e6:.2f} us/game ({n} games), "
-          f"plain Python loop {slow * 1e6:.1f} us/game ({games} games): ratio {slow / fast:.0f}x")
-    print("seat win rates and shared first, kernel:", " ".join(f"{out[f'p_seat_{k + 1}_wins_{p}_players'].mean():.4f}" for k in range(p)),
-          f"{out[f'p_shared_first_{p}_players'].mean():.4f}")
+    print(
+        f"whole games, {p} players x {rules.expeditions} expeditions: numpy kernel {fast * 1e6:.2f} us/game ({n} games), "
+        f"plain Python loop {slow * 1e6:.1f} us/game ({games} games): ratio {slow / fast:.0f}x"
+    )
+    print(
+        "seat win rates and shared first, kernel:",
+        " ".join(f"{out[f'p_seat_{k + 1}_wins_{p}_players'].mean():.4f}" for k in range(p)),
+        f"{out[f'p_shared_first_{p}_players'].mean():.4f}",
+    )
     print("seat win rates and shared first, plain: ", " ".join(f"{w / games:.4f}" for w in wins))
 
 

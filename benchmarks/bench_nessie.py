@@ -38,8 +38,12 @@ def states() -> dict[str, Situation]:
     late.subtract({"A": 3, "B": 2, "C": 4, "1": 5, "2": 3, "3": 6})
     return {
         "fresh deck, empty row": Situation(dict(deck), (), frozenset()),
-        "row 2, A, 1, C; owns A, B": Situation(dict(deck - Counter({"2": 1, "A": 2, "1": 1, "C": 1, "B": 1})), ("2", "A", "1", "C"), frozenset("AB")),
-        "late game, 61 unseen, row 3, D, D": Situation(dict(late - Counter({"3": 1, "D": 2})), ("3", "D", "D"), frozenset("CE")),
+        "row 2, A, 1, C; owns A, B": Situation(
+            dict(deck - Counter({"2": 1, "A": 2, "1": 1, "C": 1, "B": 1})), ("2", "A", "1", "C"), frozenset("AB")
+        ),
+        "late game, 61 unseen, row 3, D, D": Situation(
+            dict(late - Counter({"3": 1, "D": 2})), ("3", "D", "D"), frozenset("CE")
+        ),
     }
 
 
@@ -50,7 +54,9 @@ def rule(strategy: play.Strategy) -> Rule:
     return 1 << 30, strategy.limit
 
 
-def plain_game(rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TURNS) -> tuple[list[int], int | None, int]:
+def plain_game(
+    rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TURNS
+) -> tuple[list[int], int | None, int]:
     """One game, written the straightforward way: (scores, finisher, turns)."""
     players = len(rules)
     draw, discard, row = shuffle(DECK), [], []
@@ -109,8 +115,8 @@ def plain_game(rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TU
                     current, turns, revealed = (current + 1) % players, turns + 1, 0
                 continue
             n = best_take(treasures[current], mine)
-            taken = row[len(row) - n:][::-1]
-            del row[len(row) - n:]
+            taken = row[len(row) - n :][::-1]
+            del row[len(row) - n :]
             treasures[current], letters[current], thrown = take(treasures[current], mine, taken)
             discard += thrown
             if len(letters[current]) == 6:
@@ -124,7 +130,9 @@ def plain_game(rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TU
     return [sum(t) + (COMPLETE_BONUS if i == finisher else 0) for i, t in enumerate(treasures)], finisher, turns
 
 
-def tuned_game(rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TURNS) -> tuple[list[int], int | None, int]:
+def tuned_game(
+    rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TURNS
+) -> tuple[list[int], int | None, int]:
     """One game, tuned by hand (counts kept up to date, letters as bits, one pass for the best
     take): (scores, finisher, turns)."""
     players = len(rules)
@@ -212,7 +220,11 @@ def tuned_game(rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TU
             if row and (row_treasure >= 6 or any(row_count[x] + (own >> x & 1) >= 3 for x in range(6))):
                 discard, row, row_count, row_treasure = discard + row, [], [0] * 9, 0
                 current, turns = (current + 1) % players, turns + 1
-    return [t[1] + 2 * t[2] + 3 * t[3] + (COMPLETE_BONUS if i == finisher else 0) for i, t in enumerate(treasures)], finisher, turns
+    return (
+        [t[1] + 2 * t[2] + 3 * t[3] + (COMPLETE_BONUS if i == finisher else 0) for i, t in enumerate(treasures)],
+        finisher,
+        turns,
+    )
 
 
 def check_plain_loops(strategies: list[play.Strategy], games: int = 30) -> None:
@@ -257,11 +269,15 @@ def whole_games() -> None:
     others = {
         "b": ("plain Python loop, straightforward", games_per_second(plain_loop(plain_game, rules), 1_000)),
         "b'": ("plain Python loop, tuned by hand", games_per_second(plain_loop(tuned_game, rules), 4_000)),
-        "c": ("reference object engine (play_game)",
-              games_per_second(lambda n: [play.play_game(strategies, reference_rng) for _ in range(n)], 300)),
+        "c": (
+            "reference object engine (play_game)",
+            games_per_second(lambda n: [play.play_game(strategies, reference_rng) for _ in range(n)], 300),
+        ),
     }
-    print("whole games, 3 players (stop at 2, stop when risk > 3/10, stop at 4), best of 3 runs each; "
-          "both plain loops play the reference's games exactly (checked on 30 games)")
+    print(
+        "whole games, 3 players (stop at 2, stop when risk > 3/10, stop at 4), best of 3 runs each; "
+        "both plain loops play the reference's games exactly (checked on 30 games)"
+    )
     print(f"  {'(a)':5s}{'nessie_fast.play_games, 100,000 games at once':44s}{fast_rate:10,.0f} games/s")
     for key, (name, rate) in others.items():
         print(f"  {f'({key})':5s}{name:44s}{rate:10,.0f} games/s   (a)/({key}) = {fast_rate / rate:5.1f}x")
@@ -269,9 +285,13 @@ def whole_games() -> None:
         ratio = fast_rate / others[key][1]
         print(f"  target (a) >= 50x ({key}): {'met' if ratio >= 50 else 'NOT met'} ({ratio:.0f}x)")
     t = time.perf_counter()
-    play.tournament(dict(zip(("stop at 2", "risk > 3/10", "stop at 4"), strategies)), games=200_000, seed=1, progress=False)
-    print(f"  nessie_play.tournament on the fast path, 200,000 games (seats rotated, intervals included): "
-          f"{200_000 / (time.perf_counter() - t):,.0f} games/s")
+    play.tournament(
+        dict(zip(("stop at 2", "risk > 3/10", "stop at 4"), strategies)), games=200_000, seed=1, progress=False
+    )
+    print(
+        f"  nessie_play.tournament on the fast path, 200,000 games (seats rotated, intervals included): "
+        f"{200_000 / (time.perf_counter() - t):,.0f} games/s"
+    )
 
 
 def optimal_rule(turns: int = 40) -> None:
@@ -295,16 +315,18 @@ def optimal_rule(turns: int = 40) -> None:
         else:
             game.stop(play.best_take(game.hand, tuple(game.row), letter_value=0)[0])
     times.sort()
-    print(f"optimal single-turn rule over {turns} turns of a game ({len(times)} decisions): median "
-          f"{times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s, total {sum(times):.1f} s")
+    print(
+        f"optimal single-turn rule over {turns} turns of a game ({len(times)} decisions): median "
+        f"{times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s, total {sum(times):.1f} s"
+    )
     deck = Counter(make_deck())
     for row in (("3", "B"), ("2",), ("1",)):
         t = time.perf_counter()
         stop, reveal = optimal.TurnSolver(dict(deck), Hand()).values(row)
-        print(f"  fresh deck, row {', '.join(row)}, solved without the stored opening: {time.perf_counter() - t:.2f} s "
-              f"(stop {float(stop):.4f}, reveal {float(reveal):.4f})")
-
-
+        print(
+            f"  fresh deck, row {', '.join(row)}, solved without the stored opening: {time.perf_counter() - t:.2f} s "
+            f"(stop {float(stop):.4f}, reveal {float(reveal):.4f})"
+        )
 
 
 FIRST_ADVICE = """from collections import Counter
@@ -321,8 +343,10 @@ def opening(turns: int = 30, reveals: int = 10) -> None:
     from nessus.games.nessie.engine import Hand
 
     stored, solved = in_fresh_process(FIRST_ADVICE), in_fresh_process(FIRST_ADVICE, stored=False)
-    print(f"optimal player's first advice of a game, fresh process: from the stored opening {stored:.2f} s, "
-          f"solving it {solved:.1f} s ({solved / stored:.0f}x); target < 1 s")
+    print(
+        f"optimal player's first advice of a game, fresh process: from the stored opening {stored:.2f} s, "
+        f"solving it {solved:.1f} s ({solved / stored:.0f}x); target < 1 s"
+    )
     optimal._stored_opening()  # read once per process, as a dashboard kernel does
     deck, rng, times = make_deck(), random.Random(1), []
     for _ in range(turns):
@@ -337,8 +361,10 @@ def opening(turns: int = 30, reveals: int = 10) -> None:
             optimal.optimal_choice(s, Hand())
             times.append(time.perf_counter() - t)
     times.sort()
-    print(f"  then {len(times)} decisions of {turns} random first turns (up to {reveals} reveals), stored opening: "
-          f"median {times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s")
+    print(
+        f"  then {len(times)} decisions of {turns} random first turns (up to {reveals} reveals), stored opening: "
+        f"median {times[len(times) // 2] * 1000:.2f} ms, slowest {times[-1]:.2f} s"
+    )
 
 
 def main() -> None:
@@ -347,8 +373,10 @@ def main() -> None:
         t = time.perf_counter()
         values = [p_sink_within(s, k) for k in range(1, 11)]
         elapsed = time.perf_counter() - t
-        print(f"p_sink_within(k), k = 1..10, {name}: {elapsed * 1000:.2f} ms for all ten "
-              f"(P(sink within 10) = {float(values[-1]):.4f}); target < 100 ms each")
+        print(
+            f"p_sink_within(k), k = 1..10, {name}: {elapsed * 1000:.2f} ms for all ten "
+            f"(P(sink within 10) = {float(values[-1]):.4f}); target < 100 ms each"
+        )
     optimal_rule()
     whole_games()
 

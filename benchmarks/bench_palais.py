@@ -60,7 +60,9 @@ def main() -> None:
     rules = palais.Rules()
     start = time.perf_counter()
     t = palais.kernel_tables(rules)
-    print(f"policy tables for the simulation (opener, chasers, at-least, heuristics): {time.perf_counter() - start:.2f} s")
+    print(
+        f"policy tables for the simulation (opener, chasers, at-least, heuristics): {time.perf_counter() - start:.2f} s"
+    )
     plain = {
         "opener": [None] + [x.tolist() for x in palais.opener_solution(rules.players).best[1:]],
         "chase": [None] + [x.tolist() for x in palais.chase_solution().best[1:]],
@@ -83,9 +85,14 @@ def main() -> None:
         wins[w] += 1
     slow = (time.perf_counter() - start) / m
 
-    print(f"whole games, {rules.players} players: numpy kernel {fast * 1e6:.2f} us/game ({n} games), "
-          f"plain Python loop {slow * 1e6:.1f} us/game ({m} games): ratio {slow / fast:.0f}x")
-    print("seat win rates, kernel:", " ".join(f"{out[f'p_seat_{k + 1}_wins_{rules.players}_players'].mean():.4f}" for k in range(rules.players)))
+    print(
+        f"whole games, {rules.players} players: numpy kernel {fast * 1e6:.2f} us/game ({n} games), "
+        f"plain Python loop {slow * 1e6:.1f} us/game ({m} games): ratio {slow / fast:.0f}x"
+    )
+    print(
+        "seat win rates, kernel:",
+        " ".join(f"{out[f'p_seat_{k + 1}_wins_{rules.players}_players'].mean():.4f}" for k in range(rules.players)),
+    )
     print("seat win rates, plain: ", " ".join(f"{w / m:.4f}" for w in wins))
 
 

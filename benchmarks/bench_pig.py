@@ -44,9 +44,13 @@ def main() -> None:
     t = time.perf_counter()
     solved = core.solve(race, race.blocks(), pig.TOLERANCE)
     solve = time.perf_counter() - t
-    print(f"Pig goal 100 solved in {solve:.2f} s ({solved.sweeps} sweeps over {int(race.sizes.sum())} states, "
-          f"tolerance {pig.TOLERANCE:g}): P(first player wins) = {solved.starts[0]:.6f}; target < 30 s")
-    print(f"policy rebuilt from the 10,000 stored turn-start values in {timed(lambda: core.from_starts(race, solved.starts)):.3f} s")
+    print(
+        f"Pig goal 100 solved in {solve:.2f} s ({solved.sweeps} sweeps over {int(race.sizes.sum())} states, "
+        f"tolerance {pig.TOLERANCE:g}): P(first player wins) = {solved.starts[0]:.6f}; target < 30 s"
+    )
+    print(
+        f"policy rebuilt from the 10,000 stored turn-start values in {timed(lambda: core.from_starts(race, solved.starts)):.3f} s"
+    )
 
     rolls = solved.rolls()
     t = time.perf_counter()
@@ -58,9 +62,11 @@ def main() -> None:
     by_dice = timed(lambda: pig.play(100, (best, best), rng, GAMES))
     t_loop = timed(lambda: loop(100, rolls.tolist(), LOOP_GAMES))
     loop_rate = LOOP_GAMES / t_loop
-    print(f"whole optimal games: plain loop {loop_rate:,.0f} games/s; a turn at a time {GAMES / by_turn:,.0f} games/s = "
-          f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = {GAMES / by_dice / loop_rate:.0f}x; "
-          "target >= 50x")
+    print(
+        f"whole optimal games: plain loop {loop_rate:,.0f} games/s; a turn at a time {GAMES / by_turn:,.0f} games/s = "
+        f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = {GAMES / by_dice / loop_rate:.0f}x; "
+        "target >= 50x"
+    )
 
 
 if __name__ == "__main__":

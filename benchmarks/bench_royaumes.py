@@ -12,13 +12,13 @@ import time
 from fractions import Fraction
 from functools import partial
 
+from _timing import best_of
+
 from nessus import montecarlo
 from nessus.games import royaumes
-from _timing import best_of
 
 GAMES = 200_000
 LOOP_GAMES = 2_000
-
 
 
 def plain_loop(games: int, players: int, rounds: int, fine: Fraction) -> int:
@@ -57,8 +57,10 @@ def main() -> None:
         ours = best_of(lambda: montecarlo.run(partial(royaumes.game_kernel, rules), GAMES, 7, progress=False))
         loop = best_of(lambda: plain_loop(LOOP_GAMES, players, rounds, rules.fine))
         ours_rate, loop_rate = GAMES / ours, LOOP_GAMES / loop
-        print(f"Les Royaumes, {players:2d} players x {rounds} rounds: {ours_rate / 1e3:7.1f} k games/s, "
-              f"{ours_rate / loop_rate:4.0f}x the plain loop ({loop_rate / 1e3:.2f} k games/s)")
+        print(
+            f"Les Royaumes, {players:2d} players x {rounds} rounds: {ours_rate / 1e3:7.1f} k games/s, "
+            f"{ours_rate / loop_rate:4.0f}x the plain loop ({loop_rate / 1e3:.2f} k games/s)"
+        )
     t = time.perf_counter()
     code = "from nessus.games import royaumes; print(royaumes.report().to_text())"
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

@@ -46,25 +46,29 @@ def loop(sol: sept.Solution, n: int) -> int:
     return first
 
 
-
-
 def stored_games() -> None:
     """Each stored game's optimal play in a fresh process (imports included): read and solved."""
     for rounds in sept.STORED_ROUNDS:
         code = f"from nessus.games.pushluck import sept\nsept.solution(sept.Rules(rounds={rounds}))"
         stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
-        print(f"{rounds}-round game (ties replayed), fresh process: from the stored table {stored:.2f} s, "
-              f"solving it {solved:.2f} s")
+        print(
+            f"{rounds}-round game (ties replayed), fresh process: from the stored table {stored:.2f} s, "
+            f"solving it {solved:.2f} s"
+        )
 
 
 def main() -> None:
     stored_games()
-    print(f"one-turn figures (best hold, hold-at-20 mean and zero): {timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20))):.3f} s")
+    print(
+        f"one-turn figures (best hold, hold-at-20 mean and zero): {timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20))):.3f} s"
+    )
     for ties in ("replay", "half"):
         t = time.perf_counter()
         sol = sept._solve(3, ties)
-        print(f"3-round game, ties {ties}: solved three times (cut-offs lost / won / leader wins) in "
-              f"{time.perf_counter() - t:.2f} s; P(first player wins) = {sol.p_first:.6f}, bracket width {sol.high - sol.low:.1e}")
+        print(
+            f"3-round game, ties {ties}: solved three times (cut-offs lost / won / leader wins) in "
+            f"{time.perf_counter() - t:.2f} s; P(first player wins) = {sol.p_first:.6f}, bracket width {sol.high - sol.low:.1e}"
+        )
     sol = sept._solve(3, "replay")
     frames = sept.tables(sept.Rules())
     print(f"rebuilt from the stored turn-start table in {timed(lambda: sept.from_tables(frames)):.3f} s")
@@ -76,9 +80,11 @@ def main() -> None:
     by_turn = min(timed(lambda: sept.duel_turns(3, "replay", margin, sampler, rng, GAMES)) for _ in range(3))
     by_dice = timed(lambda: sept.duel_kernel(3, "replay", margin, rolls, rng, GAMES))
     loop_rate = LOOP_GAMES / timed(lambda: loop(sol, LOOP_GAMES))
-    print(f"whole optimal games: plain loop {loop_rate:,.0f} games/s; a turn at a time {GAMES / by_turn:,.0f} games/s = "
-          f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = {GAMES / by_dice / loop_rate:.0f}x; "
-          "target >= 50x")
+    print(
+        f"whole optimal games: plain loop {loop_rate:,.0f} games/s; a turn at a time {GAMES / by_turn:,.0f} games/s = "
+        f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = {GAMES / by_dice / loop_rate:.0f}x; "
+        "target >= 50x"
+    )
 
 
 if __name__ == "__main__":

@@ -12,13 +12,13 @@ import sys
 import time
 from functools import partial
 
+from _timing import best_of
+
 from nessus import montecarlo
 from nessus.games import tresse
-from _timing import best_of
 
 GAMES = 1_000_000
 LOOP_GAMES = 20_000
-
 
 
 def plain_loop(games: int, players: int, dice: int = 5) -> list[int]:
@@ -45,8 +45,10 @@ def plain_loop(games: int, players: int, dice: int = 5) -> list[int]:
 def cold_report(players: int) -> tuple[float, dict]:
     """Wall time of a new interpreter importing the game and printing its report as text (as
     `nessus report` would; the game is not registered in the CLI here), and the report's JSON."""
-    code = ("import json; from nessus.games import tresse; r = tresse.report(tresse.Rules(players=%d)); "
-            "print(r.to_text()); print(json.dumps(r.to_json()))" % players)
+    code = (
+        f"import json; from nessus.games import tresse; r = tresse.report(tresse.Rules(players={players})); "
+        "print(r.to_text()); print(json.dumps(r.to_json()))"
+    )
     t = time.perf_counter()
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
     seconds = time.perf_counter() - t
@@ -58,13 +60,18 @@ def main() -> None:
         ours = best_of(lambda: montecarlo.run(partial(tresse.games_kernel, players, 5), GAMES, 7, progress=False))
         loop = best_of(lambda: plain_loop(LOOP_GAMES, players))
         ours_rate, loop_rate = GAMES / ours, LOOP_GAMES / loop
-        print(f"La Tresse, {players:2d} players: {ours_rate / 1e3:8.0f} k games/s, {ours_rate / loop_rate:5.0f}x the plain loop "
-              f"({loop_rate / 1e3:.1f} k games/s)")
+        print(
+            f"La Tresse, {players:2d} players: {ours_rate / 1e3:8.0f} k games/s, {ours_rate / loop_rate:5.0f}x the plain loop "
+            f"({loop_rate / 1e3:.1f} k games/s)"
+        )
     for players in range(2, 11):
         seconds, rep = cold_report(players)
         kind = {name: "exact" if f["exact"] else "bracketed" for name, f in rep["figures"].items()}
-        print(f"report, {players:2d} players, cold (new interpreter, imports included): {seconds:.2f} s; "
-              f"p_win {kind['p_win_seat_1']}, expected_throws {kind['expected_throws']}")
+        print(
+            f"report, {players:2d} players, cold (new interpreter, imports included): {seconds:.2f} s; "
+            f"p_win {kind['p_win_seat_1']}, expected_throws {kind['expected_throws']}"
+        )
+
 
 if __name__ == "__main__":
     main()

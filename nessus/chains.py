@@ -382,8 +382,9 @@ def expected_steps_bound(step: csr_matrix, scale: int, bits: int = BITS) -> Frac
     return 2 * Fraction(int(num.max()), 1 << bits)
 
 
-def float_bracket(step: csr_matrix, scale: int, rhs: list[Fraction], steps_bound: Fraction,
-                  bits: int = SOLUTION_BITS) -> tuple[np.ndarray, Fraction]:
+def float_bracket(
+    step: csr_matrix, scale: int, rhs: list[Fraction], steps_bound: Fraction, bits: int = SOLUTION_BITS
+) -> tuple[np.ndarray, Fraction]:
     """Float solution x~ of x = b + P x and a proven bound on its error:
     |x - x~| = (I - P)^-1 |r| <= max|r| * E[steps], P substochastic; r the exact residual and
     `steps_bound` a proven bound on the expected steps (`expected_steps_bound`)."""

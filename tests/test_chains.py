@@ -131,7 +131,10 @@ def test_random_chain_pmf_and_moments(spec):
     m = np.linalg.solve(a, r1)
     r2 = np.array(
         [
-            sum(float(t.probability) * (t.reward**2 + 2 * t.reward * (m[states.index(t.to)] if t.to is not None else 0)) for t in spec[x])
+            sum(
+                float(t.probability) * (t.reward**2 + 2 * t.reward * (m[states.index(t.to)] if t.to is not None else 0))
+                for t in spec[x]
+            )
             for x in states
         ]
     )
@@ -230,10 +233,14 @@ def det(a) -> Fraction:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(1, 4).flatmap(lambda n: st.tuples(
-    st.lists(st.lists(st.integers(-3, 3), min_size=n, max_size=n), min_size=n, max_size=n),
-    st.lists(st.builds(Fraction, st.integers(-9, 9), st.integers(1, 7)), min_size=n, max_size=n),
-)))
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.lists(st.integers(-3, 3), min_size=n, max_size=n), min_size=n, max_size=n),
+            st.lists(st.builds(Fraction, st.integers(-9, 9), st.integers(1, 7)), min_size=n, max_size=n),
+        )
+    )
+)
 def test_solve_linear_recovers_a_known_solution(case):
     """Build b = A x for a chosen x; solve_linear gives x back exactly iff det(A) != 0."""
     a, x = case

@@ -22,16 +22,20 @@ class BoueDashboard(Dashboard):
     """The widgets of the La Boue page and the turn they play."""
 
     notebook, title = "la-boue.ipynb", "La Boue"
-    sentence = ("Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s stick in the"
-                " mud. Beside (below on a phone): the exact distribution of a turn's score (bars) and simulated turns"
-                " (red ticks).")
+    sentence = (
+        "Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s stick in the"
+        " mud. Beside (below on a phone): the exact distribution of a turn's score (bars) and simulated turns"
+        " (red ticks)."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.dice_field = self.param_field(boue.DICE)
         self.trials = widgets.SelectionSlider(
-            options=[(f"{n:,}", n) for n in TRIAL_STEPS], value=1_000,
-            description="simulated", continuous_update=False,
+            options=[(f"{n:,}", n) for n in TRIAL_STEPS],
+            value=1_000,
+            description="simulated",
+            continuous_update=False,
         )
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
         self.roll_button.add_class("roll-button")
@@ -50,11 +54,20 @@ class BoueDashboard(Dashboard):
         self.new_button.on_click(guard(lambda _: self.new_turn()))
 
         self.page(
-            [widgets.HTML("<b>Your turn</b>"), self.dice_field.widget, self.messages.widget,
-             widgets.HBox([self.roll_button, self.new_button]),
-             widgets.HTML("<small>Last roll</small>"), self.free,
-             widgets.HTML("<small>Stuck in the mud</small>"), self.mud, self.status],
-            [self.trials, self.chart.widget], [self.figures], left_width="380px",
+            [
+                widgets.HTML("<b>Your turn</b>"),
+                self.dice_field.widget,
+                self.messages.widget,
+                widgets.HBox([self.roll_button, self.new_button]),
+                widgets.HTML("<small>Last roll</small>"),
+                self.free,
+                widgets.HTML("<small>Stuck in the mud</small>"),
+                self.mud,
+                self.status,
+            ],
+            [self.trials, self.chart.widget],
+            [self.figures],
+            left_width="380px",
         )
         self.new_rules()
 

@@ -33,16 +33,24 @@ class HypogeonDashboard(TableDashboard):
     notebook, title = "l-hypogeon.ipynb", "L'Hypogéon"
     state: hypogeon.State  # the game (alone: a new one each turn)
     turn: TurnRecord  # your turn in it (seat 1)
-    sentence = ("Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. Each round a "
-                "sole 21 earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); first to "
-                "the target wins. Everyone plays at once: the others' dice are shown when your turn ends. Beside "
-                "(below on a phone): exact odds of the rule “stand at k” and of the best reply to it.")
+    sentence = (
+        "Roll two dice, then add one die at a time as long as you dare; above 21 you are bust. Each round a "
+        "sole 21 earns 2 points, otherwise the single best total 1 point (a tie for best: nobody); first to "
+        "the target wins. Everyone plays at once: the others' dice are shown when your turn ends. Beside "
+        "(below on a phone): exact odds of the rule “stand at k” and of the best reply to it."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "hypogeon", hypogeon.PLAYERS, v.MACHINES)
-        self.stand_at = widgets.IntSlider(value=hypogeon.STAND_AT.default, min=2, max=LIMIT, description="they stand at",
-                                          continuous_update=False, style={"description_width": "90px"},
-                                          layout=widgets.Layout(width="330px"))
+        self.stand_at = widgets.IntSlider(
+            value=hypogeon.STAND_AT.default,
+            min=2,
+            max=LIMIT,
+            description="they stand at",
+            continuous_update=False,
+            style={"description_width": "90px"},
+            layout=widgets.Layout(width="330px"),
+        )
         self.stand_at.add_class("hypogeon-stand-at")
         self.seats.seat.layout.display = "none"  # everyone plays at once: your seat changes nothing
         self.seats.players.widget.layout.width = "160px"
@@ -52,8 +60,9 @@ class HypogeonDashboard(TableDashboard):
 
         self.dice = widgets.HTML()
         self.gauge = widgets.HTML()
-        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 2 dice", "Stand", "New turn"),
-                                                                         (self.roll, self.stand, self.next))
+        self.roll_button, self.stop_button, self.new_button = self.moves(
+            ("Roll 2 dice", "Stand", "New turn"), (self.roll, self.stand, self.next)
+        )
         self.log = widgets.HTML()
         self.sheet = TableHTML(name="l-hypogeon-scores")
         self.totals = self.chart_pane("260px", "final-total")
@@ -64,11 +73,24 @@ class HypogeonDashboard(TableDashboard):
         self.stand_at.observe(self.rules_guard(lambda _: self.new_rule()), names="value")
         self.target.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
-        self.page([
-            self.seats.mode, widgets.HBox([self.seats.players.widget, self.stand_at]), self.seats.box, self.messages.widget,
-            self.dice, self.gauge, widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
-            self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-        ], [self.totals.widget, self.figures, self.points.widget, self.by_k.widget], left_width="590px")
+        self.page(
+            [
+                self.seats.mode,
+                widgets.HBox([self.seats.players.widget, self.stand_at]),
+                self.seats.box,
+                self.messages.widget,
+                self.dice,
+                self.gauge,
+                widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+                self.status,
+                self.log,
+                self.hint.toggle,
+                self.hint.widget,
+                self.sheet,
+            ],
+            [self.totals.widget, self.figures, self.points.widget, self.by_k.widget],
+            left_width="590px",
+        )
         self.seats.new_players()
 
     # -- controls ---------------------------------------------------------------------------------
@@ -153,7 +175,9 @@ class HypogeonDashboard(TableDashboard):
         self.turn = self.your_turn()
         where = f"at {t.total}, " if t.rolls else ""
         bust = f" <b style='color:{v.BUST_RED}'>bust</b>" if self.turn.bust else ""
-        self.decisions.append(f"{where}roll {mini_dice(self.turn.rolls[-1], 18)} → <b>{self.turn.total}</b>{bust} {verdict}")
+        self.decisions.append(
+            f"{where}roll {mini_dice(self.turn.rolls[-1], 18)} → <b>{self.turn.total}</b>{bust} {verdict}"
+        )
         self.after_move()
 
     def stand(self) -> None:
@@ -207,8 +231,10 @@ class HypogeonDashboard(TableDashboard):
             self.rounds.append(f"Round {len(self.rounds) + 1}: {shown} → {self.round_text}")
             if seat is not None and self.scores[seat] >= r.target:
                 n = len(self.rounds)
-                self.result = (f"{self.seats.name(seat)} {'win' if seat == 0 else 'wins'} the game with {self.scores[seat]} "
-                               f"points after {n} round{'s' if n > 1 else ''}.")
+                self.result = (
+                    f"{self.seats.name(seat)} {'win' if seat == 0 else 'wins'} the game with {self.scores[seat]} "
+                    f"points after {n} round{'s' if n > 1 else ''}."
+                )
         else:
             optimal = hypogeon.optimal_points(r.stand_at, r.players)
             same = hypogeon.points(r.stand_at, r.stand_at, r.players)
@@ -241,13 +267,22 @@ class HypogeonDashboard(TableDashboard):
             self.hint.show(None, "Your turn is over: no decision is left to weigh.")
         elif not t.rolls:
             state = self.state
-            self.hint.show(lambda: what + f"The only move is to roll the two dice. Played optimally ({v.optimal_play(r)}), "
-                           f"this round is worth {number_html(state.hint().value, 'value')} expected points to you.")
+            self.hint.show(
+                lambda: (
+                    what + f"The only move is to roll the two dice. Played optimally ({v.optimal_play(r)}), "
+                    f"this round is worth {number_html(state.hint().value, 'value')} expected points to you."
+                )
+            )
         else:
             state = self.state
-            self.hint.show(lambda: what + hint_table(state.hint(), None, lambda a: v.action_label(t, a), unit="expected points")
-                           + f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: "
-                           f"{v.optimal_play(r)}.</div>")
+            self.hint.show(
+                lambda: (
+                    what
+                    + hint_table(state.hint(), None, lambda a: v.action_label(t, a), unit="expected points")
+                    + f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: "
+                    f"{v.optimal_play(r)}.</div>"
+                )
+            )
 
     def draw_sheet(self) -> None:
         """The round (alone) or the score sheet (a game): every player's dice, total and points."""
@@ -258,10 +293,15 @@ class HypogeonDashboard(TableDashboard):
             dice, final, won = v.player_cells(turn, seat, self.round_points)
             who = "You" if seat == 0 else f"Player {seat + 1} <small>(stands at {r.stand_at})</small>"
             score = v.score_pips(self.scores[seat], r.target) if game else ""
-            rows.append(f"<tr class='hypogeon-player' style='{self.seats.row_style(seat)}'><td>{who}</td><td>{dice}</td>"
-                        f"<td align='center'>{final}</td><td align='center'>{won}</td>{score}</tr>")
-        title = (f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round {len(self.rounds) + (0 if over else 1)}"
-                 if game else "This round")
+            rows.append(
+                f"<tr class='hypogeon-player' style='{self.seats.row_style(seat)}'><td>{who}</td><td>{dice}</td>"
+                f"<td align='center'>{final}</td><td align='center'>{won}</td>{score}</tr>"
+            )
+        title = (
+            f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round {len(self.rounds) + (0 if over else 1)}"
+            if game
+            else "This round"
+        )
         tail = self.odds_html() + v.rounds_html(self.rounds) if game else v.tally_html(self.tally)
         self.sheet.value = v.sheet_html(title, rows, game, self.round_text if over else "", self.result) + tail
 
@@ -271,8 +311,14 @@ class HypogeonDashboard(TableDashboard):
             return ""
         best_rules, same_rules = self.rules_pair()
         same = v.win_odds(same_rules, self.round_start)[0][0]
-        return v.odds_html(self.round_start, hypogeon.seat_rules(best_rules)[0], self.odds[0][0], same_rules.stand_at,
-                           same, self.odds[1])
+        return v.odds_html(
+            self.round_start,
+            hypogeon.seat_rules(best_rules)[0],
+            self.odds[0][0],
+            same_rules.stand_at,
+            same,
+            self.odds[1],
+        )
 
     def draw_charts(self) -> None:
         """The three chart panes and the figures, for the slider's k and the players."""

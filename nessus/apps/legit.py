@@ -43,30 +43,44 @@ class LegitDashboard(TableDashboard):
     """The widgets of the Le Légit page and the turn (or round) they play."""
 
     notebook, title = "le-legit.ipynb", "Le Légit"
-    sentence = ("Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice left, or"
-                " reroll them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not "
-                "reroll more often than the first player did: the highest score wins. Beside (below on a phone): how "
-                "your score falls out when you play optimally for your goal, never reroll, or reroll below 8, and the"
-                " first player's dilemma.")
+    sentence = (
+        "Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice left, or"
+        " reroll them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not "
+        "reroll more often than the first player did: the highest score wins. Beside (below on a phone): how "
+        "your score falls out when you play optimally for your goal, never reroll, or reroll below 8, and the"
+        " first player's dilemma."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "legit", legit.PLAYERS, MACHINES)
         self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
         self.goal.add_class("legit-goal")
-        self.target = widgets.IntSlider(value=legit.TARGET.default, min=0, max=TOP, description="to beat", disabled=True,
-                                        continuous_update=False, style={"description_width": "55px"},
-                                        layout=widgets.Layout(width="260px"))
+        self.target = widgets.IntSlider(
+            value=legit.TARGET.default,
+            min=0,
+            max=TOP,
+            description="to beat",
+            disabled=True,
+            continuous_update=False,
+            style={"description_width": "55px"},
+            layout=widgets.Layout(width="260px"),
+        )
         self.target.add_class("legit-target")
-        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal,
-                                      self.target])
+        self.goal_box = widgets.HBox(
+            [widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal, self.target]
+        )
         self.rerolls = self.param_field(legit.REROLLS, width="150px")
         self.rerolls.widget.add_class("legit-rerolls")
-        rerolls_note = widgets.HTML("<small style='color:#555'>most rerolls (0 to 3); in a round, the first player's "
-                                    "rerolls cap the others'</small>", layout=widgets.Layout(margin="0 0 0 8px"))
+        rerolls_note = widgets.HTML(
+            "<small style='color:#555'>most rerolls (0 to 3); in a round, the first player's "
+            "rerolls cap the others'</small>",
+            layout=widgets.Layout(margin="0 0 0 8px"),
+        )
 
         self.roll_view = widgets.HTML()
-        self.roll_button, self.keep_button, self.new_button = self.moves(("Roll 6 dice", "Keep", "New turn"),
-                                                                         (self.roll, self.keep, self.restart))
+        self.roll_button, self.keep_button, self.new_button = self.moves(
+            ("Roll 6 dice", "Keep", "New turn"), (self.roll, self.keep, self.restart)
+        )
         self.keep_button.add_class("keep-button")
         self.log = widgets.HTML()
         self.sheet = TableHTML(name="le-legit-scores")
@@ -80,11 +94,25 @@ class LegitDashboard(TableDashboard):
         self.target.observe(rules_guard(lambda _: self.new_goal()), names="value")
         self.rerolls.widget.observe(rules_guard(lambda _: self.new_rerolls()), names="value")
 
-        self.page([
-            self.seats.mode, self.goal_box, self.seats.box, widgets.HBox([self.rerolls.widget, rerolls_note]),
-            self.messages.widget, self.roll_view, widgets.HBox([self.roll_button, self.keep_button, self.new_button]),
-            self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-        ], [self.chart.widget, self.figures, self.dilemma_chart.widget, self.dilemma_table], left_width="590px")
+        self.page(
+            [
+                self.seats.mode,
+                self.goal_box,
+                self.seats.box,
+                widgets.HBox([self.rerolls.widget, rerolls_note]),
+                self.messages.widget,
+                self.roll_view,
+                widgets.HBox([self.roll_button, self.keep_button, self.new_button]),
+                self.counter,
+                self.status,
+                self.log,
+                self.hint.toggle,
+                self.hint.widget,
+                self.sheet,
+            ],
+            [self.chart.widget, self.figures, self.dilemma_chart.widget, self.dilemma_table],
+            left_width="590px",
+        )
         self.worker = LatestJob("legit-dilemma")
         self.lock = threading.Lock()  # guards the ticket and the dilemma panes (the worker writes them too)
         self.ticket = 0
@@ -229,14 +257,18 @@ class LegitDashboard(TableDashboard):
         self.roll_button.disabled = p.over or (p.left is not None and not choice)
         self.keep_button.description = f"Keep {p.total}" if p.left is not None and not p.over else "Keep"
         self.keep_button.disabled = p.over or p.left is None
-        self.status.value = f"<div class='legit-status' style='font-size:15px'>{status_text(p, self.chase_text())}</div>"
+        self.status.value = (
+            f"<div class='legit-status' style='font-size:15px'>{status_text(p, self.chase_text())}</div>"
+        )
         log = "".join(f"<div>{line}</div>" for line in self.lines)
         self.log.value = f"<div class='legit-log' style='font-size:13px;line-height:1.7;min-height:20px'>{log}</div>"
         self.draw_sheet()
         if p.over:
             self.hint.show(None, "The turn is over: no choice is left to weigh.")
         elif p.left is None:
-            self.hint.show(None, hint_html(self.state, self.objective()))  # what the turn is worth, before its first roll
+            self.hint.show(
+                None, hint_html(self.state, self.objective())
+            )  # what the turn is worth, before its first roll
         else:
             self.hint.show(partial(hint_html, self.state, self.objective()))
         self.counter.value = counter_html(len(p.rolls), self.cap + 1, p.over)  # last: the page is then up to date
@@ -244,8 +276,10 @@ class LegitDashboard(TableDashboard):
     def chase_text(self) -> str:
         """In a round, what your turn is capped at and chases (alone: nothing)."""
         if self.seats.game and self.you > 0:
-            return (f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used {plural(self.state.turns[0].used, 'reroll')}, "
-                    f"so you may use {self.cap}.")
+            return (
+                f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used {plural(self.state.turns[0].used, 'reroll')}, "
+                f"so you may use {self.cap}."
+            )
         if self.seats.game:
             others = self.rules_now.players - 1
             return f" You are the first player: every reroll you use, the {others} other{'s' if others > 1 else ''} may use too."
@@ -264,13 +298,20 @@ class LegitDashboard(TableDashboard):
             rolls, score = sheet_row(t, seat == self.you)
             won = " <b style='color:#2e7d32'>★ wins</b>" if seat in self.winners else ""
             cap = " <small style='color:#777'>(sets the cap)</small>" if seat == 0 else ""
-            rows.append(f"<tr class='legit-player' style='{self.seats.row_style(seat)}'><td><b>{seat + 1}</b></td>"
-                        f"<td>{self.seats.who_html(seat)}{cap}{won}</td><td>{rolls}</td><td>{score}</td></tr>")
-        result = (f"<div class='legit-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>"
-                  if self.result else "")
-        self.sheet.value = (f"<h4 style='margin:8px 0 2px'>The round, in seat order: the dice left after each roll</h4>"
-                            f"<table class='legit-players' cellpadding='3' style='border-collapse:collapse;width:100%'>"
-                            f"{''.join(rows)}</table>{result}")
+            rows.append(
+                f"<tr class='legit-player' style='{self.seats.row_style(seat)}'><td><b>{seat + 1}</b></td>"
+                f"<td>{self.seats.who_html(seat)}{cap}{won}</td><td>{rolls}</td><td>{score}</td></tr>"
+            )
+        result = (
+            f"<div class='legit-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>"
+            if self.result
+            else ""
+        )
+        self.sheet.value = (
+            f"<h4 style='margin:8px 0 2px'>The round, in seat order: the dice left after each roll</h4>"
+            f"<table class='legit-players' cellpadding='3' style='border-collapse:collapse;width:100%'>"
+            f"{''.join(rows)}</table>{result}"
+        )
 
     def draw_chart(self) -> None:
         """Your score's exact distribution, playing optimally for the goal, never rerolling, or below 8."""
@@ -288,8 +329,10 @@ class LegitDashboard(TableDashboard):
         with self.lock:
             self.ticket += 1
             ticket = self.ticket
-            self.dilemma_table.value = (f"<div class='dilemma-pending' style='color:#555'><i>Solving the first player's dilemma "
-                                        f"exactly ({r.players} players, up to {r.rerolls} rerolls)…</i></div>")
+            self.dilemma_table.value = (
+                f"<div class='dilemma-pending' style='color:#555'><i>Solving the first player's dilemma "
+                f"exactly ({r.players} players, up to {r.rerolls} rerolls)…</i></div>"
+            )
         self.worker.submit(partial(self.solve_dilemma, ticket, r))
 
     def solve_dilemma(self, ticket: int, rules: legit.Rules) -> None:
@@ -297,8 +340,13 @@ class LegitDashboard(TableDashboard):
         try:
             chart, table = dilemma_view(rules)
         except Exception as e:  # shown in the page: a failure in the thread must not pass unseen
-            chart, table = None, (f"<div class='dilemma-error' style='color:#b00020'>⚠ the dilemma could not be solved: "
-                                  f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</div>")
+            chart, table = (
+                None,
+                (
+                    f"<div class='dilemma-error' style='color:#b00020'>⚠ the dilemma could not be solved: "
+                    f"{html.escape(type(e).__name__)}: {html.escape(str(e))}</div>"
+                ),
+            )
         with self.lock:
             if ticket == self.ticket:
                 if chart is not None:

@@ -57,7 +57,9 @@ def goal_text(goal: Goal) -> str:
 
 def unit(goal: Goal) -> str:
     """What the goal's values are."""
-    return "expected score" if isinstance(goal, Mean) else "probability" if isinstance(goal, Chase) else "share of the win"
+    return (
+        "expected score" if isinstance(goal, Mean) else "probability" if isinstance(goal, Chase) else "share of the win"
+    )
 
 
 def kind(goal: Goal) -> Kind:
@@ -109,8 +111,11 @@ def lines(goal: Goal, rerolls: int) -> tuple[Line, ...]:
     """The optimal play for the goal, never rerolling and "reroll below 8" (and, for a goal other
     than the mean, playing for the best mean), each with up to `rerolls` rerolls."""
     rules = legit.Rules(rerolls=rerolls)  # below: "reroll below 0" never rerolls
-    plays: list[tuple[str, TurnPolicy]] = [("optimal", optimal(goal, rerolls)), (NO_REROLL, legit.reroll_below(0)),
-                                           (BELOW, legit.reroll_below(THRESHOLD))]
+    plays: list[tuple[str, TurnPolicy]] = [
+        ("optimal", optimal(goal, rerolls)),
+        (NO_REROLL, legit.reroll_below(0)),
+        (BELOW, legit.reroll_below(THRESHOLD)),
+    ]
     if not isinstance(goal, Mean):
         plays.append(("for the best mean", optimal(Mean(), rerolls)))
     out = []

@@ -38,30 +38,49 @@ from nessus.games.naute import Above, CargoMean
 from nessus.play import play
 
 MOST, BEAT = "most cargo", "beat a target"
-CARGO_RULES = [("sticky: a kept die stays kept", "sticky"), ("free: reroll any cargo die", "free"), ("both: reroll both or none", "both")]
+CARGO_RULES = [
+    ("sticky: a kept die stays kept", "sticky"),
+    ("free: reroll any cargo die", "free"),
+    ("both: reroll both or none", "both"),
+]
 
 
 class NauteDashboard(TableDashboard):
     """The widgets of the Le Naute page and the expedition (or game) they play."""
 
     notebook, title = "le-naute.ipynb", "Le Naute"
-    sentence = ("Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); the "
-                "two other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Beside (below "
-                "on a phone): the exact cargo distribution when you play the cargo optimally for your goal, or keep "
-                "dice of 4 or more.")
+    sentence = (
+        "Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); the "
+        "two other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Beside (below "
+        "on a phone): the exact cargo distribution when you play the cargo optimally for your goal, or keep "
+        "dice of 4 or more."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "naute", naute.PLAYERS, MACHINES)
         self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
         self.goal.add_class("naute-goal")
-        self.target = widgets.IntSlider(value=7, min=0, max=naute.TOP - 1, description="target", disabled=True,
-                                        continuous_update=False, style={"description_width": "50px"},
-                                        layout=widgets.Layout(width="250px"))
+        self.target = widgets.IntSlider(
+            value=7,
+            min=0,
+            max=naute.TOP - 1,
+            description="target",
+            disabled=True,
+            continuous_update=False,
+            style={"description_width": "50px"},
+            layout=widgets.Layout(width="250px"),
+        )
         self.target.add_class("naute-target")
-        self.goal_box = widgets.HBox([widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal,
-                                      self.target])
-        self.cargo_rule = widgets.Dropdown(options=CARGO_RULES, value="sticky", description="cargo rule",
-                                           style={"description_width": "90px"}, layout=widgets.Layout(width="330px"))
+        self.goal_box = widgets.HBox(
+            [widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal, self.target]
+        )
+        self.cargo_rule = widgets.Dropdown(
+            options=CARGO_RULES,
+            value="sticky",
+            description="cargo rule",
+            style={"description_width": "90px"},
+            layout=widgets.Layout(width="330px"),
+        )
         self.cargo_rule.add_class("naute-cargo-rule")
         self.expeditions = self.param_field(naute.EXPEDITIONS, width="170px")
         self.expeditions.widget.style.description_width = "80px"
@@ -70,8 +89,9 @@ class NauteDashboard(TableDashboard):
         self.crew = widgets.HTML()
         self.tray_caption = widgets.HTML()
         self.tray = DiceTray(naute.DICE, "kept", on_change=self.guard(lambda: self.draw_choice()))
-        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Stop", "New expedition"),
-                                                                         (self.roll, self.stop, self.next))
+        self.roll_button, self.stop_button, self.new_button = self.moves(
+            ("Roll 5 dice", "Stop", "New expedition"), (self.roll, self.stop, self.next)
+        )
         self.log = widgets.HTML()
         self.sheet = TableHTML(name="le-naute-scores")
         self.chart = self.chart_pane("320px", "cargo")
@@ -84,12 +104,25 @@ class NauteDashboard(TableDashboard):
         self.cargo_rule.observe(rules_guard(lambda _: self.restart()), names="value")
         self.expeditions.widget.observe(rules_guard(lambda _: self.restart()), names="value")
 
-        self.page([
-            self.seats.mode, self.goal_box, self.seats.box, self.cargo_rule, self.messages.widget,
-            widgets.HBox([self.crew, widgets.VBox([self.tray_caption, self.tray.widget])]),
-            widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
-            self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-        ], [self.chart.widget, self.figures, self.qualify.widget], left_width="590px")
+        self.page(
+            [
+                self.seats.mode,
+                self.goal_box,
+                self.seats.box,
+                self.cargo_rule,
+                self.messages.widget,
+                widgets.HBox([self.crew, widgets.VBox([self.tray_caption, self.tray.widget])]),
+                widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+                self.counter,
+                self.status,
+                self.log,
+                self.hint.toggle,
+                self.hint.widget,
+                self.sheet,
+            ],
+            [self.chart.widget, self.figures, self.qualify.widget],
+            left_width="590px",
+        )
         self.seats.new_players()
         self.qualify.show(qualify_chart())  # P(ship, captain and crew aboard by roll k): the same for any play
 
@@ -98,7 +131,9 @@ class NauteDashboard(TableDashboard):
         """The rules in the controls (players and expeditions only count in a game)."""
         if not self.seats.game:
             return naute.Rules(cargo_holds=self.cargo_rule.value)
-        return naute.Rules(cargo_holds=self.cargo_rule.value, players=self.seats.players.value(), expeditions=self.expeditions.value())
+        return naute.Rules(
+            cargo_holds=self.cargo_rule.value, players=self.seats.players.value(), expeditions=self.expeditions.value()
+        )
 
     def objective(self) -> Objective:
         """What the hint and the chart are for: your goal alone, the expedition's goal in a game."""
@@ -196,7 +231,9 @@ class NauteDashboard(TableDashboard):
             if len(keep) == naute.CARGO_DICE:
                 raise ValueError("both cargo dice are kept: release one to reroll it, or press Stop")
             if keep not in naute.keep_options(e.kept, e.free, self.rules_now.cargo_holds):
-                raise ValueError("under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press Stop")
+                raise ValueError(
+                    "under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press Stop"
+                )
             e = e.keep(keep)
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.CARGO_DICE - len(keep))]
             self.exp, self.state = e.outcome(new), e.roll(dice=new)
@@ -207,7 +244,7 @@ class NauteDashboard(TableDashboard):
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.DICE - e.aboard)]
             self.exp, self.state = e.outcome(new), e.roll(dice=new)
             rest = list(new)
-            for face in naute.CREWS[e.aboard:self.exp.aboard]:
+            for face in naute.CREWS[e.aboard : self.exp.aboard]:
                 rest.remove(face)
             self.tray.faces, self.tray.held = rest, [False] * len(rest)
             self.lines.append(hunt_text(e, self.exp, new, k))
@@ -254,7 +291,9 @@ class NauteDashboard(TableDashboard):
         self.log.value = f"<div class='naute-log' style='font-size:13px;line-height:1.7;min-height:20px'>{lines}</div>"
         self.draw_sheet()
         self.draw_choice()
-        self.counter.value = counter_html(len(e.history), naute.ROLLS, over, "Expedition over")  # last: the page is then up to date
+        self.counter.value = counter_html(
+            len(e.history), naute.ROLLS, over, "Expedition over"
+        )  # last: the page is then up to date
 
     def chosen(self) -> Hashable:
         """What the dice marked kept say you will do."""
@@ -275,9 +314,15 @@ class NauteDashboard(TableDashboard):
         self.roll_button.description = f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (keep fewer)"
         self.stop_button.description = f"Stop: cargo {e.cargo}" if e.crew else "Stop"
         goal = self.objective()
-        note = "" if e.crew else " <small>(ship, captain and crew are set aside for you: the only move is to roll)</small>"
-        self.hint.show(lambda: f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b>{note}</div>"
-                       + hint_table(e.hint(goal), self.chosen(), partial(action_label, e), unit=unit(goal)))
+        note = (
+            "" if e.crew else " <small>(ship, captain and crew are set aside for you: the only move is to roll)</small>"
+        )
+        self.hint.show(
+            lambda: (
+                f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b>{note}</div>"
+                + hint_table(e.hint(goal), self.chosen(), partial(action_label, e), unit=unit(goal))
+            )
+        )
 
     def draw_sheet(self) -> None:
         """The score sheet of a game: every player's cargo, expedition by expedition."""
@@ -292,12 +337,20 @@ class NauteDashboard(TableDashboard):
             you = seat == self.you
             who = self.seats.who_html(seat)
             cells = sheet_cells(s, n, self.mine // self.rules_now.players if you else None)
-            rows.append(f"<tr class='naute-player' style='{self.seats.row_style(seat)}'><td>{who}</td>{cells}"
-                        f"<td align='center'><b>{totals[seat]}</b></td></tr>")
-        result = f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>" if self.result else ""
-        self.sheet.value = (f"<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4><table class='naute-sheet' cellpadding='3' "
-                            f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{head}<th>total</th></tr>"
-                            f"{''.join(rows)}</table>{result}")
+            rows.append(
+                f"<tr class='naute-player' style='{self.seats.row_style(seat)}'><td>{who}</td>{cells}"
+                f"<td align='center'><b>{totals[seat]}</b></td></tr>"
+            )
+        result = (
+            f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>"
+            if self.result
+            else ""
+        )
+        self.sheet.value = (
+            f"<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4><table class='naute-sheet' cellpadding='3' "
+            f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{head}<th>total</th></tr>"
+            f"{''.join(rows)}</table>{result}"
+        )
 
     def draw_chart(self) -> None:
         """The cargo distribution under the optimal play for the goal vs keeping 4 or more, and its figures."""
@@ -309,4 +362,3 @@ class NauteDashboard(TableDashboard):
 def app(seed: int | None = None) -> widgets.Widget:
     """The Le Naute dashboard as one widget."""
     return NauteDashboard(seed).view
-

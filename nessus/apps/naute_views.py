@@ -106,18 +106,22 @@ def crew_html(aboard: int) -> str:
         if i < aboard:
             pic = face_svg(face, 46, fill="#d9ecff", stroke="#1f5f99")
         else:
-            pic = (f"<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
-                   f"stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/><text x='23' y='30' text-anchor='middle' "
-                   f"font-size='20' fill='#aaa'>{face}</text></svg>")
+            pic = (
+                f"<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
+                f"stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/><text x='23' y='30' text-anchor='middle' "
+                f"font-size='20' fill='#aaa'>{face}</text></svg>"
+            )
         state = "aboard" if i < aboard else "missing"
-        slots.append(f"<div class='naute-slot {state}' data-role='{name}' style='text-align:center;margin-right:10px'>{pic}"
-                     f"<div style='font-size:12px;color:{'#1f5f99' if i < aboard else '#999'}'><b>{name.capitalize()}</b> ({face})</div></div>")
+        slots.append(
+            f"<div class='naute-slot {state}' data-role='{name}' style='text-align:center;margin-right:10px'>{pic}"
+            f"<div style='font-size:12px;color:{'#1f5f99' if i < aboard else '#999'}'><b>{name.capitalize()}</b> ({face})</div></div>"
+        )
     return f"<div class='naute-crew' style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
 
 def hunt_text(before: State, after: State, new: list[int], k: int) -> str:
     """A hunting roll in a line of the log: the dice, who came aboard, the cargo once the crew is."""
-    came = CREW_NAMES[before.aboard:after.aboard]
+    came = CREW_NAMES[before.aboard : after.aboard]
     aboard = f"{', '.join(came)} aboard" if came else f"no {CREW_NAMES[before.aboard]} ({naute.CREWS[before.aboard]})"
     cargo = f"; cargo <b>{after.cargo}</b>" if after.crew else ""
     return f"Roll {k}: {mini_dice(new)} → {aboard}{cargo}."
@@ -127,8 +131,11 @@ def status_html(e: State, over: bool, target: int | None) -> str:
     """Where your expedition `e` stands, in a sentence (`over`: it has ended; `target`: the
     score to beat on a game's last one)."""
     if over:
-        verdict = (f"Cargo <b class='naute-cargo'>{e.cargo}</b>. <b>Expedition over.</b>" if e.crew
-                   else "No ship, captain and crew within 3 rolls: <b class='naute-cargo'>0</b>. <b>Expedition over.</b>")
+        verdict = (
+            f"Cargo <b class='naute-cargo'>{e.cargo}</b>. <b>Expedition over.</b>"
+            if e.crew
+            else "No ship, captain and crew within 3 rolls: <b class='naute-cargo'>0</b>. <b>Expedition over.</b>"
+        )
     elif e.crew:
         verdict = f"Ship, captain and crew aboard: cargo <b class='naute-cargo'>{e.cargo}</b> so far."
     else:
@@ -139,8 +146,10 @@ def status_html(e: State, over: bool, target: int | None) -> str:
 
 def sheet_cells(scores: list[int], expeditions: int, playing: int | None) -> str:
     """A score sheet row's cells: the cargo of each expedition ("…" in the one `playing`)."""
-    return "".join(f"<td align='center'>{scores[k] if k < len(scores) else ('…' if k == playing else '')}</td>"
-                   for k in range(expeditions))
+    return "".join(
+        f"<td align='center'>{scores[k] if k < len(scores) else ('…' if k == playing else '')}</td>"
+        for k in range(expeditions)
+    )
 
 
 # -- the charts and figures ---------------------------------------------------------------------
@@ -153,14 +162,20 @@ def cargo_view(goal: Objective, cargo_holds: str) -> tuple[alt.Chart, str]:
         values = [d.prob(lambda c: c > goal.target) for d in (best, rule)]
     else:
         figure, values = "expected cargo", [best.mean(), rule.mean()]
-    title = alt.Title(f"Cargo of one expedition, playing for {goal_text(goal)}",
-                      subtitle=f"{figure}: optimal {float(values[0]):.4f}, keep {HEURISTIC_FACE} or more {float(values[1]):.4f}")
-    chart = policy_bars(frame, title, "cargo (0: no ship, captain and crew)", [str(s) for s in SCORES], width=500, height=200)
+    title = alt.Title(
+        f"Cargo of one expedition, playing for {goal_text(goal)}",
+        subtitle=f"{figure}: optimal {float(values[0]):.4f}, keep {HEURISTIC_FACE} or more {float(values[1]):.4f}",
+    )
+    chart = policy_bars(
+        frame, title, "cargo (0: no ship, captain and crew)", [str(s) for s in SCORES], width=500, height=200
+    )
     rows = [(figure, Fraction(values[0]), Fraction(values[1]))]
     if isinstance(goal, Above):
         rows.append(("expected cargo", best.mean(), rule.mean()))
-    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
-                   for a, b, c in rows)
+    body = "".join(
+        f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
+        for a, b, c in rows
+    )
     table = (
         "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th><th align='left'>"
         f"<span style='color:{OPTIMAL}'>■</span> optimal</th><th align='left'><span style='color:{HEURISTIC}'>■</span> "
@@ -173,10 +188,13 @@ def cargo_view(goal: Objective, cargo_holds: str) -> tuple[alt.Chart, str]:
 def qualify_chart() -> alt.LayerChart:
     """P(ship, captain and crew aboard by roll k), k = 1, 2, 3, as labelled bars."""
     ps = naute.p_qualify_by_roll()
-    frame = pl.DataFrame({
-        "value": [f"by roll {k}" for k in range(1, len(ps) + 1)],
-        "probability": [float(p) for p in ps],
-        "exact": [exact_str(p) for p in ps],
-    })
-    return probability_bars(frame, "Ship, captain and crew aboard (exact, any play)", "", frame["value"].to_list(),
-                            width=500, height=110)
+    frame = pl.DataFrame(
+        {
+            "value": [f"by roll {k}" for k in range(1, len(ps) + 1)],
+            "probability": [float(p) for p in ps],
+            "exact": [exact_str(p) for p in ps],
+        }
+    )
+    return probability_bars(
+        frame, "Ship, captain and crew aboard (exact, any play)", "", frame["value"].to_list(), width=500, height=110
+    )

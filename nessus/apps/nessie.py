@@ -48,21 +48,40 @@ class NessieDashboard(Dashboard):
     """The widgets of the Nessie page and the game they play (the human is seat 1)."""
 
     notebook, title = "nessie.ipynb", "Nessie"
-    sentence = ("Reveal cards onto the row, then stop and take a run ending at the last one — but six coins in the "
-                "row, or three of one letter with yours, sink you. You are player 1; the others play by themselves. "
-                "Beside (below on a phone): your exact odds from the cards you have not seen.")
+    sentence = (
+        "Reveal cards onto the row, then stop and take a run ending at the last one — but six coins in the "
+        "row, or three of one letter with yours, sink you. You are player 1; the others play by themselves. "
+        "Beside (below on a phone): your exact odds from the cards you have not seen."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        self.opponents = widgets.Dropdown(options=v.OPPONENTS, value=2, description="opponents",
-                                          layout=widgets.Layout(width="170px"), style={"description_width": "80px"})
-        self.strategy = widgets.Dropdown(options=list(v.STRATEGIES), value="risk > 30%", description="they play",
-                                         layout=widgets.Layout(width="230px"), style={"description_width": "80px"})
+        self.opponents = widgets.Dropdown(
+            options=v.OPPONENTS,
+            value=2,
+            description="opponents",
+            layout=widgets.Layout(width="170px"),
+            style={"description_width": "80px"},
+        )
+        self.strategy = widgets.Dropdown(
+            options=list(v.STRATEGIES),
+            value="risk > 30%",
+            description="they play",
+            layout=widgets.Layout(width="230px"),
+            style={"description_width": "80px"},
+        )
         self.strategy.add_class("nessie-strategy")
         self.reveal_button = widgets.Button(description="Reveal", button_style="primary", icon="eye")
         self.reveal_button.add_class("reveal-button")
-        self.take = widgets.IntSlider(value=0, min=0, max=0, description="take", continuous_update=True,
-                                      layout=widgets.Layout(width="230px"), style={"description_width": "40px"})
+        self.take = widgets.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description="take",
+            continuous_update=True,
+            layout=widgets.Layout(width="230px"),
+            style={"description_width": "40px"},
+        )
         self.take.add_class("take-slider")
         self.stop_button = widgets.Button(description="Stop and take 0", button_style="success", icon="hand-paper")
         self.stop_button.add_class("stop-button")
@@ -88,13 +107,23 @@ class NessieDashboard(Dashboard):
         self.opponents.observe(guard(lambda _: self.new_game()), names="value")
         self.strategy.observe(guard(lambda _: self.say(f"Opponents now play “{self.strategy.value}”.")), names="value")
 
-        self.page([
-            widgets.HTML("<b>The row</b> <small style='color:#555'>(last revealed on the right; "
-                         "<span style='color:#d62728'>dashed</span>: the cards a stop would take)</small>"),
-            self.row, widgets.HBox([self.reveal_button, self.take, self.stop_button]),
-            self.take_note, self.messages.widget, self.log, self.players,
-            widgets.HBox([self.opponents, self.strategy, self.new_button]),
-        ], [self.odds, self.advice, self.odds_note, self.chart.widget], left_width="600px")
+        self.page(
+            [
+                widgets.HTML(
+                    "<b>The row</b> <small style='color:#555'>(last revealed on the right; "
+                    "<span style='color:#d62728'>dashed</span>: the cards a stop would take)</small>"
+                ),
+                self.row,
+                widgets.HBox([self.reveal_button, self.take, self.stop_button]),
+                self.take_note,
+                self.messages.widget,
+                self.log,
+                self.players,
+                widgets.HBox([self.opponents, self.strategy, self.new_button]),
+            ],
+            [self.odds, self.advice, self.odds_note, self.chart.widget],
+            left_width="600px",
+        )
         self.new_game()
 
     # -- moves --------------------------------------------------------------------------
@@ -224,7 +253,9 @@ class NessieDashboard(Dashboard):
             ticket = self._ticket
         self.worker.submit(partial(self._solve, ticket, s.situation(), s.hand(), CHAIN, s.revealed == 0))
 
-    def _solve(self, ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool) -> None:
+    def _solve(
+        self, ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool
+    ) -> None:
         """In the worker thread: the optimal player's choice, shown only if `ticket` is still current."""
         line = v.solve_optimal(ticket, s, hand, adjacency, compulsory)
         with self._lock:

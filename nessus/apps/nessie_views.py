@@ -99,13 +99,16 @@ def take_note_html(g: State, n: int, best: int | None) -> str:
         return ""
     if g.revealed == 0:
         return "<small class='take-note'>Reveal at least one card before you stop.</small>"
-    taken = list(g.row[len(g.row) - n:][::-1]) if n else []
+    taken = list(g.row[len(g.row) - n :][::-1]) if n else []
     hand = g.hand(HUMAN)
     after, discards = take(hand, taken, neighbours(CHAIN))
     kept = [c for c in after.letters if c not in hand.letters]
     lost = [c for c in discards if not is_treasure(c)]
-    parts = [f"{sum(after.treasures) - sum(hand.treasures):+d} treasure", *([f"keeps {', '.join(kept)}"] if kept else []),
-             *([f"discards {', '.join(lost)} (cannot keep)"] if lost else [])]
+    parts = [
+        f"{sum(after.treasures) - sum(hand.treasures):+d} treasure",
+        *([f"keeps {', '.join(kept)}"] if kept else []),
+        *([f"discards {', '.join(lost)} (cannot keep)"] if lost else []),
+    ]
     note = " — the best take" if n == best else ""
     return f"<small class='take-note'>Taking {n}: {'; '.join(parts)}{note}.</small>"
 
@@ -130,18 +133,24 @@ def players_html(g: State, strategy: str) -> str:
             f"score <b class='nessie-score'>{scores[seat]}</b></td>"
             f"<td style='text-align:left;line-height:1'>{cards_html(cards, small=True, empty='no cards yet')}</td></tr>"
         )
-    return ("<table class='nessie-players' style='border-collapse:collapse;width:100%' cellpadding='3'>"
-            f"{''.join(rows)}</table><small style='color:#555'>Draw pile {sum(g.draw)} cards · "
-            f"discards {sum(g.discards)} · turn {g.turns + 1}</small>")
+    return (
+        "<table class='nessie-players' style='border-collapse:collapse;width:100%' cellpadding='3'>"
+        f"{''.join(rows)}</table><small style='color:#555'>Draw pile {sum(g.draw)} cards · "
+        f"discards {sum(g.discards)} · turn {g.turns + 1}</small>"
+    )
 
 
 def log_html(events: list[str]) -> str:
     """The last LOG_LINES sentences of the log, the newest in bold."""
     lines = events[-LOG_LINES:]
-    items = "".join(f"<div style='{'font-weight:bold' if i == len(lines) - 1 else 'color:#444'}'>{html.escape(t)}</div>"
-                    for i, t in enumerate(lines))
-    return (f"<div class='nessie-log' style='border-left:3px solid {TEAL};padding:2px 8px;margin:6px 0;"
-            f"font-size:13px;line-height:1.5'>{items}</div>")
+    items = "".join(
+        f"<div style='{'font-weight:bold' if i == len(lines) - 1 else 'color:#444'}'>{html.escape(t)}</div>"
+        for i, t in enumerate(lines)
+    )
+    return (
+        f"<div class='nessie-log' style='border-left:3px solid {TEAL};padding:2px 8px;margin:6px 0;"
+        f"font-size:13px;line-height:1.5'>{items}</div>"
+    )
 
 
 def narrate(events: Sequence[tuple[Event, Sequence[int]]], strategy: str) -> list[str]:
@@ -158,17 +167,25 @@ def narrate(events: Sequence[tuple[Event, Sequence[int]]], strategy: str) -> lis
             cards.append(e.cards[0])
         elif e.kind == "stop":
             took = ", ".join(e.cards) or "nothing"
-            out.append(f"You stop and take {took}." if e.player == HUMAN else
-                       f"{them} reveals {', '.join(cards)}, then stops and takes {took} → score {scores[e.player]}.")
+            out.append(
+                f"You stop and take {took}."
+                if e.player == HUMAN
+                else f"{them} reveals {', '.join(cards)}, then stops and takes {took} → score {scores[e.player]}."
+            )
             cards.clear()
         elif e.kind == "sink":
-            out.append(f"You reveal {e.cards[0]} and sink! The row is discarded." if e.player == HUMAN else
-                       f"{them} reveals {', '.join(cards + [e.cards[0]])} and sinks: the row is discarded.")
+            out.append(
+                f"You reveal {e.cards[0]} and sink! The row is discarded."
+                if e.player == HUMAN
+                else f"{them} reveals {', '.join(cards + [e.cards[0]])} and sinks: the row is discarded."
+            )
             cards.clear()
         elif e.kind == "sink_at_start":
             verb = "sink" if e.player == HUMAN else "sinks"
-            out.append(f"{name(e.player)} {verb} at the start of the turn (three of a letter with the row): "
-                       "the row is discarded.")
+            out.append(
+                f"{name(e.player)} {verb} at the start of the turn (three of a letter with the row): "
+                "the row is discarded."
+            )
     return out
 
 
@@ -210,8 +227,11 @@ def odds_of(state: State) -> nessie_play.Choice:
 
 def odds_html(c: nessie_play.Choice, revealed: int) -> str:
     """The odds table: P(sink) on the next card and within 3, the values of stopping and of revealing one more."""
-    stop = ("<td>not allowed yet: reveal at least one card first</td>" if revealed == 0 else
-            f"<td>{number_html(c.stop_value, 'value')} <small>(taking {c.stop_take})</small></td>")
+    stop = (
+        "<td>not allowed yet: reveal at least one card first</td>"
+        if revealed == 0
+        else f"<td>{number_html(c.stop_value, 'value')} <small>(taking {c.stop_take})</small></td>"
+    )
     rows = [
         ("P(sink on the next card)", f"<td>{number_html(c.p_sink_next)}</td>"),
         ("P(sink within 3 cards)", f"<td>{number_html(c.p_sink_within_3)}</td>"),
@@ -219,46 +239,65 @@ def odds_html(c: nessie_play.Choice, revealed: int) -> str:
         ("value of revealing one more, then stopping", f"<td>{number_html(c.reveal_one_value, 'value')}</td>"),
     ]
     body = "".join(f"<tr><td>{a}</td>{b}</tr>" for a, b in rows)
-    return (f"<div class='odds-panel' style='{BOX}'><h4 style='margin:4px 0'>Your odds now</h4>"
-            f"<table class='figures' cellpadding='3' style='line-height:1.4'>{body}</table></div>")
+    return (
+        f"<div class='odds-panel' style='{BOX}'><h4 style='margin:4px 0'>Your odds now</h4>"
+        f"<table class='figures' cellpadding='3' style='line-height:1.4'>{body}</table></div>"
+    )
 
 
 def odds_note_html(pool_size: int) -> str:
     """Where the odds come from and what the two players count."""
-    return (f"<div style='{BOX};color:#555;font-size:12px;line-height:1.4'>Exact, from the {pool_size} cards "
-            "you have not seen (the draw pile: you remember every discard). Table values in points: treasure gained minus "
-            f"treasure lost, plus {nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread over "
-            "them). The optimal player plans your whole turn and counts treasure only: letters matter to it only "
-            "through sinking and discards.</div>")
+    return (
+        f"<div style='{BOX};color:#555;font-size:12px;line-height:1.4'>Exact, from the {pool_size} cards "
+        "you have not seen (the draw pile: you remember every discard). Table values in points: treasure gained minus "
+        f"treasure lost, plus {nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread over "
+        "them). The optimal player plans your whole turn and counts treasure only: letters matter to it only "
+        "through sinking and discards.</div>"
+    )
 
 
 def lookahead_html(c: nessie_play.Choice, revealed: int) -> str:
     """The look-ahead player's line in the advice box."""
     who = f"<b>Look-ahead player</b> <small>(one card ahead, letters worth {nessie_play.LETTER_VALUE})</small>: "
-    move = ("<b>reveal</b> (compulsory)." if revealed == 0 else
-            "<b>reveal</b> one more card." if c.reveal else f"<b>stop and take {c.stop_take}</b>.")
+    move = (
+        "<b>reveal</b> (compulsory)."
+        if revealed == 0
+        else "<b>reveal</b> one more card."
+        if c.reveal
+        else f"<b>stop and take {c.stop_take}</b>."
+    )
     return f"<div class='lookahead-advice'>{who}{move}</div>"
 
 
 def advice_html(lines: str) -> str:
     """The advice box around its lines ("" when there are none)."""
-    return (f"<div class='nessie-advice' style='{BOX};margin:6px 0;padding:4px 8px;background:#e6f4f1;"
-            f"border-radius:4px;line-height:1.5'>{lines}</div>" if lines else "")
+    return (
+        f"<div class='nessie-advice' style='{BOX};margin:6px 0;padding:4px 8px;background:#e6f4f1;"
+        f"border-radius:4px;line-height:1.5'>{lines}</div>"
+        if lines
+        else ""
+    )
 
 
 def optimal_div(ticket: int, state: str, body: str, move: str = "") -> str:
     """The optimal player's line in the advice box; `data-ticket` says which request it answers."""
     who = "<b>Optimal player</b> <small>(most treasure this turn, exact)</small>: "
     color = ";color:#b00020" if state == "error" else ""
-    return (f"<div class='optimal-advice' data-ticket='{ticket}' data-state='{state}' data-move='{move}' "
-            f"style='margin-top:2px{color}'>{who}{body}</div>")
+    return (
+        f"<div class='optimal-advice' data-ticket='{ticket}' data-state='{state}' data-move='{move}' "
+        f"style='margin-top:2px{color}'>{who}{body}</div>"
+    )
 
 
 def thinking_html(ticket: int) -> str:
     """The optimal player's line while the worker thread solves the turn."""
-    return optimal_div(ticket, "thinking", "<i>thinking…</i> <small style='color:#555'>(it solves your whole turn: "
-                                           "a game's first turn is read from stored values in under a second, "
-                                           "a later one can take a few seconds)</small>")
+    return optimal_div(
+        ticket,
+        "thinking",
+        "<i>thinking…</i> <small style='color:#555'>(it solves your whole turn: "
+        "a game's first turn is read from stored values in under a second, "
+        "a later one can take a few seconds)</small>",
+    )
 
 
 def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str:
@@ -279,24 +318,32 @@ def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str
     return optimal_div(ticket, "ready", f"<b>{move}</b> — {why}", "reveal" if move.startswith("reveal") else "stop")
 
 
-def solve_optimal(ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool) -> str:
+def solve_optimal(
+    ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool
+) -> str:
     """The optimal player's line for a turn, solved (seconds, in a worker thread), or its failure."""
     try:
         n = nessie_play.best_take(hand, s.row, adjacency, letter_value=Fraction(0))[0]
         return optimal_html(ticket, optimal_choice(s, hand, adjacency), n, compulsory)
     except Exception as e:  # shown in the page: a failure in the thread must not pass unseen
-        return optimal_div(ticket, "error", f"⚠ could not finish: {html.escape(type(e).__name__)}: {html.escape(str(e))}")
+        return optimal_div(
+            ticket, "error", f"⚠ could not finish: {html.escape(type(e).__name__)}: {html.escape(str(e))}"
+        )
 
 
 # -- the chart ------------------------------------------------------------------------------
 def sink_frame(s: Situation) -> pl.DataFrame:
     """P(you sink within k more reveals) for k = 1..HORIZON: k, p (float), exact (text)."""
     ps = [p_sink_within(s, k) for k in range(1, HORIZON + 1)]
-    return pl.DataFrame({
-        "k": list(range(1, HORIZON + 1)),
-        "p": [float(p) for p in ps],
-        "exact": [f"{p.numerator}/{p.denominator}" if len(str(p.denominator)) <= 12 else f"≈ {float(p):.10f}" for p in ps],
-    })
+    return pl.DataFrame(
+        {
+            "k": list(range(1, HORIZON + 1)),
+            "p": [float(p) for p in ps],
+            "exact": [
+                f"{p.numerator}/{p.denominator}" if len(str(p.denominator)) <= 12 else f"≈ {float(p):.10f}" for p in ps
+            ],
+        }
+    )
 
 
 def sink_chart(g: State) -> alt.LayerChart:
@@ -306,7 +353,9 @@ def sink_chart(g: State) -> alt.LayerChart:
     row = " ".join(s.row) or "empty"
     over = "game over · " if g.over else ""
     title = alt.Title("P(you sink within k more reveals)", subtitle=f"{over}row: {row} · {s.pool_size} cards unseen")
-    base = alt.Chart(sink_frame(s), title=title).encode(x=alt.X("k:O", title="k more reveals", axis=alt.Axis(labelAngle=0)))
+    base = alt.Chart(sink_frame(s), title=title).encode(
+        x=alt.X("k:O", title="k more reveals", axis=alt.Axis(labelAngle=0))
+    )
     bars = base.mark_bar(color=TEAL).encode(
         y=alt.Y("p:Q", title="P(sunk)", scale=alt.Scale(domain=[0, 1])),
         tooltip=["k", alt.Tooltip("p:Q", format=".6f", title="P(sunk)"), "exact"],

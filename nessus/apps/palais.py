@@ -47,26 +47,43 @@ class PalaisDashboard(TableDashboard):
     """The widgets of the Le Palais page and the turn (or game) they play."""
 
     notebook, title = "le-palais.ipynb", "Le Palais"
-    sentence = ("Poker dice: roll five dice up to three times, holding any of them between rolls; the best hand wins "
-                "(Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Beside (below on"
-                " a phone): how the final hand falls out when you hold optimally for your goal, or keep the most "
-                "common face, and the odds of each hand on a single roll.")
+    sentence = (
+        "Poker dice: roll five dice up to three times, holding any of them between rolls; the best hand wins "
+        "(Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Beside (below on"
+        " a phone): how the final hand falls out when you hold optimally for your goal, or keep the most "
+        "common face, and the odds of each hand on a single roll."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "palais", palais.PLAYERS, MACHINES)
         narrow = {"description_width": "90px"}
-        self.goal = widgets.Dropdown(options=GOALS, value="manoir", description="goal", style=narrow, layout=widgets.Layout(width="260px"))
+        self.goal = widgets.Dropdown(
+            options=GOALS, value="manoir", description="goal", style=narrow, layout=widgets.Layout(width="260px")
+        )
         self.goal.add_class("palais-goal")
-        self.target = widgets.Text(value=DEFAULT_TARGET, description="hand to beat", continuous_update=False, style=narrow,
-                                   layout=widgets.Layout(width="220px", display="none"))
-        self.sticky = widgets.Checkbox(value=False, description="set-aside dice stay aside", indent=False,
-                                       layout=widgets.Layout(width="240px"))
-        self.tie_break = widgets.Dropdown(options=TIE_BREAKS, value="A", description="equal hands", style=narrow,
-                                          tooltip=palais.TIE_BREAK.help, layout=widgets.Layout(width="300px"))
+        self.target = widgets.Text(
+            value=DEFAULT_TARGET,
+            description="hand to beat",
+            continuous_update=False,
+            style=narrow,
+            layout=widgets.Layout(width="220px", display="none"),
+        )
+        self.sticky = widgets.Checkbox(
+            value=False, description="set-aside dice stay aside", indent=False, layout=widgets.Layout(width="240px")
+        )
+        self.tie_break = widgets.Dropdown(
+            options=TIE_BREAKS,
+            value="A",
+            description="equal hands",
+            style=narrow,
+            tooltip=palais.TIE_BREAK.help,
+            layout=widgets.Layout(width="300px"),
+        )
         self.tie_break.add_class("palais-tie-break")
         self.tray = DiceTray(palais.DICE, "held", on_change=self.guard(lambda: self.draw_choice()))
-        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Stop", "New turn"),
-                                                                         (self.roll, self.stop, self.restart))
+        self.roll_button, self.stop_button, self.new_button = self.moves(
+            ("Roll 5 dice", "Stop", "New turn"), (self.roll, self.stop, self.restart)
+        )
         self.table = widgets.HTML()
         self.chart = self.chart_pane("330px", "final-hand")
         self.figures = TableHTML(name="le-palais-figures")
@@ -78,13 +95,27 @@ class PalaisDashboard(TableDashboard):
         self.sticky.observe(rules_guard(lambda _: self.restart()), names="value")
         self.tie_break.observe(rules_guard(lambda _: self.restart()), names="value")
 
-        self.page([
-            self.seats.mode, widgets.HBox([self.goal, self.target]), self.seats.box,
-            widgets.HBox([self.sticky, self.tie_break]), self.messages.widget,
-            widgets.HTML("<small style='color:#555'>Click a die to hold it (or release it); Roll rerolls the others.</small>"),
-            self.tray.widget, widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
-            self.counter, self.status, self.hint.toggle, self.hint.widget, self.table,
-        ], [self.chart.widget, self.figures, self.single.widget], left_width="590px")
+        self.page(
+            [
+                self.seats.mode,
+                widgets.HBox([self.goal, self.target]),
+                self.seats.box,
+                widgets.HBox([self.sticky, self.tie_break]),
+                self.messages.widget,
+                widgets.HTML(
+                    "<small style='color:#555'>Click a die to hold it (or release it); Roll rerolls the others.</small>"
+                ),
+                self.tray.widget,
+                widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+                self.counter,
+                self.status,
+                self.hint.toggle,
+                self.hint.widget,
+                self.table,
+            ],
+            [self.chart.widget, self.figures, self.single.widget],
+            left_width="590px",
+        )
         self.seats.new_players()
         self.draw_single()
 
@@ -155,7 +186,11 @@ class PalaisDashboard(TableDashboard):
         name = self.seats.name(winner)
         hand = self.state.hands[winner]
         verb = "win" if winner == self.you else "wins"
-        rolloff = f"{' and '.join(self.seats.name(i) for i in top)} tie; a roll-off picks one at random: " if len(top) > 1 else ""
+        rolloff = (
+            f"{' and '.join(self.seats.name(i) for i in top)} tie; a roll-off picks one at random: "
+            if len(top) > 1
+            else ""
+        )
         self.result = f"{rolloff}{name} {verb} with {NAMES[palais.category(hand)]} ({hand_text(hand)})."
         self.winner = winner
 
@@ -238,8 +273,11 @@ class PalaisDashboard(TableDashboard):
 
     def draw_table(self) -> None:
         """The players' final hands in a game."""
-        self.table.value = (players_html(self.state, self.you, self.winner, self.result, self.seats.who_html, self.seats.row_style)
-                            if self.seats.game else "")
+        self.table.value = (
+            players_html(self.state, self.you, self.winner, self.result, self.seats.who_html, self.seats.row_style)
+            if self.seats.game
+            else ""
+        )
 
     def draw_chart(self) -> None:
         """The final hand under the optimal holds for the goal vs keeping the most common face."""

@@ -74,7 +74,10 @@ def final_hands(objective: Objective, sticky: bool) -> tuple[Dist, Dist, Fractio
     rules = palais.Rules(sticky_holds=sticky)
     best = palais.hand_distribution(optimal(objective, sticky), rules)
     rule = palais.hand_distribution(heuristic(objective), rules)
-    value = [sum((p * Fraction(objective(cast(tuple[int, ...], h))) for h, p in d.items()), Fraction(0)) for d in (best, rule)]
+    value = [
+        sum((p * Fraction(objective(cast(tuple[int, ...], h))) for h, p in d.items()), Fraction(0))
+        for d in (best, rule)
+    ]
     return best, rule, value[0], value[1]
 
 
@@ -129,8 +132,10 @@ def status_html(state: State, you: int) -> str:
     if not hand:
         return "<div class='palais-status'>Your turn: press <b>Roll 5 dice</b>.</div>"
     end = " <b>Turn over.</b>" if over else ""
-    return (f"<div class='palais-status' style='font-size:15px'>Your hand: <b class='palais-hand'>{NAMES[palais.category(hand)]}</b> "
-            f"({hand_text(hand)}).{end}</div>")
+    return (
+        f"<div class='palais-status' style='font-size:15px'>Your hand: <b class='palais-hand'>{NAMES[palais.category(hand)]}</b> "
+        f"({hand_text(hand)}).{end}</div>"
+    )
 
 
 def roll_label(state: State, you: int, held: int) -> str:
@@ -146,12 +151,14 @@ def roll_label(state: State, you: int, held: int) -> str:
 
 def hint_html(state: State, goal: Objective, chosen: Hashable) -> str:
     """The goal and every legal action with its exact value (`state.hint`), your `chosen` one marked."""
-    return (f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>"
-            + hint_table(state.hint(goal), chosen, partial(action_label, state), unit="probability"))
+    return f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b></div>" + hint_table(
+        state.hint(goal), chosen, partial(action_label, state), unit="probability"
+    )
 
 
-def players_html(state: State, you: int, winner: int, result: str,
-                 who: Callable[[int], str], row_style: Callable[[int], str]) -> str:
+def players_html(
+    state: State, you: int, winner: int, result: str, who: Callable[[int], str], row_style: Callable[[int], str]
+) -> str:
     """The players' final hands in a game, in seat order, and the result."""
     rows = []
     for seat in range(state.rules.players):
@@ -159,13 +166,24 @@ def players_html(state: State, you: int, winner: int, result: str,
             hand, cat = ("<i>playing…</i>" if seat == you else "<i>to play</i>"), ""
         else:
             n, final = state.rolls_made[seat], state.hands[seat]
-            hand, cat = mini_dice(reading_order(final)), f"<b>{NAMES[palais.category(final)]}</b> <small>in {n} roll{'s' if n > 1 else ''}</small>"
+            hand, cat = (
+                mini_dice(reading_order(final)),
+                f"<b>{NAMES[palais.category(final)]}</b> <small>in {n} roll{'s' if n > 1 else ''}</small>",
+            )
         won = " <b style='color:#2e7d32'>★ wins</b>" if result and seat == winner else ""
-        rows.append(f"<tr class='palais-player' style='{row_style(seat)}'><td><b>{seat + 1}</b></td>"
-                    f"<td>{who(seat)}{won}</td><td>{hand}</td><td>{cat}</td></tr>")
-    end = f"<div class='palais-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>" if result else ""
-    return (f"<h4 style='margin:8px 0 2px'>The game, in seat order</h4><table class='palais-players' cellpadding='3' "
-            f"style='border-collapse:collapse;width:100%'>{''.join(rows)}</table>{end}")
+        rows.append(
+            f"<tr class='palais-player' style='{row_style(seat)}'><td><b>{seat + 1}</b></td>"
+            f"<td>{who(seat)}{won}</td><td>{hand}</td><td>{cat}</td></tr>"
+        )
+    end = (
+        f"<div class='palais-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
+        if result
+        else ""
+    )
+    return (
+        f"<h4 style='margin:8px 0 2px'>The game, in seat order</h4><table class='palais-players' cellpadding='3' "
+        f"style='border-collapse:collapse;width:100%'>{''.join(rows)}</table>{end}"
+    )
 
 
 def final_chart(goal: Objective, sticky: bool) -> alt.Chart:
@@ -173,30 +191,48 @@ def final_chart(goal: Objective, sticky: bool) -> alt.Chart:
     best, rule, v_best, v_rule = final_hands(goal, sticky)
     cats = {"optimal holds": best.map(palais.category), "most common face": rule.map(palais.category)}
     text = goal_text(goal)
-    title = alt.Title(f"Your final hand, playing for {text}",
-                      subtitle=f"{text}: optimal holds {float(v_best):.4f}, most common face {float(v_rule):.4f}")
-    return policy_bars(policy_frame(cats, palais.HANDS, lambda h: NAMES[str(h)]), title, "final hand",
-                       [NAMES[h] for h in palais.HANDS], width=500, height=200)
+    title = alt.Title(
+        f"Your final hand, playing for {text}",
+        subtitle=f"{text}: optimal holds {float(v_best):.4f}, most common face {float(v_rule):.4f}",
+    )
+    return policy_bars(
+        policy_frame(cats, palais.HANDS, lambda h: NAMES[str(h)]),
+        title,
+        "final hand",
+        [NAMES[h] for h in palais.HANDS],
+        width=500,
+        height=200,
+    )
 
 
 def figures_html(goal: Objective, sticky: bool) -> str:
     """The goal's exact probability under each policy."""
     _, _, v_best, v_rule = final_hands(goal, sticky)
-    return ("<table class='figures' cellpadding='3' style='font-size:13px'>"
-            f"<tr><th align='left'>{html.escape(goal_text(goal))}</th><th align='left'>exact</th></tr>"
-            f"<tr><td><span style='color:#4c78a8'>■</span> optimal holds</td><td>{number_html(v_best)}</td></tr>"
-            f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{number_html(v_rule)}</td></tr>"
-            "</table><small style='color:#555'>The bars: the exact chance of ending the turn with each hand. The optimal "
-            "holds maximise the goal's probability; the person's rule holds every die of the most common face.</small>")
+    return (
+        "<table class='figures' cellpadding='3' style='font-size:13px'>"
+        f"<tr><th align='left'>{html.escape(goal_text(goal))}</th><th align='left'>exact</th></tr>"
+        f"<tr><td><span style='color:#4c78a8'>■</span> optimal holds</td><td>{number_html(v_best)}</td></tr>"
+        f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{number_html(v_rule)}</td></tr>"
+        "</table><small style='color:#555'>The bars: the exact chance of ending the turn with each hand. The optimal "
+        "holds maximise the goal's probability; the person's rule holds every die of the most common face.</small>"
+    )
 
 
 def single_chart() -> alt.LayerChart:
     """The chance of each hand on a single roll of five dice."""
     p = palais.p_single()
-    frame = pl.DataFrame({
-        "value": [NAMES[h] for h in palais.HANDS],
-        "probability": [float(p[h]) for h in palais.HANDS],
-        "exact": [f"{exact_str(p[h])} = {p[h] * 7776}/7776" for h in palais.HANDS],
-    })
-    return probability_bars(frame, "Each hand on a single roll of five dice (exact)", "hand",
-                            [NAMES[h] for h in palais.HANDS], width=500, height=130)
+    frame = pl.DataFrame(
+        {
+            "value": [NAMES[h] for h in palais.HANDS],
+            "probability": [float(p[h]) for h in palais.HANDS],
+            "exact": [f"{exact_str(p[h])} = {p[h] * 7776}/7776" for h in palais.HANDS],
+        }
+    )
+    return probability_bars(
+        frame,
+        "Each hand on a single roll of five dice (exact)",
+        "hand",
+        [NAMES[h] for h in palais.HANDS],
+        width=500,
+        height=130,
+    )

@@ -40,19 +40,29 @@ class RoyaumesDashboard(TableDashboard):
     """The widgets of the Les Royaumes page and the rounds they play."""
 
     notebook, title = "les-royaumes.ipynb", "Les Royaumes"
-    sentence = ("The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every"
-                " stake, on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in"
-                " the bank's kingdom, paying a fine for each roll outside it, and wins a stake by ranking strictly "
-                "above the bank. Beside (below on a phone): a player's expected value per round as the fine varies, "
-                "and the chance of winning against each result the bank can roll. Money in stakes, every figure "
-                "exact.")
+    sentence = (
+        "The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every"
+        " stake, on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in"
+        " the bank's kingdom, paying a fine for each roll outside it, and wins a stake by ranking strictly "
+        "above the bank. Beside (below on a phone): a player's expected value per round as the fine varies, "
+        "and the chance of winning against each result the bank can roll. Money in stakes, every figure "
+        "exact."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "royaumes", royaumes.PLAYERS, v.MACHINES,
-                         "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round")
+        super().__init__(
+            seed,
+            "royaumes",
+            royaumes.PLAYERS,
+            v.MACHINES,
+            "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round",
+        )
         self.seats.machine.description = "they roll"
-        self.role = widgets.ToggleButtons(options=[("a player's seat", v.PLAYER), ("the bank", v.BANK)], value=v.PLAYER,
-                                          style={"button_width": "120px"})
+        self.role = widgets.ToggleButtons(
+            options=[("a player's seat", v.PLAYER), ("the bank", v.BANK)],
+            value=v.PLAYER,
+            style={"button_width": "120px"},
+        )
         self.role.add_class("royaumes-role")
         role = widgets.HBox([widgets.HTML("you hold", layout=widgets.Layout(width="65px")), self.role])
         self.seats.box.children = (*self.seats.box.children, role)
@@ -78,11 +88,24 @@ class RoyaumesDashboard(TableDashboard):
         for b, handler in zip(self.actions, (self.roll, self.play_on, self.next_round, self.restart)):
             b.on_click(self.guard(lambda _, handler=handler: handler()))
 
-        self.page([
-            self.seats.mode, self.seats.box, self.fine.widget, self.messages.widget, self.kingdoms, self.dice,
-            widgets.HBox(self.actions),
-            self.status, self.hint.toggle, self.hint.widget, self.sheet, self.log,
-        ], [self.ev_pane.widget, self.figures, self.duel_pane.widget], left_width="620px")
+        self.page(
+            [
+                self.seats.mode,
+                self.seats.box,
+                self.fine.widget,
+                self.messages.widget,
+                self.kingdoms,
+                self.dice,
+                widgets.HBox(self.actions),
+                self.status,
+                self.hint.toggle,
+                self.hint.widget,
+                self.sheet,
+                self.log,
+            ],
+            [self.ev_pane.widget, self.figures, self.duel_pane.widget],
+            left_width="620px",
+        )
         self.new_mode()
 
     # -- controls -----------------------------------------------------------------------------
@@ -123,7 +146,7 @@ class RoyaumesDashboard(TableDashboard):
         return rnd.round if rnd.bank is None or rnd.round_over else rnd.round - 1
 
     def name(self, seat: int | None) -> str:
-        """"You", "Player n" or "The bank" (seat None)."""
+        """ "You", "Player n" or "The bank" (seat None)."""
         if seat is None:
             return "You (the bank)" if self.banker else "The bank"
         return "You" if seat == self.you else f"Player {seat + 1}"
@@ -188,8 +211,10 @@ class RoyaumesDashboard(TableDashboard):
         seat = None if before.to_roll == v.BANK else before.settled
         self.last_roll = (seat, dice)
         who = self.name(seat)
-        roll = (f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)} "
-                f"<b>{v.result_text(royaumes.result_of(dice))}</b>")
+        roll = (
+            f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)} "
+            f"<b>{v.result_text(royaumes.result_of(dice))}</b>"
+        )
         what = v.roll_text(after, seat, dice, self.rules_now.fine)
         self.lines.append(f"<b>Round {after.round}.</b> {roll} {what}")
 
@@ -247,7 +272,9 @@ class RoyaumesDashboard(TableDashboard):
         rnd, fine = self.round, self.rules_now.fine
         seat, dice = self.last_roll if self.last_roll else (None, None)
         player_roll = (self.name(seat), dice) if seat is not None and dice is not None else None
-        self.kingdoms.value = v.kingdoms_html(rnd.bank_result, royaumes.result_of(player_roll[1]) if player_roll else None)
+        self.kingdoms.value = v.kingdoms_html(
+            rnd.bank_result, royaumes.result_of(player_roll[1]) if player_roll else None
+        )
         self.dice.value = v.dice_panel(rnd, self.name(None), player_roll)
         mine = self.yours()
         self.roll_button.disabled = rnd.round_over or not mine
@@ -258,18 +285,24 @@ class RoyaumesDashboard(TableDashboard):
             todo = f"<b>Round {self.rounds_played()} over</b>: {v.round_summary(rnd, fine)} Press <b>New round</b>."
         else:
             bank_roll = rnd.to_roll == v.BANK
-            self.roll_button.description = "Roll for the bank" if bank_roll and mine else "Roll your dice" if mine else "Roll"
+            self.roll_button.description = (
+                "Roll for the bank" if bank_roll and mine else "Roll your dice" if mine else "Roll"
+            )
             self.play_button.description = "Play on" if self.seats.game else "Play on: end of round"
             if not self.seats.game:
-                todo = (f"Next: {self.next_up()}. You roll for the bank and for yourself: <b>Roll</b> once, or <b>Play on</b> "
-                        "to the end of the round.")
+                todo = (
+                    f"Next: {self.next_up()}. You roll for the bank and for yourself: <b>Roll</b> once, or <b>Play on</b> "
+                    "to the end of the round."
+                )
             elif mine:
                 todo = "<b>Your roll</b>: " + ("roll for the bank." if bank_roll else "beat the bank's result.")
             else:
                 todo = f"Next: {self.next_up()}: press <b>Play on</b> (the machines roll until it is your turn)."
         self.status.value = f"<div class='royaumes-status' style='font-size:15px;margin-top:4px'>{todo}</div>"
         self.hint.show(lambda: v.hint_html(self.round, self.rules_now.fine, self.names(), self.name(None), self.you))
-        self.sheet.value = v.sheet_html(rnd, rnd.banked(), self.rounds_played(), fine, self.names(), self.name(None), self.you)
+        self.sheet.value = v.sheet_html(
+            rnd, rnd.banked(), self.rounds_played(), fine, self.names(), self.name(None), self.you
+        )
         self.log.value = v.log_html(self.lines)  # last: the page is then up to date
 
     def draw_duel(self) -> None:

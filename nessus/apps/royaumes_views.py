@@ -26,7 +26,9 @@ PLAYER, BANK = "player", "bank"
 KINGDOM_COLOURS = {"Gahanam": "#9d755d", "Teur": "#54a24b", "Elysium": "#4c78a8"}
 FINE_STEPS = 20
 MAX_LOG = 300
-SHOWN: dict[str, tuple[str, Literal["probability", "value"]]] = {  # figure: (its name on the page, a probability or not)
+SHOWN: dict[
+    str, tuple[str, Literal["probability", "value"]]
+] = {  # figure: (its name on the page, a probability or not)
     "p_bank_wins_all": ("P(the bank rolls 2-2, 5-3 or 6-6 and takes every stake)", "probability"),
     "p_bank_pays_all": ("P(the bank rolls 1-1, 3-2 or 6-3 and pays every player)", "probability"),
     "p_player_wins_duel": ("P(the bank rolls a duel result and the player beats it)", "probability"),
@@ -40,7 +42,7 @@ SHOWN: dict[str, tuple[str, Literal["probability", "value"]]] = {  # figure: (it
 
 # -- words and numbers -------------------------------------------------------------------------
 def result_text(r: Result) -> str:
-    """"4-2"."""
+    """ "4-2"."""
     return f"{r[0]}-{r[1]}"
 
 
@@ -73,18 +75,28 @@ def kingdoms_html(bank: Result | None, last: Result | None) -> str:
             if r == last:
                 style += f";border-color:{HELD}"
                 classes.append("last")
-            mark = ("<span title='the bank wins every stake' style='color:#b00020'>✖</span>" if r in royaumes.BANK_WINS_ALL
-                    else "<span title='the bank pays every player' style='color:#2e7d32'>✚</span>" if r in royaumes.BANK_PAYS_ALL
-                    else "&nbsp;")
-            cells.append(f"<td class='{' '.join(classes)}' data-result='{result_text(r)}' style='{style}'>"
-                         f"{mini_dice(r, size=18)}<div style='font-size:11px;line-height:13px'>{result_text(r)} {mark}</div></td>")
+            mark = (
+                "<span title='the bank wins every stake' style='color:#b00020'>✖</span>"
+                if r in royaumes.BANK_WINS_ALL
+                else "<span title='the bank pays every player' style='color:#2e7d32'>✚</span>"
+                if r in royaumes.BANK_PAYS_ALL
+                else "&nbsp;"
+            )
+            cells.append(
+                f"<td class='{' '.join(classes)}' data-result='{result_text(r)}' style='{style}'>"
+                f"{mini_dice(r, size=18)}<div style='font-size:11px;line-height:13px'>{result_text(r)} {mark}</div></td>"
+            )
         weight = "bold" if name == kingdom else "normal"
-        rows.append(f"<tr><td style='font-weight:{weight};color:{KINGDOM_COLOURS[name]};padding-right:6px'>{name}"
-                    f"<div style='font-size:10px;color:#777'>{exact_str(royaumes.p_kingdom(name))} a roll</div></td>{''.join(cells)}</tr>")
-    return ("<table class='royaumes-kingdoms' style='border-collapse:separate;border-spacing:2px;font-size:12px'>"
-            f"{''.join(rows)}</table><small style='color:#555'>Each kingdom lowest to highest. "
-            "<span style='color:#b00020'>✖</span> the bank wins every stake, "
-            "<span style='color:#2e7d32'>✚</span> the bank pays every player.</small>")
+        rows.append(
+            f"<tr><td style='font-weight:{weight};color:{KINGDOM_COLOURS[name]};padding-right:6px'>{name}"
+            f"<div style='font-size:10px;color:#777'>{exact_str(royaumes.p_kingdom(name))} a roll</div></td>{''.join(cells)}</tr>"
+        )
+    return (
+        "<table class='royaumes-kingdoms' style='border-collapse:separate;border-spacing:2px;font-size:12px'>"
+        f"{''.join(rows)}</table><small style='color:#555'>Each kingdom lowest to highest. "
+        "<span style='color:#b00020'>✖</span> the bank wins every stake, "
+        "<span style='color:#2e7d32'>✚</span> the bank pays every player.</small>"
+    )
 
 
 def mine_style(mine: bool, border: str = "1px solid #ddd") -> str:
@@ -120,32 +132,42 @@ def round_summary(rnd: State, fine: Fraction) -> str:
     if rnd.outcome == "bank pays all":
         return f"the bank rolled {result_text(bank)} and paid every player."
     won = sum(1 for net, f in zip(rnd.nets, rnd.fines) if net + f * fine > 0)
-    return (f"against the bank's {result_text(bank)}, {won} of {len(rnd.nets)} player{'s' if len(rnd.nets) > 1 else ''} "
-            f"won; the bank's net {stakes_html(rnd.bank_net)}.")
+    return (
+        f"against the bank's {result_text(bank)}, {won} of {len(rnd.nets)} player{'s' if len(rnd.nets) > 1 else ''} "
+        f"won; the bank's net {stakes_html(rnd.bank_net)}."
+    )
 
 
 def dice_panel(rnd: State, bank_name: str, last: tuple[str, tuple[int, int]] | None) -> str:
     """The bank's dice and the last player roll (`last`: who rolled it and the dice), big."""
     result = rnd.bank_result
-    bank = (dice_html(rnd.bank)
-            + f"<div style='font-size:12px'><b>{result_text(result)}</b> · {place_text(result)}</div>"
-            if rnd.bank and result else dice_html((), empty="not rolled yet"))
+    bank = (
+        dice_html(rnd.bank) + f"<div style='font-size:12px'><b>{result_text(result)}</b> · {place_text(result)}</div>"
+        if rnd.bank and result
+        else dice_html((), empty="not rolled yet")
+    )
     player = ""
     if last:
         who, dice = last
         r = royaumes.result_of(dice)
-        player = (f"<div class='royaumes-player-dice' style='margin-left:24px'><div style='font-size:12px;color:#555'>"
-                  f"{html.escape(who)}: last roll</div>{dice_html(dice)}"
-                  f"<div style='font-size:12px'><b>{result_text(r)}</b> · {place_text(r)}</div></div>")
-    return (f"<div style='display:flex;align-items:flex-end;margin:6px 0'><div class='royaumes-bank-dice'>"
-            f"<div style='font-size:12px;color:#555'>{html.escape(bank_name)}</div>{bank}</div>{player}</div>")
+        player = (
+            f"<div class='royaumes-player-dice' style='margin-left:24px'><div style='font-size:12px;color:#555'>"
+            f"{html.escape(who)}: last roll</div>{dice_html(dice)}"
+            f"<div style='font-size:12px'><b>{result_text(r)}</b> · {place_text(r)}</div></div>"
+        )
+    return (
+        f"<div style='display:flex;align-items:flex-end;margin:6px 0'><div class='royaumes-bank-dice'>"
+        f"<div style='font-size:12px;color:#555'>{html.escape(bank_name)}</div>{bank}</div>{player}</div>"
+    )
 
 
 def log_html(lines: Sequence[str]) -> str:
     """The rolls so far, the latest first (the last MAX_LOG; data-rolls counts them all)."""
     body = "".join(f"<div>{line}</div>" for line in reversed(lines[-MAX_LOG:]))
-    return (f"<div class='royaumes-log' data-rolls='{len(lines)}' style='font-size:13px;line-height:1.7;max-height:170px;"
-            f"overflow-y:auto;border-top:1px solid #ddd;margin-top:6px'>{body}</div>")
+    return (
+        f"<div class='royaumes-log' data-rolls='{len(lines)}' style='font-size:13px;line-height:1.7;max-height:170px;"
+        f"overflow-y:auto;border-top:1px solid #ddd;margin-top:6px'>{body}</div>"
+    )
 
 
 def odds_lines(rnd: State, fine: Fraction) -> tuple[str, list[tuple[str, str]]]:
@@ -153,23 +175,35 @@ def odds_lines(rnd: State, fine: Fraction) -> tuple[str, list[tuple[str, str]]]:
     bank = rnd.bank_result
     if bank is None:
         fines = royaumes.fines_per_round()
-        return (f"Before the bank rolls, each player expects {stakes_html(royaumes.player_ev(fine))} stakes this round.",
-                [("P(the bank takes every stake)", number_html(royaumes.p_bank_wins_all())),
-                 ("P(the bank pays every player)", number_html(royaumes.p_bank_pays_all())),
-                 ("P(a player wins a duel), per round", number_html(royaumes.p_player_wins_duel())),
-                 ("expected fines per player per round",
-                  f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes")])
+        return (
+            f"Before the bank rolls, each player expects {stakes_html(royaumes.player_ev(fine))} stakes this round.",
+            [
+                ("P(the bank takes every stake)", number_html(royaumes.p_bank_wins_all())),
+                ("P(the bank pays every player)", number_html(royaumes.p_bank_pays_all())),
+                ("P(a player wins a duel), per round", number_html(royaumes.p_player_wins_duel())),
+                (
+                    "expected fines per player per round",
+                    f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes",
+                ),
+            ],
+        )
     if rnd.outcome != "duel":
         return f"The bank rolled {result_text(bank)}: {rnd.outcome}; nothing is left to chance this round.", []
     kingdom = royaumes.kingdom_of(bank)
     fines = royaumes.fines_expected(bank)
     ev = stakes_html(royaumes.player_ev_given(bank, fine))
-    return (f"The bank rolled {result_text(bank)} ({place_text(bank)}). A duel's expected value for a player: {ev} stakes.",
-            [(f"P(a roll lands in {kingdom})", number_html(royaumes.p_kingdom(kingdom))),
-             (f"P(the player beats {result_text(bank)})", number_html(royaumes.p_player_beats(bank))),
-             ("expected fines still to pay (the rolls outside the kingdom)",
-              f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes"),
-             ("a player's expected gain from this duel", ev)])
+    return (
+        f"The bank rolled {result_text(bank)} ({place_text(bank)}). A duel's expected value for a player: {ev} stakes.",
+        [
+            (f"P(a roll lands in {kingdom})", number_html(royaumes.p_kingdom(kingdom))),
+            (f"P(the player beats {result_text(bank)})", number_html(royaumes.p_player_beats(bank))),
+            (
+                "expected fines still to pay (the rolls outside the kingdom)",
+                f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes",
+            ),
+            ("a player's expected gain from this duel", ev),
+        ],
+    )
 
 
 def hint_html(rnd: State, fine: Fraction, names: Sequence[str], bank_name: str, you: int | None) -> str:
@@ -180,46 +214,72 @@ def hint_html(rnd: State, fine: Fraction, names: Sequence[str], bank_name: str, 
     figures = "".join(f"<tr><td>{a}</td><td style='white-space:nowrap'>{b}</td></tr>" for a, b in lines)
     rows = []
     for seat, name in enumerate(names):
-        state = ("to roll" if rnd.bank_result is None else "settled" if rnd.outcome != "duel" or seat < rnd.settled
-                 else "rolling" if seat == rnd.settled else "waiting")
-        rows.append(f"<tr class='hint-row' data-seat='{seat + 1}' style='{mine_style(seat == you, '1px solid #eee')}'>"
-                    f"<td>{html.escape(name)}</td>"
-                    f"<td>{state}</td><td>{stakes_html(rnd.nets[seat])}</td><td>{stakes_html(nets[seat])}</td></tr>")
+        state = (
+            "to roll"
+            if rnd.bank_result is None
+            else "settled"
+            if rnd.outcome != "duel" or seat < rnd.settled
+            else "rolling"
+            if seat == rnd.settled
+            else "waiting"
+        )
+        rows.append(
+            f"<tr class='hint-row' data-seat='{seat + 1}' style='{mine_style(seat == you, '1px solid #eee')}'>"
+            f"<td>{html.escape(name)}</td>"
+            f"<td>{state}</td><td>{stakes_html(rnd.nets[seat])}</td><td>{stakes_html(nets[seat])}</td></tr>"
+        )
     bank_ev = -sum(nets, Fraction(0))
-    rows.append(f"<tr class='hint-row' data-seat='bank' style='{mine_style(you is None, '1px solid #ccc')}'>"
-                f"<td>{html.escape(bank_name)}</td>"
-                f"<td></td><td>{stakes_html(rnd.bank_net)}</td><td>{stakes_html(bank_ev)}</td></tr>")
-    return (f"<div class='hint-best' style='margin:2px 0'>Your expected net this round, from here: "
-            f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
-            f"<div style='color:#444;font-size:13px'>{head}</div>"
-            f"<table class='figures-hint' cellpadding='2' style='font-size:13px'>{figures}</table>"
-            "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;margin-top:4px'>"
-            "<tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th><th align='left'>net so far</th>"
-            f"<th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"
-            "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them.</small>")
+    rows.append(
+        f"<tr class='hint-row' data-seat='bank' style='{mine_style(you is None, '1px solid #ccc')}'>"
+        f"<td>{html.escape(bank_name)}</td>"
+        f"<td></td><td>{stakes_html(rnd.bank_net)}</td><td>{stakes_html(bank_ev)}</td></tr>"
+    )
+    return (
+        f"<div class='hint-best' style='margin:2px 0'>Your expected net this round, from here: "
+        f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
+        f"<div style='color:#444;font-size:13px'>{head}</div>"
+        f"<table class='figures-hint' cellpadding='2' style='font-size:13px'>{figures}</table>"
+        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;margin-top:4px'>"
+        "<tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th><th align='left'>net so far</th>"
+        f"<th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"
+        "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them.</small>"
+    )
 
 
-def sheet_html(rnd: State, totals: Sequence[Fraction], played: int, fine: Fraction, names: Sequence[str], bank_name: str,
-               you: int | None) -> str:
+def sheet_html(
+    rnd: State,
+    totals: Sequence[Fraction],
+    played: int,
+    fine: Fraction,
+    names: Sequence[str],
+    bank_name: str,
+    you: int | None,
+) -> str:
     """This round and the running bankrolls of every seat (`you` None: you hold the bank)."""
     rows = []
     for seat, name in enumerate(names):
         rolls = " ".join(mini_dice(d, 14) for d in rnd.rolls[seat]) or "<span style='color:#999'>–</span>"
-        rows.append(f"<tr class='royaumes-player' style='{mine_style(seat == you)}'><td>{html.escape(name)}</td><td>{rolls}</td>"
-                    f"<td align='center'>{rnd.fines[seat]}</td><td>{stakes_html(rnd.nets[seat])}</td>"
-                    f"<td><b>{stakes_html(totals[seat])}</b></td></tr>")
+        rows.append(
+            f"<tr class='royaumes-player' style='{mine_style(seat == you)}'><td>{html.escape(name)}</td><td>{rolls}</td>"
+            f"<td align='center'>{rnd.fines[seat]}</td><td>{stakes_html(rnd.nets[seat])}</td>"
+            f"<td><b>{stakes_html(totals[seat])}</b></td></tr>"
+        )
     bank_total = -sum(totals, Fraction(0))
-    rows.append(f"<tr class='royaumes-player bank' style='{mine_style(you is None, '2px solid #bbb')}'><td>{html.escape(bank_name)}</td>"
-                f"<td>{mini_dice(rnd.bank, 14) if rnd.bank else ''}</td><td></td><td>{stakes_html(rnd.bank_net)}</td>"
-                f"<td><b>{stakes_html(bank_total)}</b></td></tr>")
+    rows.append(
+        f"<tr class='royaumes-player bank' style='{mine_style(you is None, '2px solid #bbb')}'><td>{html.escape(bank_name)}</td>"
+        f"<td>{mini_dice(rnd.bank, 14) if rnd.bank else ''}</td><td></td><td>{stakes_html(rnd.bank_net)}</td>"
+        f"<td><b>{stakes_html(bank_total)}</b></td></tr>"
+    )
     expected = -royaumes.player_ev(fine) * len(names) * played
     rounds = f"{played} round{'s' if played != 1 else ''}"
-    return (f"<h4 style='margin:8px 0 2px'>Score sheet: {rounds} played</h4>"
-            "<table class='royaumes-sheet' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
-            "<tr><th align='left'>seat</th><th align='left'>rolls this round</th><th>fines</th><th align='left'>this round</th>"
-            f"<th align='left'>bankroll</th></tr>{''.join(rows)}</table>"
-            f"<div class='royaumes-result' style='font-size:13px;margin-top:2px'>The bank's expected net after {rounds}: "
-            f"{stakes_html(expected)} stakes; it has {stakes_html(bank_total)}.</div>")
+    return (
+        f"<h4 style='margin:8px 0 2px'>Score sheet: {rounds} played</h4>"
+        "<table class='royaumes-sheet' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
+        "<tr><th align='left'>seat</th><th align='left'>rolls this round</th><th>fines</th><th align='left'>this round</th>"
+        f"<th align='left'>bankroll</th></tr>{''.join(rows)}</table>"
+        f"<div class='royaumes-result' style='font-size:13px;margin-top:2px'>The bank's expected net after {rounds}: "
+        f"{stakes_html(expected)} stakes; it has {stakes_html(bank_total)}.</div>"
+    )
 
 
 def _exact(figure: Figure) -> Fraction:
@@ -232,11 +292,16 @@ def _exact(figure: Figure) -> Fraction:
 def figures_html(rules: royaumes.Rules) -> str:
     """The round's exact figures per player (SHOWN), at these rules."""
     figures = royaumes.report(rules).figures
-    body = "".join(f"<tr><td>{html.escape(label)}</td><td style='white-space:nowrap'>{number_html(_exact(figures[k]), kind)}</td>"
-                   "</tr>" for k, (label, kind) in SHOWN.items())
-    return (f"<table class='figures' cellpadding='2' style='font-size:13px'>{body}</table>"
-            "<small style='color:#555'>Exact, per player per round. The fair fine is negative: even without "
-            "fines the bank has the edge.</small>")
+    body = "".join(
+        f"<tr><td>{html.escape(label)}</td><td style='white-space:nowrap'>{number_html(_exact(figures[k]), kind)}</td>"
+        "</tr>"
+        for k, (label, kind) in SHOWN.items()
+    )
+    return (
+        f"<table class='figures' cellpadding='2' style='font-size:13px'>{body}</table>"
+        "<small style='color:#555'>Exact, per player per round. The fair fine is negative: even without "
+        "fines the bank has the edge.</small>"
+    )
 
 
 # -- charts ----------------------------------------------------------------------------------------
@@ -285,20 +350,34 @@ def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.La
     of this round stands out."""
     order = frame["result"].to_list()
     kingdoms = list(royaumes.KINGDOMS)
-    base = alt.Chart(frame).encode(x=alt.X("result:N", sort=order, title="the bank's result (each kingdom lowest to highest)",
-                                           axis=alt.Axis(labelAngle=-45)))
+    base = alt.Chart(frame).encode(
+        x=alt.X(
+            "result:N",
+            sort=order,
+            title="the bank's result (each kingdom lowest to highest)",
+            axis=alt.Axis(labelAngle=-45),
+        )
+    )
     opacity = alt.condition(alt.datum.now, alt.value(1.0), alt.value(0.35)) if highlight else alt.value(0.9)
     bars = base.mark_bar(stroke="#222").encode(
         y=alt.Y("p_player_wins:Q", title="P(a player wins)", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("kingdom:N", sort=kingdoms, scale=alt.Scale(domain=kingdoms, range=list(KINGDOM_COLOURS.values())),
-                        legend=alt.Legend(orient="top", title=None)),
+        color=alt.Color(
+            "kingdom:N",
+            sort=kingdoms,
+            scale=alt.Scale(domain=kingdoms, range=list(KINGDOM_COLOURS.values())),
+            legend=alt.Legend(orient="top", title=None),
+        ),
         opacity=opacity,
         strokeWidth=alt.condition(alt.datum.now, alt.value(2), alt.value(0)),
-        tooltip=[alt.Tooltip("result:N", title="bank rolls"), "kingdom", "outcome",
-                 alt.Tooltip("p_bank_rolls_exact:N", title="P(bank rolls it)"),
-                 alt.Tooltip("p_player_wins_exact:N", title="P(player wins)"),
-                 alt.Tooltip("expected_fines_exact:N", title="expected fines (rolls)"),
-                 alt.Tooltip("player_ev_exact:N", title="player's EV (stakes)")],
+        tooltip=[
+            alt.Tooltip("result:N", title="bank rolls"),
+            "kingdom",
+            "outcome",
+            alt.Tooltip("p_bank_rolls_exact:N", title="P(bank rolls it)"),
+            alt.Tooltip("p_player_wins_exact:N", title="P(player wins)"),
+            alt.Tooltip("expected_fines_exact:N", title="expected fines (rolls)"),
+            alt.Tooltip("player_ev_exact:N", title="player's EV (stakes)"),
+        ],
     )
     text = base.mark_text(dy=-6, fontSize=9, color="#333").encode(y="p_player_wins:Q", text="p_player_wins_exact:N")
     return alt.layer(bars, text, title=title).properties(width=470, height=190)
@@ -307,13 +386,17 @@ def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.La
 def ev_title(fine: Fraction) -> alt.Title:
     """The EV chart's title: the EV as a line in the fine, and its value at this fine."""
     ev = royaumes.player_ev(fine)
-    return alt.Title("A player's expected value per round, by fine (exact)",
-                     subtitle=f"EV = {exact_str(royaumes.player_ev(Fraction(0)))} − fine × {exact_str(royaumes.fines_per_round())}; "
-                              f"at fine {exact_str(fine)}: {exact_str(ev)} ≈ {float(ev):.4f}")
+    return alt.Title(
+        "A player's expected value per round, by fine (exact)",
+        subtitle=f"EV = {exact_str(royaumes.player_ev(Fraction(0)))} − fine × {exact_str(royaumes.fines_per_round())}; "
+        f"at fine {exact_str(fine)}: {exact_str(ev)} ≈ {float(ev):.4f}",
+    )
 
 
 def duel_title(bank: Result | None) -> alt.Title:
     """The duel chart's title, naming the bank's result this round."""
     now = f"this round: the bank rolled {result_text(bank)}" if bank else "this round: the bank has not rolled yet"
-    return alt.Title("P(a player wins) for each result of the bank (exact)",
-                     subtitle=f"✖ results: 0 (the bank takes all), ✚ results: 1 (it pays all); {now}")
+    return alt.Title(
+        "P(a player wins) for each result of the bank (exact)",
+        subtitle=f"✖ results: 0 (the bank takes all), ✚ results: 1 (it pays all); {now}",
+    )

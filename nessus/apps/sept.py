@@ -33,11 +33,13 @@ class SeptDashboard(TableDashboard):
     """The widgets of the Le Sept fatal (and Pig) page and the turn (or game) they play."""
 
     notebook, title = "le-sept-fatal.ipynb", "Le Sept fatal (and Pig)"
-    sentence = ("Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le "
-                "Sept fatal (two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, "
-                "first to 100) a 1 does. Alone, play one turn for points with the exact expected score of each move; "
-                "against the machine, the hint gives your chance of winning after each move. Beside (below on a "
-                "phone): the exact score of one turn when you hold at N, and the expected score for every N.")
+    sentence = (
+        "Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le "
+        "Sept fatal (two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, "
+        "first to 100) a 1 does. Alone, play one turn for points with the exact expected score of each move; "
+        "against the machine, the hint gives your chance of winning after each move. Beside (below on a "
+        "phone): the exact score of one turn when you hold at N, and the expected score for every N."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "sept", sept.PLAYERS, p.MACHINES)
@@ -47,14 +49,21 @@ class SeptDashboard(TableDashboard):
         self.goal = self.param_field(pig.GOAL, width="150px")
         self.goal.widget.layout.display = "none"
         self.seats.box.children = (self.seats.seat, self.seats.machine, self.rounds.widget, self.goal.widget)
-        self.hold_at = widgets.IntSlider(value=p.KINDS[p.SEPT].best[0], min=1, max=100, description="hold at N",
-                                         continuous_update=False, style={"description_width": "70px"},
-                                         layout=widgets.Layout(width="420px"))
+        self.hold_at = widgets.IntSlider(
+            value=p.KINDS[p.SEPT].best[0],
+            min=1,
+            max=100,
+            description="hold at N",
+            continuous_update=False,
+            style={"description_width": "70px"},
+            layout=widgets.Layout(width="420px"),
+        )
         self.hold_at.add_class("sept-hold")
 
         self.tray = DiceTray(2)
-        self.roll_button, self.hold_button, self.new_button = self.moves(("Roll 2 dice", "Hold", "New turn"),
-                                                                         (self.roll, self.hold, self.restart))
+        self.roll_button, self.hold_button, self.new_button = self.moves(
+            ("Roll 2 dice", "Hold", "New turn"), (self.roll, self.hold, self.restart)
+        )
         self.total, self.advice, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.sheet = TableHTML(name="le-sept-fatal-scores")
         self.chart = self.chart_pane("250px", "turn-score")
@@ -71,14 +80,28 @@ class SeptDashboard(TableDashboard):
         self.goal.widget.observe(rules_guard(lambda _: self.restart()), names="value")
         self.hold_at.observe(rules_guard(lambda _: None if self._quiet else self.new_hold()), names="value")
 
-        self.page([
-            widgets.HTML(f"<style>.sept-bust .nessus-die{{outline:3px solid {p.BUST};outline-offset:1px;border-radius:10px}}</style>"),
-            widgets.HBox([widgets.HTML("<b>game</b>&nbsp;", layout=widgets.Layout(width="50px")), self.switch]),
-            self.seats.mode, self.seats.box, self.messages.widget,
-            widgets.HBox([self.tray.widget, self.total], layout=widgets.Layout(align_items="flex-end")),
-            widgets.HBox([self.roll_button, self.hold_button, self.new_button]),
-            self.counter, self.status, self.advice, self.hint.toggle, self.hint.widget, self.sheet, self.log,
-        ], [self.hold_at, self.chart.widget, self.figures, self.means.widget, self.boundary.widget], left_width="590px")
+        self.page(
+            [
+                widgets.HTML(
+                    f"<style>.sept-bust .nessus-die{{outline:3px solid {p.BUST};outline-offset:1px;border-radius:10px}}</style>"
+                ),
+                widgets.HBox([widgets.HTML("<b>game</b>&nbsp;", layout=widgets.Layout(width="50px")), self.switch]),
+                self.seats.mode,
+                self.seats.box,
+                self.messages.widget,
+                widgets.HBox([self.tray.widget, self.total], layout=widgets.Layout(align_items="flex-end")),
+                widgets.HBox([self.roll_button, self.hold_button, self.new_button]),
+                self.counter,
+                self.status,
+                self.advice,
+                self.hint.toggle,
+                self.hint.widget,
+                self.sheet,
+                self.log,
+            ],
+            [self.hold_at, self.chart.widget, self.figures, self.means.widget, self.boundary.widget],
+            left_width="590px",
+        )
         self.seats.new_players()
         self.draw_charts()
 
@@ -175,7 +198,9 @@ class SeptDashboard(TableDashboard):
         if self.seats.game and self.game is None:
             raise ValueError(f"type a valid {self.field()} to start a game")
         if over:
-            raise ValueError(f"the {'game' if self.seats.game else 'turn'} is over: press {self.new_button.description}")
+            raise ValueError(
+                f"the {'game' if self.seats.game else 'turn'} is over: press {self.new_button.description}"
+            )
         if action == "hold" and not k:
             raise ValueError("the first roll of a turn is compulsory: press Roll")
         hint: Hint | None = self.game.hint() if self.game else p.points_hint(self.kind, k)
@@ -184,7 +209,11 @@ class SeptDashboard(TableDashboard):
         self.last, self.note = (hint, action, f"at turn total {k}"), ""
         if self.game is None:
             bust = faces is not None and self.kind.busts(faces)
-            self.turn = p.Turn(0 if bust else k + sum(faces), self.turn.rolls + (faces,), bust) if faces else replace(self.turn, held=True)
+            self.turn = (
+                p.Turn(0 if bust else k + sum(faces), self.turn.rolls + (faces,), bust)
+                if faces
+                else replace(self.turn, held=True)
+            )
         else:
             turns = len(self.game.history)
             self.game = self.game.hold() if faces is None else self.game.roll(dice=faces)
@@ -220,7 +249,9 @@ class SeptDashboard(TableDashboard):
         self.hold_button.disabled = over or k == 0
         self.hold_button.description = f"Hold: bank {k}" if k else "Hold"
         if self.game:
-            self.status.value = v.status_html(v.game_status(self.game, self.you, self.note), v.result_text(self.game, self.you))
+            self.status.value = v.status_html(
+                v.game_status(self.game, self.you, self.note), v.result_text(self.game, self.you)
+            )
             machine = "optimal" if self.machine_hold is None else f"hold at {self.machine_hold}"
             self.sheet.value = v.sheet_html(self.game, self.sol, self.you, machine, self.seats.row_style)
             self.log.value = v.log_html(v.turn_lines(self.game, self.you, kind))
@@ -250,16 +281,22 @@ class SeptDashboard(TableDashboard):
     def draw_hint(self) -> None:
         """The value of rolling and of holding now (exact alone; P(win) by value iteration in a game)."""
         g, t = self.game, self.turn
-        self.hint.offer = ("your chance of winning after each move (value iteration)" if g
-                           else "the exact expected turn score after each move")
+        self.hint.offer = (
+            "your chance of winning after each move (value iteration)"
+            if g
+            else "the exact expected turn score after each move"
+        )
         verdict = v.verdict_html(self.last, g is not None)
         if g is None and not t.over:
             self.hint.show(lambda: v.points_hint_html(self.kind, t.total, verdict))
         elif g is None or g.over:
             self.hint.show(None, verdict + f"The {'turn' if g is None else 'game'} is over: no move is left to weigh.")
         elif (h := g.hint()).method == "heuristic":
-            self.hint.show(None, verdict + "The lead is beyond the solved grid: whoever is that far ahead holds, whoever "
-                           "is that far behind rolls.")
+            self.hint.show(
+                None,
+                verdict + "The lead is beyond the solved grid: whoever is that far ahead holds, whoever "
+                "is that far behind rolls.",
+            )
         else:
             self.hint.show(lambda: v.win_hint_html(g, self.sol, h, verdict))
 

@@ -71,8 +71,13 @@ class Turn:
 def turn_frame(name: str, n: int) -> pl.DataFrame:
     """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
     d = core.hold_at_distribution(KINDS[name].roll, n)
-    return pl.DataFrame({"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes],
-                         "exact": [number_text(d[s]) for s in d.outcomes]})
+    return pl.DataFrame(
+        {
+            "value": [str(s) for s in d.outcomes],
+            "probability": [float(d[s]) for s in d.outcomes],
+            "exact": [number_text(d[s]) for s in d.outcomes],
+        }
+    )
 
 
 @cache
@@ -80,7 +85,9 @@ def means_frame(name: str) -> pl.DataFrame:
     """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
     kind = KINDS[name]
     means = [core.hold_at_mean(kind.roll, n) for n in range(1, kind.widest + 1)]
-    return pl.DataFrame({"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [number_text(m) for m in means]})
+    return pl.DataFrame(
+        {"N": range(1, kind.widest + 1), "mean": [float(m) for m in means], "exact": [number_text(m) for m in means]}
+    )
 
 
 # -- the two-player games, solved by value iteration ------------------------------------------------
@@ -132,11 +139,15 @@ def method_note(game: State, sol: Solution) -> str:
     """How the winning chances were computed, and how accurate they are here."""
     if isinstance(game, sept.State) and isinstance(sol, sept.Solution):
         width = bracket(sol, game.duel_turn, game.lead)
-        return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {sept.TOLERANCE:g}; leads "
-                f"beyond ±{sol.duel.margin} points are cut off: solving with every cut-off state lost, then won, brackets "
-                f"your chance at the start of this turn in an interval of width {width:.1g}.")
-    return (f"≈: floats, not exact: value iteration until the largest change of a sweep is below {pig.TOLERANCE:g}, within "
-            f"{pig.ACCURACY:g} of the exact values.")
+        return (
+            f"≈: floats, not exact: value iteration until the largest change of a sweep is below {sept.TOLERANCE:g}; leads "
+            f"beyond ±{sol.duel.margin} points are cut off: solving with every cut-off state lost, then won, brackets "
+            f"your chance at the start of this turn in an interval of width {width:.1g}."
+        )
+    return (
+        f"≈: floats, not exact: value iteration until the largest change of a sweep is below {pig.TOLERANCE:g}, within "
+        f"{pig.ACCURACY:g} of the exact values."
+    )
 
 
 # -- words and HTML ---------------------------------------------------------------------------------

@@ -94,11 +94,17 @@ def game_chain(dice: int, rounds: int = ROUNDS) -> RewardChain:
         return (r + 1, dice) if r < rounds else None
 
     return RewardChain(
-        {(r, n): [Step(t.probability, t.reward, after(r, t.to)) for t in steps] for r in range(1, rounds + 1) for n, steps in turn.steps.items()}
+        {
+            (r, n): [Step(t.probability, t.reward, after(r, t.to)) for t in steps]
+            for r in range(1, rounds + 1)
+            for n, steps in turn.steps.items()
+        }
     )
 
 
-def game_total_distribution(rules: Rules | None = None, rounds: int = ROUNDS, tail_below: float = TAIL) -> TruncatedDist:
+def game_total_distribution(
+    rules: Rules | None = None, rounds: int = ROUNDS, tail_below: float = TAIL
+) -> TruncatedDist:
     """The exact distribution of a player's total over `rounds` turns, with exact tail < tail_below."""
     dice = (rules or Rules()).dice
     return game_chain(dice, rounds).distribution((1, dice), tail_below=tail_below)
@@ -213,7 +219,8 @@ def _max_rolls(dice: int, turns: int) -> int:
     times `turns`."""
     steps: dict[Hashable, list[Step]] = {
         n: [Step(Fraction(comb(n, k) * 2 ** (n - k), 3**n), 1, n - k or None) for k in range(n + 1)]
-        for n in range(1, dice + 1)}
+        for n in range(1, dice + 1)
+    }
     return turns * RewardChain(steps).distribution(dice, tail_below=1e-15 / turns).bound
 
 
@@ -287,11 +294,20 @@ class State(game.State):
         rolled = state.rolls + (dice,)
         newly = tuple(d for d in dice if d in STUCK)
         if newly:
-            return State(state.rules, state.scores, state.free - len(newly), state.turn, state.stuck + newly,
-                         state.score, rolled, state.rounds)
+            return State(
+                state.rules,
+                state.scores,
+                state.free - len(newly),
+                state.turn,
+                state.stuck + newly,
+                state.score,
+                rolled,
+                state.rounds,
+            )
         scores = tuple(s + sum(dice) * (p == state.player) for p, s in enumerate(state.scores))
-        return State(state.rules, scores, state.free, state.turn, state.stuck, state.score + sum(dice), rolled,
-                     state.rounds)
+        return State(
+            state.rules, scores, state.free, state.turn, state.stuck, state.score + sum(dice), rolled, state.rounds
+        )
 
     def returns(self) -> list[Fraction]:
         return game.win_shares(self.scores)
@@ -301,16 +317,23 @@ class State(game.State):
         scores = ", ".join(f"player {p}: {s}" for p, s in enumerate(self.scores, start=1))
         stuck = " ".join(map(str, self.stuck)) or "none"
         last = f", last roll {' '.join(map(str, self.last))}" if self.rolls else ""
-        now = (f"round {self.round} of {self.rounds}, player {self.player + 1}'s turn: score {self.score}, "
-               f"{self.free} dice free, stuck {stuck}{last}")
+        now = (
+            f"round {self.round} of {self.rounds}, player {self.player + 1}'s turn: score {self.score}, "
+            f"{self.free} dice free, stuck {stuck}{last}"
+        )
         end = "; game over" if self.is_terminal() else ("; turn over" if self.turn_over else "")
         return f"you are player {player + 1}; scores {scores}; {now}{end}"
 
     def shape(self) -> game.Shape:
         r = self.rules
-        return game.Shape(players=r.players, max_actions=0, max_chance_outcomes=len(_outcomes(r.dice)),
-                          max_length=_max_rolls(r.dice, r.players * self.rounds), min_return=Fraction(0),
-                          max_return=Fraction(1))
+        return game.Shape(
+            players=r.players,
+            max_actions=0,
+            max_chance_outcomes=len(_outcomes(r.dice)),
+            max_length=_max_rolls(r.dice, r.players * self.rounds),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     # -- playing --------------------------------------------------------------------------------------
     def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:

@@ -55,8 +55,15 @@ BUST = 0
 STAND_AT = Param("stand_at", 17, 2, LIMIT, "every player stands once the total is at least this")
 PLAYERS = Param("players", 2, 2, 10, "players in a round")
 TARGET = Param("target", 5, 1, 10, "points that win a whole game")
-SEAT1 = Param("seat1", "best", 4, 4, "seat 1's rule in whole games: 'best' = stand at best_stand_at, 'same' = stand at stand_at",
-              kind=str, choices=("best", "same"))
+SEAT1 = Param(
+    "seat1",
+    "best",
+    4,
+    4,
+    "seat 1's rule in whole games: 'best' = stand at best_stand_at, 'same' = stand at stand_at",
+    kind=str,
+    choices=("best", "same"),
+)
 
 
 @dataclass(frozen=True)
@@ -209,16 +216,18 @@ def best_response_table(players: int) -> pl.DataFrame:
         best, value = best_response(k, players)
         opt = optimal_points(k, players)
         stands = stand_totals(k, players)
-        rows.append({
-            "opponents_stand_at": k,
-            "best_stand_at": best,
-            "best_points": float(value),
-            "best_points_exact": str(value),
-            "optimal_points": float(opt),
-            "optimal_is_stand_at": stands == tuple(range(stands[0], LIMIT + 1)) if stands else False,
-            "same_points": float(points(k, k, players)),
-            "equilibrium": points(k, k, players) == opt,
-        })
+        rows.append(
+            {
+                "opponents_stand_at": k,
+                "best_stand_at": best,
+                "best_points": float(value),
+                "best_points_exact": str(value),
+                "optimal_points": float(opt),
+                "optimal_is_stand_at": stands == tuple(range(stands[0], LIMIT + 1)) if stands else False,
+                "same_points": float(points(k, k, players)),
+                "equilibrium": points(k, k, players) == opt,
+            }
+        )
     return pl.DataFrame(rows)
 
 
@@ -234,10 +243,21 @@ def round_scores(first: int, others: int, players: int) -> dict[tuple[int, int],
     (0, s) and P(a given other seat scores s) as (1, s), s = 1 or 2. Nobody scores otherwise."""
     me, them = final_total(first), final_total(others)
     m = players - 1
-    out = {(0, 2): me[LIMIT] * (1 - them[LIMIT]) ** m,
-           (0, 1): sum((p * them.cdf(cast(int, t) - 1) ** m for t, p in me.items() if t not in (BUST, LIMIT)), Fraction(0)),
-           (1, 2): them[LIMIT] * (1 - me[LIMIT]) * (1 - them[LIMIT]) ** (m - 1),
-           (1, 1): sum((p * me.cdf(cast(int, t) - 1) * them.cdf(cast(int, t) - 1) ** (m - 1) for t, p in them.items() if t not in (BUST, LIMIT)), Fraction(0))}
+    out = {
+        (0, 2): me[LIMIT] * (1 - them[LIMIT]) ** m,
+        (0, 1): sum(
+            (p * them.cdf(cast(int, t) - 1) ** m for t, p in me.items() if t not in (BUST, LIMIT)), Fraction(0)
+        ),
+        (1, 2): them[LIMIT] * (1 - me[LIMIT]) * (1 - them[LIMIT]) ** (m - 1),
+        (1, 1): sum(
+            (
+                p * me.cdf(cast(int, t) - 1) * them.cdf(cast(int, t) - 1) ** (m - 1)
+                for t, p in them.items()
+                if t not in (BUST, LIMIT)
+            ),
+            Fraction(0),
+        ),
+    }
     return out
 
 
@@ -265,8 +285,10 @@ def _points_polys(one: int, two: int, target: int) -> list[list[int]]:
     """A seat scoring 1 point at rate one/D and 2 points at rate two/D per round, in Poisson time
     t = D u: P(c points at t) = exp(-(one + two) t / D) * sum_k e[c][k] u^k / k! for c < target,
     with e[c][k] = C(k, c - k) one^(2k - c) two^(c - k) (k scoring events, c - k of them 2s)."""
-    return [[comb(k, c - k) * one ** (2 * k - c) * two ** (c - k) if (c + 1) // 2 <= k <= c else 0 for k in range(target)]
-            for c in range(target)]
+    return [
+        [comb(k, c - k) * one ** (2 * k - c) * two ** (c - k) if (c + 1) // 2 <= k <= c else 0 for k in range(target)]
+        for c in range(target)
+    ]
 
 
 def game_odds(rules: Rules) -> tuple[list[Fraction], Fraction]:
@@ -287,8 +309,10 @@ def game_odds(rules: Rules) -> tuple[list[Fraction], Fraction]:
     sigma = x[0, 1] + x[0, 2] + (n - 1) * (x[1, 1] + x[1, 2])
     mine, theirs = _points_polys(x[0, 1], x[0, 2], target), _points_polys(x[1, 1], x[1, 2], target)
     rest = _egf_pow([sum(col) for col in zip(*theirs)], n - 1)  # every other seat still below target
-    hit = [sum(mine[c][k] * (x[0, 1] * (c + 1 >= target) + x[0, 2] * (c + 2 >= target)) for c in range(target))
-           for k in range(target)]
+    hit = [
+        sum(mine[c][k] * (x[0, 1] * (c + 1 >= target) + x[0, 2] * (c + 2 >= target)) for c in range(target))
+        for k in range(target)
+    ]
     nobody = _egf_mul([sum(col) for col in zip(*mine)], rest)
     win = _egf_mul(hit, rest)
     p1 = Fraction(sum(g * sigma ** (len(win) - 1 - m) for m, g in enumerate(win)), sigma ** len(win))
@@ -308,8 +332,9 @@ def game_odds_from(rules: Rules, scores: Sequence[int]) -> tuple[list[Fraction],
     with the same rule and the same need share their computation."""
     n, target = rules.players, rules.target
     if len(scores) != n or any(not 0 <= s < target for s in scores):
-        raise ValueError(f"scores must be {n} numbers of points from 0 to {target - 1} (the game is not over), "
-                         f"got {list(scores)}")
+        raise ValueError(
+            f"scores must be {n} numbers of points from 0 to {target - 1} (the game is not over), got {list(scores)}"
+        )
     first, others = seat_rules(rules)[:2]
     sc = round_scores(first, others, n)
     den = lcm(*(v.denominator for v in sc.values()))
@@ -321,8 +346,9 @@ def game_odds_from(rules: Rules, scores: Sequence[int]) -> tuple[list[Fraction],
         one, two = x[kind, 1], x[kind, 2]
         polys = _points_polys(one, two, need)
         below[kind, need] = [sum(col) for col in zip(*polys)]
-        hit[kind, need] = [sum(polys[c][k] * (one * (c + 1 >= need) + two * (c + 2 >= need)) for c in range(need))
-                           for k in range(need)]
+        hit[kind, need] = [
+            sum(polys[c][k] * (one * (c + 1 >= need) + two * (c + 2 >= need)) for c in range(need)) for k in range(need)
+        ]
     but_one = {key: _egf_pow(below[key], keys.count(key) - 1) for key in below}  # all seats of a key but one
     every = {key: _egf_mul(but_one[key], below[key]) for key in below}
 
@@ -348,10 +374,17 @@ def report(rules: Rules | None = None) -> Report:
         "p_bust": Figure.of(p_bust(k), f"P(a turn goes above {LIMIT}) standing at {k}"),
         "p_21": Figure.of(p_21(k), f"P(a turn ends on exactly {LIMIT}) standing at {k}"),
         "mean_if_not_bust": Figure.of(mean_if_not_bust(k), f"mean final total when not bust, standing at {k}"),
-        "best_stand_at": Figure.of(best, f"the stand-at rule maximising expected points per round against {n - 1} opponent(s) standing at {k} (smallest on a tie)"),
+        "best_stand_at": Figure.of(
+            best,
+            f"the stand-at rule maximising expected points per round against {n - 1} opponent(s) standing at {k} (smallest on a tie)",
+        ),
         "best_response_points": exact_figure(best_pts, "expected points per round of best_stand_at against them"),
-        "optimal_points": exact_figure(optimal_points(k, n), "expected points per round of the best rule of any shape against them"),
-        "points_per_round": exact_figure(points(k, k, n), f"expected points per round when all {n} players stand at {k}"),
+        "optimal_points": exact_figure(
+            optimal_points(k, n), "expected points per round of the best rule of any shape against them"
+        ),
+        "points_per_round": exact_figure(
+            points(k, k, n), f"expected points per round when all {n} players stand at {k}"
+        ),
     }
     for i, p in enumerate(wins, start=1):
         figures[f"p_win_seat_{i}"] = exact_figure(p, f"P(seat {i} reaches {rules.target} points first; {seat1})")
@@ -462,7 +495,9 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     and whole games with the seats' rules of `seat_rules`. `mean_if_not_bust` is the
     mean over the turns that did not bust, with the t interval of that mean."""
     rules = rules or Rules()
-    one = montecarlo.run(partial(turn_kernel, rules.stand_at), trials, seed, keep=("total",), client=client, progress=progress)
+    one = montecarlo.run(
+        partial(turn_kernel, rules.stand_at), trials, seed, keep=("total",), client=client, progress=progress
+    )
     games = montecarlo.run(partial(game_kernel, rules), trials, seed + 1, client=client, progress=progress)
     figures = {k: Figure.estimated(one[k]) for k in ("p_bust", "p_21")}
     kept = one.samples["total"]
@@ -470,8 +505,13 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     if kept.size:
         mean = float(kept.mean())
         sd = float(kept.std(ddof=1)) if kept.size > 1 else 0.0
-        figures["mean_if_not_bust"] = Figure(None, mean, montecarlo.t_interval(mean, sd, kept.size), "monte-carlo",
-                                             "mean final total over the turns that did not bust")
+        figures["mean_if_not_bust"] = Figure(
+            None,
+            mean,
+            montecarlo.t_interval(mean, sd, kept.size),
+            "monte-carlo",
+            "mean final total over the turns that did not bust",
+        )
     figures |= {k: Figure.estimated(e) for k, e in games.estimates.items()}
     return Report(NAME, rules.as_dict(), figures)
 
@@ -627,8 +667,11 @@ class State(game.State):
     def _apply(self, action: game.Action) -> State:
         turn = self.playing
         if turn is None:  # a turn starts: the next player, or player 1 of the next round
-            state = replace(self, banked=tuple(self.scores), history=self.history + (tuple(self.finals),), turns=()) \
-                if self.round_over else self
+            state = (
+                replace(self, banked=tuple(self.scores), history=self.history + (tuple(self.finals),), turns=())
+                if self.round_over
+                else self
+            )
             return replace(state, turns=state.turns + (TurnRecord(rolling=True),))
         if action == STAND:
             turn = replace(turn, stood=True)
@@ -647,10 +690,14 @@ class State(game.State):
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
         r = self.rules
-        lines = [f"L'Hypogéon, {r.players} players, first to {r.target} points; you are player {player + 1}.",
-                 "Scores: " + ", ".join(f"player {i + 1} {s}" for i, s in enumerate(self.scores)) + "."]
+        lines = [
+            f"L'Hypogéon, {r.players} players, first to {r.target} points; you are player {player + 1}.",
+            "Scores: " + ", ".join(f"player {i + 1} {s}" for i, s in enumerate(self.scores)) + ".",
+        ]
         if self.history:
-            lines.append("Rounds played: " + "; ".join(" ".join(_final_text(f) for f in finals) for finals in self.history) + ".")
+            lines.append(
+                "Rounds played: " + "; ".join(" ".join(_final_text(f) for f in finals) for finals in self.history) + "."
+            )
         shown = self.round_over
         lines.append(f"Round {self.round}" + ("" if shown else " (the others' dice stay hidden until it ends)") + ":")
         for seat in range(r.players):
@@ -664,8 +711,13 @@ class State(game.State):
             else:
                 lines.append(f"player {seat + 1}: {'played' if turn.over else 'playing'}")
         mover = self.current_player()
-        lines.append("The game is over." if mover == game.TERMINAL else
-                     f"Player {len(self.turns)} is playing." if mover == game.CHANCE else f"Player {mover + 1} to move.")
+        lines.append(
+            "The game is over."
+            if mover == game.TERMINAL
+            else f"Player {len(self.turns)} is playing."
+            if mover == game.CHANCE
+            else f"Player {mover + 1} to move."
+        )
         return "\n".join(lines)
 
     def hidden_variants(self, player: int) -> list[game.State]:
@@ -680,15 +732,20 @@ class State(game.State):
                 continue
             dice = ((1, 1),) if turn.rolls != ((1, 1),) else ((1, 2),)
             other = TurnRecord(dice, stood=True) if turn.over else TurnRecord(dice, rolling=turn.rolling)
-            out.append(replace(self, turns=self.turns[:seat] + (other,) + self.turns[seat + 1:]))
+            out.append(replace(self, turns=self.turns[:seat] + (other,) + self.turns[seat + 1 :]))
         return out
 
     def shape(self) -> game.Shape:
         r = self.rules
-        return game.Shape(players=r.players, max_actions=2, max_chance_outcomes=21,
-                          max_length=ROUNDS_PER_SCORE * (r.players * (r.target - 1) + 1) * r.players * TURN_LENGTH,
-                          min_return=Fraction(0),
-                          max_return=Fraction(1), hidden=True)
+        return game.Shape(
+            players=r.players,
+            max_actions=2,
+            max_chance_outcomes=21,
+            max_length=ROUNDS_PER_SCORE * (r.players * (r.target - 1) + 1) * r.players * TURN_LENGTH,
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+            hidden=True,
+        )
 
     def hint(self) -> Hint:
         """The expected points of the round for each move of the player to move (`best`: the
@@ -764,9 +821,13 @@ def seat_rule(state: game.State) -> game.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """"optimal" (`optimal`), "stand_at" (stand at `stand_at`), "best_stand_at" (stand at
+    """ "optimal" (`optimal`), "stand_at" (stand at `stand_at`), "best_stand_at" (stand at
     `best_response` to it) and "seat_rules" (each seat its rule of `seat_rules`, as in
     `game_odds` and the simulated games)."""
     rules = rules or Rules()
-    return {"optimal": optimal, "stand_at": standing_at(rules.stand_at),
-            "best_stand_at": standing_at(best_response(rules.stand_at, rules.players)[0]), "seat_rules": seat_rule}
+    return {
+        "optimal": optimal,
+        "stand_at": standing_at(rules.stand_at),
+        "best_stand_at": standing_at(best_response(rules.stand_at, rules.players)[0]),
+        "seat_rules": seat_rule,
+    }

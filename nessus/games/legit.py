@@ -65,7 +65,13 @@ REROLLS = Param("rerolls", 3, 0, 3, "most rerolls (the first player's count caps
 DICE = Param("dice", 6, 1, 8, "dice rolled at the start")
 PLAYERS = Param("players", 2, 2, 6, "players in a round (for the dilemma and the simulated rounds)")
 TARGET = Param("target", 15, 0, 48, "score to beat strictly, for the P(beat target) policy")
-REROLL_BELOW = Param("reroll_below", 8, 0, 48, "the human rule rerolls while the total is below this (8, the default, is the best single threshold)")
+REROLL_BELOW = Param(
+    "reroll_below",
+    8,
+    0,
+    48,
+    "the human rule rerolls while the total is below this (8, the default, is the best single threshold)",
+)
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,9 @@ def remove_pairs(roll: tuple[int, ...]) -> tuple[int, ...]:
 @cache
 def outcome(n: int) -> Dist:
     """The distribution of (dice left, their total) after rolling n dice and removing 7-pairs."""
-    return rolls(n).map(lambda r: (len(remove_pairs(cast(tuple[int, ...], r))), sum(remove_pairs(cast(tuple[int, ...], r)))))
+    return rolls(n).map(
+        lambda r: (len(remove_pairs(cast(tuple[int, ...], r))), sum(remove_pairs(cast(tuple[int, ...], r))))
+    )
 
 
 @cache
@@ -117,9 +125,13 @@ class TurnSolver:
     and ("kept", ..., total) once play is over; the start ("start", rerolls, dice) has one move,
     the first roll. `payoff(total, rerolls used)` scores the kept total."""
 
-    def __init__(self, dice: int, rerolls: int, payoff: Callable[[int, int], Fraction | int], game: Expectimax | None = None) -> None:
+    def __init__(
+        self, dice: int, rerolls: int, payoff: Callable[[int, int], Fraction | int], game: Expectimax | None = None
+    ) -> None:
         self.dice, self.rerolls = dice, rerolls
-        self.game = game or Expectimax(self.choices, self.chance, lambda s: payoff(s[3], self.rerolls - s[1]), maximise=True)
+        self.game = game or Expectimax(
+            self.choices, self.chance, lambda s: payoff(s[3], self.rerolls - s[1]), maximise=True
+        )
 
     def choices(self, state: tuple) -> list[tuple[Hashable, Hashable]]:
         kind, left, n, *rest = state
@@ -229,9 +241,16 @@ def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
     rules = rules or Rules()
     keys = [(cap, best) for cap in range(int(REROLLS.hi) + 1) for best in range(6 * rules.dice + 1)]
     odds = [_later_odds(rules.dice, cap, best) for cap, best in keys]
-    return {"later_odds": pl.DataFrame({
-        "cap": pl.Series([k[0] for k in keys], dtype=pl.Int8), "best": pl.Series([k[1] for k in keys], dtype=pl.Int16),
-        "p_above": [exact_str(a) for a, _ in odds], "p_equal": [exact_str(e) for _, e in odds]})}
+    return {
+        "later_odds": pl.DataFrame(
+            {
+                "cap": pl.Series([k[0] for k in keys], dtype=pl.Int8),
+                "best": pl.Series([k[1] for k in keys], dtype=pl.Int16),
+                "p_above": [exact_str(a) for a, _ in odds],
+                "p_equal": [exact_str(e) for _, e in odds],
+            }
+        )
+    }
 
 
 @cache
@@ -273,7 +292,9 @@ def first_stops(rules: Rules | None = None) -> dict[int, tuple[Fraction, Fractio
     out = {}
     for u in range(rules.rerolls + 1):
         stop_p = sum((p for (_, used), p in final.items() if used == u), Fraction(0))
-        won = sum((p * share(rules.dice, rules.players, t, used) for (t, used), p in final.items() if used == u), Fraction(0))
+        won = sum(
+            (p * share(rules.dice, rules.players, t, used) for (t, used), p in final.items() if used == u), Fraction(0)
+        )
         out[u] = (stop_p, won / stop_p if stop_p else None)
     return out
 
@@ -291,8 +312,12 @@ def dilemma(rules: Rules | None = None) -> pl.DataFrame:
     counts = sorted({m for m, _, _ in left_totals(rules.dice) if m > 0})
     rows = []
     for u, (stop_p, share_if_stop) in first_stops(rules).items():
-        row = {"rerolls_used": u, "later_mean": float(mean_turn(rules.dice, u).value()),
-               "p_stop": float(stop_p), "share_if_stop": None if share_if_stop is None else float(share_if_stop)}
+        row = {
+            "rerolls_used": u,
+            "later_mean": float(mean_turn(rules.dice, u).value()),
+            "p_stop": float(stop_p),
+            "share_if_stop": None if share_if_stop is None else float(share_if_stop),
+        }
         for n in counts:
             stops = [t for t in range(6 * n + 1) if turn.game.best(("rolled", rules.rerolls - u, n, t)) == "keep"]
             row[f"stop_from_{n}_dice"] = min(stops) if stops else None
@@ -305,16 +330,29 @@ def report(rules: Rules | None = None) -> Report:
     rules = rules or Rules()
     human = score_distribution(rules, reroll_below(rules.reroll_below))
     best_mean = mean_turn(rules.dice, rules.rerolls).game.best
-    return Report(NAME, rules.as_dict(), {
-        "optimal_mean": Figure.of(optimal_mean(rules), f"best expected score with up to {rules.rerolls} rerolls (points)"),
-        "no_reroll_mean": Figure.of(mean_turn(rules.dice, 0).value(), "expected score without rerolls (points)"),
-        "p_beat_target_best": Figure.of(beat_turn(rules.dice, rules.rerolls, rules.target).value(),
-                                        f"best P(score > {rules.target})"),
-        "heuristic_mean": Figure.of(human.mean(), f"expected score rerolling while the total is below {rules.reroll_below}"),
-        "p_first_wins_optimal": Figure.of(first_share(rules), f"first player's share of the win, {rules.players} players, "
-                                          "playing for it (ties shared)"),
-        "p_first_wins_max_mean": Figure.of(first_share(rules, best_mean), "first player's share playing for the best mean"),
-    })
+    return Report(
+        NAME,
+        rules.as_dict(),
+        {
+            "optimal_mean": Figure.of(
+                optimal_mean(rules), f"best expected score with up to {rules.rerolls} rerolls (points)"
+            ),
+            "no_reroll_mean": Figure.of(mean_turn(rules.dice, 0).value(), "expected score without rerolls (points)"),
+            "p_beat_target_best": Figure.of(
+                beat_turn(rules.dice, rules.rerolls, rules.target).value(), f"best P(score > {rules.target})"
+            ),
+            "heuristic_mean": Figure.of(
+                human.mean(), f"expected score rerolling while the total is below {rules.reroll_below}"
+            ),
+            "p_first_wins_optimal": Figure.of(
+                first_share(rules),
+                f"first player's share of the win, {rules.players} players, playing for it (ties shared)",
+            ),
+            "p_first_wins_max_mean": Figure.of(
+                first_share(rules, best_mean), "first player's share playing for the best mean"
+            ),
+        },
+    )
 
 
 # -- Monte Carlo ------------------------------------------------------------------------------------------
@@ -352,7 +390,9 @@ def policy_tables(dice: int, rerolls: int, players: int) -> tuple[np.ndarray, np
     return first, later
 
 
-def turns_by_dice(dice: int, rerolls: np.ndarray, decide: Callable, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+def turns_by_dice(
+    dice: int, rerolls: np.ndarray, decide: Callable, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray]:
     """Turns of `dice` dice with rerolls[i] allowed, rolled die by die; `decide(rerolls left,
     dice left, total, trial indices) -> reroll?` on arrays. Returns (score, rerolls used)."""
     k = rerolls.size
@@ -391,7 +431,9 @@ def rounds_by_dice(rules: Rules, rng: np.random.Generator, n: int) -> np.ndarray
     first_wins = np.ones(n, dtype=bool)
     for _ in range(rules.players - 1):
         target = best.copy()
-        score, _ = turns_by_dice(rules.dice, used.copy(), lambda r, m, t, i, target=target: later_tab[target[i], used[i], r, m, t], rng)
+        score, _ = turns_by_dice(
+            rules.dice, used.copy(), lambda r, m, t, i, target=target: later_tab[target[i], used[i], r, m, t], rng
+        )
         first_wins &= score <= first
         ties = np.where(score > best, 1, np.where(score == best, ties + 1, ties))
         best = np.maximum(best, score)
@@ -445,8 +487,12 @@ def round_kernel(rules: Rules, samplers: RoundSamplers, rng: np.random.Generator
     mean_score, _ = turns_by_dice(rules.dice, full, lambda r, m, t, i: mean_tab[r, m, t], rng)
     _, plain = roll_left(np.full(n, rules.dice), rng)
     human, _ = turns_by_dice(rules.dice, full, lambda r, m, t, i: t < rules.reroll_below, rng)
-    return {"optimal_mean": mean_score, "no_reroll_mean": plain, "heuristic_mean": human,
-            "p_first_wins_optimal": rounds(rules.players, samplers, rng, n)}
+    return {
+        "optimal_mean": mean_score,
+        "no_reroll_mean": plain,
+        "heuristic_mean": human,
+        "p_first_wins_optimal": rounds(rules.players, samplers, rng, n),
+    }
 
 
 def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
@@ -569,15 +615,22 @@ class State(game.State):
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
         r = self.rules
-        lines = [f"Le Légit, {r.players} players, {r.dice} dice, up to {r.rerolls} rerolls (seat 1's rerolls cap the others'); "
-                 f"you are player {player + 1}."]
+        lines = [
+            f"Le Légit, {r.players} players, {r.dice} dice, up to {r.rerolls} rerolls (seat 1's rerolls cap the others'); "
+            f"you are player {player + 1}."
+        ]
         for seat in range(r.players):
             turn = self.turn_of(seat)
             if turn is None:
                 lines.append(f"Player {seat + 1}: to play.")
                 continue
-            rolled = "; ".join(f"{' '.join(map(str, roll))} -> {' '.join(map(str, remove_pairs(roll))) or 'nothing'}"
-                               for roll in turn.rolls) or "about to roll"
+            rolled = (
+                "; ".join(
+                    f"{' '.join(map(str, roll))} -> {' '.join(map(str, remove_pairs(roll))) or 'nothing'}"
+                    for roll in turn.rolls
+                )
+                or "about to roll"
+            )
             end = f"score {turn.total}" if turn.over else "rolling" if turn.rolling else f"total {turn.total}, deciding"
             lines.append(f"Player {seat + 1}: {rolled} ({turn.used} of {turn.cap} rerolls used); {end}.")
         mover = self.current_player()
@@ -589,8 +642,14 @@ class State(game.State):
 
     def shape(self) -> game.Shape:
         r = self.rules
-        return game.Shape(players=r.players, max_actions=2, max_chance_outcomes=comb(r.dice + 5, 5),
-                          max_length=r.players * (3 + 2 * r.rerolls), min_return=Fraction(0), max_return=Fraction(1))
+        return game.Shape(
+            players=r.players,
+            max_actions=2,
+            max_chance_outcomes=comb(r.dice + 5, 5),
+            max_length=r.players * (3 + 2 * r.rerolls),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     # -- the round ------------------------------------------------------------------------------
     def cap(self, seat: int) -> int:
@@ -625,7 +684,9 @@ class State(game.State):
         turn = self._playing
         r = self.rules
         cap = self.cap(seat)
-        position = ("start", cap, r.dice) if turn is None else ("rolled", turn.rerolls_left, len(turn.left or ()), turn.total)
+        position = (
+            ("start", cap, r.dice) if turn is None else ("rolled", turn.rerolls_left, len(turn.left or ()), turn.total)
+        )
         if mean:
             return mean_turn(r.dice, cap), position
         if to_beat is None and seat == 0:
@@ -699,9 +760,12 @@ def per_turn(choose: Callable[[Rules], TurnPolicy]) -> game.Policy:
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """"optimal" (`optimal`), "best_mean" (every turn for the best expected score) and the human
+    """ "optimal" (`optimal`), "best_mean" (every turn for the best expected score) and the human
     rule "reroll_below" (reroll while the total is below `rules.reroll_below`)."""
     rules = rules or Rules()
     below = reroll_below(rules.reroll_below)
-    return {"optimal": optimal, "best_mean": per_turn(lambda r: mean_turn(r.dice, r.rerolls).game.best),
-            "reroll_below": per_turn(lambda r: below)}
+    return {
+        "optimal": optimal,
+        "best_mean": per_turn(lambda r: mean_turn(r.dice, r.rerolls).game.best),
+        "reroll_below": per_turn(lambda r: below),
+    }

@@ -66,8 +66,15 @@ TOP = 2 * SIDES  # the highest cargo
 
 EXPEDITIONS = Param("expeditions", 3, 1, 6, "expeditions (rounds) in a game")
 PLAYERS = Param("players", 4, 2, 10, "players in a whole game (simulated)")
-CARGO = Param("cargo_holds", "sticky", 1, 1, "cargo rerolls: sticky = keep dice one at a time for good, free = any cargo die each roll, both = both or none",
-              kind=str, choices=("sticky", "free", "both"))
+CARGO = Param(
+    "cargo_holds",
+    "sticky",
+    1,
+    1,
+    "cargo rerolls: sticky = keep dice one at a time for good, free = any cargo die each roll, both = both or none",
+    kind=str,
+    choices=("sticky", "free", "both"),
+)
 
 Node = tuple
 """A solver state: ("hunt", left, aboard) or ("cargo", left, kept, free)."""
@@ -159,7 +166,9 @@ def game(objective: Objective, cargo_holds: str = "sticky", roll_count: int = RO
         _, left, kept, free = state
         if not free:
             return []
-        return [("stop", ("stop", tuple(sorted(kept + free))))] + [(k, ("keep", left, k)) for k in keep_options(kept, free, cargo_holds)]
+        return [("stop", ("stop", tuple(sorted(kept + free))))] + [
+            (k, ("keep", left, k)) for k in keep_options(kept, free, cargo_holds)
+        ]
 
     def chance(after: tuple) -> list[tuple[Node, int]]:
         if after[0] == "stop":
@@ -187,7 +196,12 @@ def _game(objective: Objective, cargo_holds: str) -> Expectimax:
 def cargo_states(cargo_holds: str = "sticky") -> list[Node]:
     """Every cargo state with a choice to make (left = 1 or 2)."""
     kepts: list[Roll] = [()] + ([(f,) for f in range(1, SIDES + 1)] if cargo_holds == "sticky" else [])
-    return [("cargo", left, kept, free) for left in range(1, ROLLS) for kept in kepts for free, _ in rolls(CARGO_DICE - len(kept)).weights()]
+    return [
+        ("cargo", left, kept, free)
+        for left in range(1, ROLLS)
+        for kept in kepts
+        for free, _ in rolls(CARGO_DICE - len(kept)).weights()
+    ]
 
 
 # -- the questions of RULES.md -------------------------------------------------------------------
@@ -295,7 +309,9 @@ def report(rules: Rules | None = None) -> Report:
     }
     for k, p in enumerate(by_roll, 1):
         figures[f"p_qualify_by_roll_{k}"] = Figure.of(p, f"P(ship, captain and crew aboard after {k} roll(s))")
-    figures["optimal_cargo_mean_when_qualified"] = Figure.of(mean / by_roll[-1], "expected cargo given ship, captain and crew")
+    figures["optimal_cargo_mean_when_qualified"] = Figure.of(
+        mean / by_roll[-1], "expected cargo given ship, captain and crew"
+    )
     figures["heuristic_cargo_mean"] = Figure.of(heuristic, "expected cargo keeping cargo dice of 4 or more")
     return Report(NAME, rules.as_dict(), figures)
 
@@ -340,9 +356,12 @@ def machine(cargo_holds: str = "sticky") -> Machine:
     done = [("done", c) for c in [0, *range(2, TOP + 1)]]
     hunts = [("hunt", left, a) for left in range(1, ROLLS) for a in range(3)]
     states = tuple(hunts + cargo_states(cargo_holds) + done)
-    afters: tuple[tuple[Any, ...], ...] = tuple([("hunt", left, a) for left in range(1, ROLLS + 1) for a in range(3)]
-                   + [("keep", left, k) for left in range(1, ROLLS) for k in [(), *((f,) for f in range(1, SIDES + 1))]]
-                   + [("stop", c) for _, c in done] + [("stay", c) for _, c in done])
+    afters: tuple[tuple[Any, ...], ...] = tuple(
+        [("hunt", left, a) for left in range(1, ROLLS + 1) for a in range(3)]
+        + [("keep", left, k) for left in range(1, ROLLS) for k in [(), *((f,) for f in range(1, SIDES + 1))]]
+        + [("stop", c) for _, c in done]
+        + [("stay", c) for _, c in done]
+    )
     index = {s: i for i, s in enumerate(states)}
     after: list[int] = []
     offset, mod = [], []
@@ -354,9 +373,15 @@ def machine(cargo_holds: str = "sticky") -> Machine:
             continue
         k = DICE - a[2] if a[0] == "hunt" else CARGO_DICE - len(a[2])
         mod.append(SIDES**k)
-        after.extend(index[_finished(after_roll(a, tuple(sorted(roll)), cargo_holds))] for roll in ordered_rolls(k).tolist())
+        after.extend(
+            index[_finished(after_roll(a, tuple(sorted(roll)), cargo_holds))] for roll in ordered_rolls(k).tolist()
+        )
     rules = Rules(cargo_holds=cargo_holds)
-    policies = [optimal(CargoMean(), rules)] + [chase_policy(t, rules) for t in range(TOP)] + [legal(keep_at_least(4), cargo_holds)]
+    policies = (
+        [optimal(CargoMean(), rules)]
+        + [chase_policy(t, rules) for t in range(TOP)]
+        + [legal(keep_at_least(4), cargo_holds)]
+    )
     where: dict[tuple[Any, ...], int] = {a: i for i, a in enumerate(afters)}
     policy = np.zeros((len(policies), len(states)), dtype=np.int16)
     for j, s in enumerate(states):
@@ -370,8 +395,17 @@ def machine(cargo_holds: str = "sticky") -> Machine:
                 policy[c, j] = where[("stop", score(s)) if action == "stop" else ("keep", s[1], action)]
     cargo = np.array([score(s) if s[0] != "done" else s[1] for s in states], dtype=np.int16)
     crew = np.array([s[0] == "cargo" or (s[0] == "done" and s[1] > 0) for s in states])
-    return Machine(states, afters, np.array(after, dtype=np.int16), np.array(offset, dtype=np.int32), np.array(mod, dtype=np.int16),
-                   policy, cargo, crew, where[("hunt", ROLLS, 0)])
+    return Machine(
+        states,
+        afters,
+        np.array(after, dtype=np.int16),
+        np.array(offset, dtype=np.int32),
+        np.array(mod, dtype=np.int16),
+        policy,
+        cargo,
+        crew,
+        where[("hunt", ROLLS, 0)],
+    )
 
 
 def _codes(rng: np.random.Generator, n: int) -> np.ndarray:
@@ -427,6 +461,8 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     one = montecarlo.run(partial(expedition_kernel, m), trials, seed, client=client, progress=progress)
     games = montecarlo.run(partial(game_kernel, m, rules), trials, seed + 1, client=client, progress=progress)
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in (one.estimates | games.estimates).items()})
+
+
 # -- the game protocol -------------------------------------------------------------------------------
 class Keep(tuple[int, ...]):
     """The cargo dice kept while the others are rolled again (a sorted tuple, equal to the plain
@@ -477,7 +513,9 @@ class State(protocol.State):
         if self.aboard < 3 and cargo:
             raise ValueError("kept and free must be empty until ship, captain and crew are aboard")
         if cargo > DICE - 3 or any(not isinstance(d, int) or not 1 <= d <= 6 for d in self.kept + self.free):
-            raise ValueError(f"kept and free must hold at most {DICE - 3} dice from 1 to 6, got {self.kept!r}, {self.free!r}")
+            raise ValueError(
+                f"kept and free must hold at most {DICE - 3} dice from 1 to 6, got {self.kept!r}, {self.free!r}"
+            )
         if any(not isinstance(c, int) or not 0 <= c <= TOP for c in self.cargos):
             raise ValueError(f"cargos must be integers from 0 to {TOP}, got {self.cargos!r}")
 
@@ -579,10 +617,16 @@ class State(protocol.State):
             raise ValueError("no roll is due here: the dice are rolled after roll or keep")
         faces = tuple(sorted(faces))
         if self.crew:
-            kept, free = (self.kept, faces) if self.rules.cargo_holds == "sticky" else ((), tuple(sorted(self.kept + faces)))
-            return replace(self, left=self.left - 1, kept=kept, free=free, history=self.history + (faces,), rolling=False)
+            kept, free = (
+                (self.kept, faces) if self.rules.cargo_holds == "sticky" else ((), tuple(sorted(self.kept + faces)))
+            )
+            return replace(
+                self, left=self.left - 1, kept=kept, free=free, history=self.history + (faces,), rolling=False
+            )
         aboard, cargo = set_aside(self.aboard, faces)
-        return replace(self, left=self.left - 1, aboard=aboard, free=cargo, history=self.history + (faces,), rolling=False)
+        return replace(
+            self, left=self.left - 1, aboard=aboard, free=cargo, history=self.history + (faces,), rolling=False
+        )
 
     def _finish(self) -> State:
         """The expedition is over with its cargo: the next one starts."""
@@ -599,14 +643,22 @@ class State(protocol.State):
         if self.over:
             return f"you are seat {player + 1}; the game is over; totals {totals}"
         dice = f", cargo kept {' '.join(map(str, self.kept)) or 'none'}, free {' '.join(map(str, self.free)) or 'none'}"
-        return (f"you are seat {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, seat {self.seat + 1} "
-                f"to play, roll {len(self.history)} of {ROLLS}, {self.aboard} of ship, captain and crew aboard"
-                f"{dice if self.crew else ''}; totals {totals}")
+        return (
+            f"you are seat {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, seat {self.seat + 1} "
+            f"to play, roll {len(self.history)} of {ROLLS}, {self.aboard} of ship, captain and crew aboard"
+            f"{dice if self.crew else ''}; totals {totals}"
+        )
 
     def shape(self) -> protocol.Shape:
         r = self.rules
-        return protocol.Shape(players=r.players, max_actions=1 + CARGO_DICE + 1, max_chance_outcomes=len(rolls(DICE).outcomes),
-                              max_length=2 * ROLLS * r.players * r.expeditions, min_return=Fraction(0), max_return=Fraction(1))
+        return protocol.Shape(
+            players=r.players,
+            max_actions=1 + CARGO_DICE + 1,
+            max_chance_outcomes=len(rolls(DICE).outcomes),
+            max_length=2 * ROLLS * r.players * r.expeditions,
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     def hint(self, objective: Objective | None = None) -> Hint:
         """Every legal action's exact value for the seat to play (default objective:
@@ -642,8 +694,16 @@ class State(protocol.State):
     def keep(self, faces: Sequence[int]) -> State:
         """Keep these cargo dice (those already kept included, under sticky holds); chance rolls the others next."""
         if self.over or self.rolling or not self.crew:
-            raise ValueError("no cargo to keep: " + ("the game is over" if self.over else "roll first" if self.rolling
-                                                     else "ship, captain and crew first"))
+            raise ValueError(
+                "no cargo to keep: "
+                + (
+                    "the game is over"
+                    if self.over
+                    else "roll first"
+                    if self.rolling
+                    else "ship, captain and crew first"
+                )
+            )
         want = Keep(sorted(faces))
         if want not in self.legal_actions():
             allowed = keep_options(self.kept, self.free, self.rules.cargo_holds)
@@ -653,8 +713,16 @@ class State(protocol.State):
     def stop(self) -> State:
         """Take the cargo as it is: the next expedition."""
         if self.over or self.rolling or not self.crew:
-            raise ValueError("cannot stop: " + ("the game is over" if self.over else "roll first" if self.rolling
-                                                else "ship, captain and crew first"))
+            raise ValueError(
+                "cannot stop: "
+                + (
+                    "the game is over"
+                    if self.over
+                    else "roll first"
+                    if self.rolling
+                    else "ship, captain and crew first"
+                )
+            )
         return self.play("stop")
 
 
@@ -690,6 +758,6 @@ def _keep_at_least_game(state: protocol.State) -> protocol.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
-    """"optimal": the simulation's play (the expected cargo; on the last expedition, beat the
+    """ "optimal": the simulation's play (the expected cargo; on the last expedition, beat the
     best other total when it can still be overtaken); "keep_at_least": keep cargo dice of 4 or more."""
     return {"optimal": _optimal, "keep_at_least": _keep_at_least_game}

@@ -205,20 +205,30 @@ class State(game.State):
 
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
-        past = "; ".join(f"round {k}: " + ", ".join(f"player {p} {t}" for p, t in totals.items())
-                         for k, totals in enumerate(self.history, start=1))
+        past = "; ".join(
+            f"round {k}: " + ", ".join(f"player {p} {t}" for p, t in totals.items())
+            for k, totals in enumerate(self.history, start=1)
+        )
         if self.winner is not None:
             now = f"player {self.winner} starts"
         else:
-            now = (f"round {len(self.done) + 1}, players {', '.join(map(str, self.tied))} roll"
-                   + "".join(f"; player {p} rolled {sum(d)}" for p, d in self.rolling)
-                   + f"; player {self.roller} rolls next")
+            now = (
+                f"round {len(self.done) + 1}, players {', '.join(map(str, self.tied))} roll"
+                + "".join(f"; player {p} rolled {sum(d)}" for p, d in self.rolling)
+                + f"; player {self.roller} rolls next"
+            )
         return f"you are player {player + 1}; " + (f"{past}; " if past else "") + now
 
     def shape(self) -> game.Shape:
         n = self.players
-        return game.Shape(players=n, max_actions=0, max_chance_outcomes=len(_outcomes()),
-                          max_length=n * _max_rounds(n), min_return=Fraction(0), max_return=Fraction(1))
+        return game.Shape(
+            players=n,
+            max_actions=0,
+            max_chance_outcomes=len(_outcomes()),
+            max_length=n * _max_rounds(n),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     # -- playing --------------------------------------------------------------------------------------
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[tuple[int, int]] | None = None) -> State:

@@ -101,7 +101,7 @@ def bank_outcome(result: Result) -> str:
 def p_player_beats(result: Result) -> Fraction:
     """P(the player's in-kingdom result ranks strictly above the bank's `result`)."""
     name = kingdom_of(result)
-    above = KINGDOMS[name][rank_of(result) + 1:]
+    above = KINGDOMS[name][rank_of(result) + 1 :]
     return sum((p_result(r) for r in above), Fraction(0)) / p_kingdom(name)
 
 
@@ -131,8 +131,13 @@ def all_results() -> list[Result]:
 @cache
 def _sums() -> dict[str, Fraction]:
     """Exact per-round sums over the bank's result that do not depend on the fine."""
-    out = {"bank_wins_all": Fraction(0), "bank_pays_all": Fraction(0), "wins_duel": Fraction(0),
-           "fines": Fraction(0), "ev_at_zero_fine": Fraction(0)}
+    out = {
+        "bank_wins_all": Fraction(0),
+        "bank_pays_all": Fraction(0),
+        "wins_duel": Fraction(0),
+        "fines": Fraction(0),
+        "ev_at_zero_fine": Fraction(0),
+    }
     for r in all_results():
         p = p_result(r)
         outcome = bank_outcome(r)
@@ -179,9 +184,19 @@ def duel_table(rules: Rules | None = None) -> pl.DataFrame:
     """One row per bank result: its kingdom and rank, P(bank rolls it), what it does, and for the
     player P(win), expected fines (count) and expected net gain in stakes."""
     rules = rules or Rules()
-    rows = [(f"{r[0]}-{r[1]}", kingdom_of(r), rank_of(r), p_result(r), bank_outcome(r),
-             p_player_beats(r) if bank_outcome(r) == "duel" else Fraction(int(bank_outcome(r) == "bank pays all")),
-             fines_expected(r), player_ev_given(r, rules.fine)) for r in all_results()]
+    rows = [
+        (
+            f"{r[0]}-{r[1]}",
+            kingdom_of(r),
+            rank_of(r),
+            p_result(r),
+            bank_outcome(r),
+            p_player_beats(r) if bank_outcome(r) == "duel" else Fraction(int(bank_outcome(r) == "bank pays all")),
+            fines_expected(r),
+            player_ev_given(r, rules.fine),
+        )
+        for r in all_results()
+    ]
     cols = ("result", "kingdom", "rank", "p_bank_rolls", "outcome", "p_player_wins", "expected_fines", "player_ev")
     data: dict[str, list] = {c: [row[i] for row in rows] for i, c in enumerate(cols)}
     for c in ("p_bank_rolls", "p_player_wins", "expected_fines", "player_ev"):
@@ -200,13 +215,18 @@ def report(rules: Rules | None = None) -> Report:
         {
             "p_bank_wins_all": Figure.of(p_bank_wins_all(), "P(bank rolls 2-2, 5-3 or 6-6 and takes every stake)"),
             "p_bank_pays_all": Figure.of(p_bank_pays_all(), "P(bank rolls 1-1, 3-2 or 6-3 and pays every player)"),
-            "p_player_wins_duel": Figure.of(p_player_wins_duel(), "P(bank rolls a duel result and the player beats it)"),
+            "p_player_wins_duel": Figure.of(
+                p_player_wins_duel(), "P(bank rolls a duel result and the player beats it)"
+            ),
             "expected_fines": Figure.of(rules.fine * fines_per_round(), "fines paid per player per round, in stakes"),
             "expected_fine_count": Figure.of(fines_per_round(), "number of off-kingdom rolls per player per round"),
             "player_ev": Figure.of(ev, "player's expected net gain per round, in stakes"),
             "bank_edge": Figure.of(-ev, "bank's expected gain per player per round, in stakes"),
             "fair_fine": Figure.of(fair_fine(), "the fine that makes player_ev 0, in stakes"),
-            "mean_bank_net": Figure.of(-ev * rules.players * rules.rounds, f"bank's expected net over {rules.rounds} rounds against {rules.players} players"),
+            "mean_bank_net": Figure.of(
+                -ev * rules.players * rules.rounds,
+                f"bank's expected net over {rules.rounds} rounds against {rules.players} players",
+            ),
         },
     )
 
@@ -252,7 +272,9 @@ def _pairs(rng: np.random.Generator, n: int) -> np.ndarray:
         b[bad] = _bytes(rng, bad.size)
 
 
-def _duels(rng: np.random.Generator, want: np.ndarray, beat: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _duels(
+    rng: np.random.Generator, want: np.ndarray, beat: np.ndarray, width: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One block of `width` (4 or 8) bytes for each duel against a bank result of kingdom `want`
     and rank `beat`: (settled or not, +1 / -1 if settled, rolls outside the kingdom before the
     settling roll, or in the whole block if none settles)."""
@@ -323,7 +345,7 @@ def game_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.
         _, won, fines = play_rounds(rng, m * rules.rounds, rules.players)
         shape = (m, rules.rounds, rules.players)
         stakes = won.reshape(shape).sum(axis=1, dtype=np.int64)
-        nets[start:start + m] = stakes * unit - fines.reshape(shape).sum(axis=1, dtype=np.int64) * fine_units
+        nets[start : start + m] = stakes * unit - fines.reshape(shape).sum(axis=1, dtype=np.int64) * fine_units
     bank = -nets.sum(axis=1)
     out = {"p_bank_ahead": bank > 0, "mean_bank_net": bank / unit}
     for i in range(rules.players):
@@ -394,7 +416,7 @@ class State(game.State):
 
     @property
     def outcome(self) -> str | None:
-        """"bank wins all", "bank pays all" or "duel" once the bank has rolled."""
+        """ "bank wins all", "bank pays all" or "duel" once the bank has rolled."""
         return bank_outcome(result_of(self.bank)) if self.bank else None
 
     @property
@@ -456,13 +478,13 @@ class State(game.State):
             return State(self.rules, pair, ((),) * p, (gain,) * p, (0,) * p, 0, self.round + 1, totals)
         i, bank = self.settled, result_of(self.bank)
         mine = result_of(pair)
-        rolls_ = self.rolls[:i] + (self.rolls[i] + (pair,),) + self.rolls[i + 1:]
+        rolls_ = self.rolls[:i] + (self.rolls[i] + (pair,),) + self.rolls[i + 1 :]
         if kingdom_of(mine) != kingdom_of(bank):
-            nets = self.nets[:i] + (self.nets[i] - fine,) + self.nets[i + 1:]
-            fines = self.fines[:i] + (self.fines[i] + 1,) + self.fines[i + 1:]
+            nets = self.nets[:i] + (self.nets[i] - fine,) + self.nets[i + 1 :]
+            fines = self.fines[:i] + (self.fines[i] + 1,) + self.fines[i + 1 :]
             return replace(self, rolls=rolls_, nets=nets, fines=fines)
         won = Fraction(1 if rank_of(mine) > rank_of(bank) else -1)
-        nets = self.nets[:i] + (self.nets[i] + won,) + self.nets[i + 1:]
+        nets = self.nets[:i] + (self.nets[i] + won,) + self.nets[i + 1 :]
         return replace(self, rolls=rolls_, nets=nets, settled=i + 1)
 
     def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int] | None = None) -> State:
@@ -489,17 +511,26 @@ class State(game.State):
         else:
             bank = result_of(self.bank)
             mine = " ".join(f"{a}-{b}" for b, a in self.rolls[player]) or "none"
-            now = (f"the bank rolled {bank[0]}-{bank[1]} ({self.outcome}); your rolls {mine}, {self.fines[player]} fines, "
-                   f"net {self.nets[player]} this round; " + (f"{self.to_roll} to roll" if self.to_roll else "round over"))
-        return (f"round {max(self.round, 1)} of {self.rules.rounds}: {now}; "
-                f"nets before this round: {', '.join(str(t) for t in self.totals)}")
+            now = (
+                f"the bank rolled {bank[0]}-{bank[1]} ({self.outcome}); your rolls {mine}, {self.fines[player]} fines, "
+                f"net {self.nets[player]} this round; " + (f"{self.to_roll} to roll" if self.to_roll else "round over")
+            )
+        return (
+            f"round {max(self.round, 1)} of {self.rules.rounds}: {now}; "
+            f"nets before this round: {', '.join(str(t) for t in self.totals)}"
+        )
 
     def shape(self) -> game.Shape:
         r = self.rules
-        return game.Shape(players=r.players, max_actions=0, max_chance_outcomes=21,
-                          max_length=r.rounds * (1 + r.players * MAX_DUEL_ROLLS),
-                          min_return=-r.rounds * (1 + r.fine * MAX_DUEL_ROLLS), max_return=Fraction(r.rounds),
-                          return_sum=None)
+        return game.Shape(
+            players=r.players,
+            max_actions=0,
+            max_chance_outcomes=21,
+            max_length=r.rounds * (1 + r.players * MAX_DUEL_ROLLS),
+            min_return=-r.rounds * (1 + r.fine * MAX_DUEL_ROLLS),
+            max_return=Fraction(r.rounds),
+            return_sum=None,
+        )
 
 
 def initial_state(rules: Rules | None = None) -> State:
@@ -524,4 +555,3 @@ def expected_nets(round_: State) -> tuple[Fraction, ...]:
         return round_.nets
     ev = player_ev_given(round_.bank_result, fine)
     return tuple(net + (ev if i >= round_.settled else 0) for i, net in enumerate(round_.nets))
-

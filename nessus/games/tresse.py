@@ -80,8 +80,13 @@ class Rules(GameRules):
 def turn_split(hand: int) -> dict[tuple[int, int, int], Fraction]:
     """P(a turn sends c dice to the centre, l to the left, r to the right) for each (c, l, r):
     multinomial with probability 1/3 each."""
-    return {(c, left, hand - c - left): Fraction(factorial(hand), factorial(c) * factorial(left) * factorial(hand - c - left) * 3**hand)
-            for c in range(hand + 1) for left in range(hand - c + 1)}
+    return {
+        (c, left, hand - c - left): Fraction(
+            factorial(hand), factorial(c) * factorial(left) * factorial(hand - c - left) * 3**hand
+        )
+        for c in range(hand + 1)
+        for left in range(hand - c + 1)
+    }
 
 
 def turn_throws(hand: int) -> Fraction:
@@ -178,7 +183,9 @@ def _blocks(players: int, dice: int) -> list[list[Position]]:
     return [by_total[t] for t in sorted(by_total)]
 
 
-def _solve_exact(players: int, dice: int, rows_of: Callable[[Position, dict[Unknown, Fraction]], System]) -> dict[Unknown, Fraction]:
+def _solve_exact(
+    players: int, dice: int, rows_of: Callable[[Position, dict[Unknown, Fraction]], System]
+) -> dict[Unknown, Fraction]:
     solved: dict[Unknown, Fraction] = {}
     for block in _blocks(players, dice):
         system: System = {}
@@ -324,7 +331,9 @@ def _win_values(players: int, dice: int, method: str) -> tuple[dict[Unknown, Fra
     chain = _chain(players, dice)
     rhs = [Fraction(int(w) * (j == 0), chain.scale) for w in chain.win for j in range(players)]
     x, err = _bracket(players, dice, players, rhs)
-    return {(s, j): Fraction(float(x[i * players + j])) for i, s in enumerate(chain.positions) for j in range(players)}, err
+    return {
+        (s, j): Fraction(float(x[i * players + j])) for i, s in enumerate(chain.positions) for j in range(players)
+    }, err
 
 
 @cache
@@ -362,7 +371,9 @@ def chances_from(state: State, method: str = "auto") -> tuple[Solved, ...]:
     solution's error bound holds at every position). A finished game: 1 for the winner."""
     n = state.rules.players
     if state.over:
-        return tuple(Solved(Fraction(int(i + 1 == state.winner)), Fraction(int(i + 1 == state.winner))) for i in range(n))
+        return tuple(
+            Solved(Fraction(int(i + 1 == state.winner)), Fraction(int(i + 1 == state.winner))) for i in range(n)
+        )
     me, _, outcomes = _rest_of_turn(state)
     values, err = _win_values(n, state.rules.dice, method)
     by_offset = [Fraction(0)] * n
@@ -386,8 +397,12 @@ def throws_left(state: State, method: str = "auto") -> Solved:
 def report(rules: Rules | None = None) -> Report:
     """P(win) per seat and the expected length of a game (exact, or bracketed for large tables)."""
     rules = rules or Rules()
-    figures = {f"p_win_seat_{i}": w.figure(f"P(seat {i} puts the last die into the centre); seat 1 starts with the {rules.dice} dice")
-               for i, w in enumerate(win_chances(rules), start=1)}
+    figures = {
+        f"p_win_seat_{i}": w.figure(
+            f"P(seat {i} puts the last die into the centre); seat 1 starts with the {rules.dice} dice"
+        )
+        for i, w in enumerate(win_chances(rules), start=1)
+    }
     figures["expected_throws"] = expected_throws(rules).figure("expected throws (rolls of the dice in hand) in a game")
     figures["expected_turns"] = expected_turns(rules).figure("expected turns in a game")
     return Report(NAME, rules.as_dict(), figures)
@@ -485,7 +500,9 @@ def games_kernel(players: int, dice: int, rng: np.random.Generator, n: int) -> d
 def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
     """Monte Carlo figures of whole games with 95% confidence intervals."""
     rules = rules or Rules()
-    result = montecarlo.run(partial(games_kernel, rules.players, rules.dice), trials, seed, client=client, progress=progress)
+    result = montecarlo.run(
+        partial(games_kernel, rules.players, rules.dice), trials, seed, client=client, progress=progress
+    )
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
 
 
@@ -582,13 +599,23 @@ class State(game.State):
             now = f"seat {self.winner} won after {self.throws} throws"
         else:
             now = f"seat {self.current} throws {self.hand} next"
-        last = f"; last throw: seat {self.history[-1][0]} rolled {' '.join(map(str, self.history[-1][1]))}" if self.history else ""
+        last = (
+            f"; last throw: seat {self.history[-1][0]} rolled {' '.join(map(str, self.history[-1][1]))}"
+            if self.history
+            else ""
+        )
         return f"you are seat {player + 1}; dice held: {held}; centre {self.centre}; {now}{last}"
 
     def shape(self) -> game.Shape:
         r = self.rules
-        return game.Shape(players=r.players, max_actions=0, max_chance_outcomes=len(_outcomes(r.dice)),
-                          max_length=_max_throws(r.dice), min_return=Fraction(0), max_return=Fraction(1))
+        return game.Shape(
+            players=r.players,
+            max_actions=0,
+            max_chance_outcomes=len(_outcomes(r.dice)),
+            max_length=_max_throws(r.dice),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     # -- playing at the table -----------------------------------------------------------------------
     def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:

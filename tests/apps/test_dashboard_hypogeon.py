@@ -54,8 +54,11 @@ def test_l_hypogeon(server, page):
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-start.png"), full_page=True)
 
     # Before the first roll the only move is to roll; the hint says what the round is worth.
-    hint = click_until(page, page.locator(".hint-toggle"),
-                       "() => (document.querySelector('.hint-panel') || {innerText: ''}).innerText.includes('The only move is to roll')")
+    hint = click_until(
+        page,
+        page.locator(".hint-toggle"),
+        "() => (document.querySelector('.hint-panel') || {innerText: ''}).innerText.includes('The only move is to roll')",
+    )
     assert "expected points in this round" in page.locator(".hint-panel").inner_text()
 
     # The first roll: two dice, a total, and both moves with their exact values.
@@ -101,13 +104,17 @@ def test_l_hypogeon(server, page):
     target = page.get_by_label("target", exact=True)
     target.fill("2")
     target.press("Enter")
-    page.wait_for_function("() => document.querySelector('.hypogeon-sheet').parentElement.innerText.includes('first to 2 points')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hypogeon-sheet').parentElement.innerText.includes('first to 2 points')",
+        timeout=30_000,
+    )
     start = time.perf_counter()
     while not page.locator(".hypogeon-result").count():
         play_turn(page, 18, rolls)
         if not page.locator(".hypogeon-result").count():
-            click_until(page, page.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
+            click_until(
+                page, page.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0"
+            )
             assert "Your chance of winning the game" in page.locator(".hypogeon-odds").inner_text()
             page.screenshot(path=str(ARTIFACTS / "l-hypogeon-game-round.png"), full_page=True)
         assert time.perf_counter() - start < 60
@@ -116,7 +123,14 @@ def test_l_hypogeon(server, page):
     assert page.locator(".hypogeon-rounds div").count() >= 1
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-game.png"), full_page=True)
-    record("l-hypogeon", first_chart=first, roll_max=max(rolls), hint_shown=hint, k_redraw=k_redraw, players_redraw=players_redraw)
+    record(
+        "l-hypogeon",
+        first_chart=first,
+        roll_max=max(rolls),
+        hint_shown=hint,
+        k_redraw=k_redraw,
+        players_redraw=players_redraw,
+    )
 
 
 def test_l_hypogeon_in_python():

@@ -26,8 +26,10 @@ pytestmark = pytest.mark.browser
 EXACT_VALUE = re.compile(r"(expected score|probability|share of the win) (\d+(/\d+)?|≈ \d+\.\d+)")
 FRACTION = re.compile(r"^-?\d+/\d+$")
 TURN_OVER = "() => document.querySelector('.legit-status').innerText.includes('Turn over')"
-DILEMMA_ROWS = ("(n) => document.querySelectorAll('.dilemma-row').length === n"
-                " && document.querySelectorAll('.widget-output svg.marks').length === 2")
+DILEMMA_ROWS = (
+    "(n) => document.querySelectorAll('.dilemma-row').length === n"
+    " && document.querySelectorAll('.widget-output svg.marks').length === 2"
+)
 
 
 def exact_best(pg) -> bool:
@@ -48,7 +50,9 @@ def roll_to_a_choice(pg, rolls: list[float]) -> None:
     """Roll (new turns as needed) until the turn waits for keep or reroll."""
     for _ in range(20):
         if "Turn over" in status(pg):
-            click_until(pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0")
+            click_until(
+                pg, pg.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0"
+            )
         rolls.append(roll_dice(pg))
         if "Turn over" not in status(pg):
             return
@@ -107,12 +111,18 @@ def test_le_legit(server, page):
 
     # Beat a score: the chart follows the goal and the slider; the hint too.
     before = chart_svg(page, 0)
-    goal_redraw = redraw_time(page, before, lambda: page.locator(".legit-goal button", has_text="beat a score").click(), 0)
+    goal_redraw = redraw_time(
+        page, before, lambda: page.locator(".legit-goal button", has_text="beat a score").click(), 0
+    )
     assert "playing for P(score > 15) + ½ P(score = 15)" in chart_text(page)
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
     assert "P(score > 16)" in chart_text(page)
-    click_until(page, page.locator(".new-button"), "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score > 16)')")
+    click_until(
+        page,
+        page.locator(".new-button"),
+        "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score > 16)')",
+    )
     page.screenshot(path=str(ARTIFACTS / "le-legit-beat.png"), full_page=True)
 
     # Rerolls: a bad value is a message in the page; a good one redraws both charts.
@@ -137,7 +147,9 @@ def test_le_legit(server, page):
     page.locator(".legit-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".legit-players", timeout=30_000)
     assert page.locator(".legit-player").count() == 2
-    page.wait_for_function("() => document.querySelector('.widget-output').innerText.includes('first of 2 players')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.widget-output').innerText.includes('first of 2 players')", timeout=30_000
+    )
     rolls.append(roll_dice(page))
     if "Turn over" not in status(page):
         assert "Goal: your share of the win, first of 2 players" in page.locator(".hint-panel").inner_text()
@@ -154,10 +166,14 @@ def test_le_legit(server, page):
     players_redraw = redraw_time(page, before, lambda: (players.fill("4"), players.press("Enter")), 1)
     assert "(4 players, up to 3 rerolls)" in chart_text(page, 1)
     page.locator(".legit-machine select").select_option(label="reroll below 8")
-    page.wait_for_function("() => document.querySelector('.legit-players').innerText.includes('(reroll below 8)')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.legit-players').innerText.includes('(reroll below 8)')", timeout=30_000
+    )
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".legit-seat select").select_option("2"), 0)
-    page.wait_for_function("() => document.querySelector('.legit-status').innerText.includes('Score to beat')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.legit-status').innerText.includes('Score to beat')", timeout=30_000
+    )
     assert "to play" in page.locator(".legit-players").inner_text()
     assert "P(score >" in chart_text(page)
     while "Turn over" not in status(page):
@@ -171,6 +187,17 @@ def test_le_legit(server, page):
     assert page.locator(".legit-players").inner_text().count("reroll below 8") == 3
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-legit-game.png"), full_page=True)
-    record("le-legit", first_chart=first, dilemma_shown=dilemma, hint_shown=hint, roll_max=max(rolls), keep=keep,
-           goal_redraw=goal_redraw, target_redraw=target_redraw, rerolls_redraw=rerolls_redraw, round_as_first=round_first,
-           players_redraw=players_redraw, seat_redraw=seat_redraw)
+    record(
+        "le-legit",
+        first_chart=first,
+        dilemma_shown=dilemma,
+        hint_shown=hint,
+        roll_max=max(rolls),
+        keep=keep,
+        goal_redraw=goal_redraw,
+        target_redraw=target_redraw,
+        rerolls_redraw=rerolls_redraw,
+        round_as_first=round_first,
+        players_redraw=players_redraw,
+        seat_redraw=seat_redraw,
+    )

@@ -45,7 +45,11 @@ def round_over(pg) -> bool:
 def play_round(pg, moves: list[float]) -> None:
     """Roll when the roll is yours, else Play on, until the round is over (a new round first if due)."""
     if round_over(pg):
-        click_until(pg, pg.locator(".new-button"), "() => !document.querySelector('.royaumes-status').innerText.includes('over')")
+        click_until(
+            pg,
+            pg.locator(".new-button"),
+            "() => !document.querySelector('.royaumes-status').innerText.includes('over')",
+        )
     start = time.perf_counter()
     while not round_over(pg):
         roll = pg.locator(".roll-button")
@@ -107,9 +111,13 @@ def test_les_royaumes(server, page):
 
     # Against the machine from seat 2: the bank and player 1 roll when you press Play on.
     page.locator(".royaumes-mode button", has_text="Against the machine").click()
-    page.wait_for_function("() => document.querySelectorAll('.royaumes-sheet .royaumes-player').length === 5", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.royaumes-sheet .royaumes-player').length === 5", timeout=30_000
+    )
     page.locator(".royaumes-seat select").select_option("2")
-    page.wait_for_function("() => document.querySelector('.royaumes-status').innerText.includes('the bank rolls')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.royaumes-status').innerText.includes('the bank rolls')", timeout=30_000
+    )
     assert page.locator(".roll-button").is_disabled()
     moves: list[float] = []
     play_round(page, moves)
@@ -120,14 +128,26 @@ def test_les_royaumes(server, page):
 
     # Holding the bank: you roll for it, the players roll when you press Play on.
     page.locator(".royaumes-role button", has_text="the bank").click()
-    page.wait_for_function("() => document.querySelector('.royaumes-status').innerText.includes('roll for the bank')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.royaumes-status').innerText.includes('roll for the bank')", timeout=30_000
+    )
     assert "You (the bank)" in page.locator(".royaumes-sheet").inner_text()
     play_round(page, moves)
     assert "Round 1 over" in page.locator(".royaumes-status").inner_text()
     result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
-    page.wait_for_function("(r) => document.querySelectorAll('.widget-output')[1].innerText.includes(`the bank rolled ${r}`)",
-                           arg=result, timeout=30_000)
+    page.wait_for_function(
+        "(r) => document.querySelectorAll('.widget-output')[1].innerText.includes(`the bank rolled ${r}`)",
+        arg=result,
+        timeout=30_000,
+    )
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-royaumes-bank.png"), full_page=True)
-    record("les-royaumes", first_chart=first, hint_shown=hint, bank_roll_redraw=bank_roll, fine_redraw=fine_redraw,
-           game_move_max=max(moves), game_moves=float(len(moves)))
+    record(
+        "les-royaumes",
+        first_chart=first,
+        hint_shown=hint,
+        bank_roll_redraw=bank_roll,
+        fine_redraw=fine_redraw,
+        game_move_max=max(moves),
+        game_moves=float(len(moves)),
+    )

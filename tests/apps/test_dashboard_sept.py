@@ -93,15 +93,22 @@ def test_le_sept_fatal(server, page):
     held = click_until(page, page.locator(".stop-button"), f"() => {MOVES} === {moves(page) + 1}")
     assert f"you score {k}" in status(page)
     verdict = page.locator(".sept-verdict").inner_text()
-    assert verdict.startswith(f"Your last move (hold at turn total {k})") and ("optimal" in verdict or "cost" in verdict), verdict
+    assert verdict.startswith(f"Your last move (hold at turn total {k})") and (
+        "optimal" in verdict or "cost" in verdict
+    ), verdict
 
     # The slider: hold at 36 redraws the turn's distribution and the mean-by-N chart.
     before, means_before = chart_svg(page, 0), chart_svg(page, 1)
     hold_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    page.wait_for_function("(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old", arg=means_before,
-                           timeout=30_000)
+    page.wait_for_function(
+        "(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old",
+        arg=means_before,
+        timeout=30_000,
+    )
     assert "holding at 36" in chart_text(page)
-    page.wait_for_function("() => document.querySelector('table.figures').innerText.includes('holding at 36')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('table.figures').innerText.includes('holding at 36')", timeout=30_000
+    )
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal.png"), full_page=True)
 
@@ -109,7 +116,9 @@ def test_le_sept_fatal(server, page):
     page.locator(".sept-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".sept-sheet", timeout=30_000)
     page.wait_for_function("() => document.querySelectorAll('.widget-output svg.marks').length === 3", timeout=30_000)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('value iteration')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('value iteration')", timeout=30_000
+    )
     assert "P(you win) (≈, value iteration)" in page.locator(".hint-table").inner_text()
     assert "not exact" in page.locator(".sept-method").inner_text()
     assert "≈ 0.38173" in page.locator(".hint-best").inner_text()  # the first player's chance, stored table
@@ -126,8 +135,11 @@ def test_le_sept_fatal(server, page):
     start = time.perf_counter()
     field.fill("1")
     field.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error') && document.querySelector('.sept-status').innerText"
-                           ".includes('round 1 of 1') && " + MADE + " === 0", timeout=60_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.nessus-error') && document.querySelector('.sept-status').innerText"
+        ".includes('round 1 of 1') && " + MADE + " === 0",
+        timeout=60_000,
+    )
     solve = time.perf_counter() - start
     result = play_to_the_end(page, 20, rolls)
     assert re.fullmatch(r"(You win|The machine wins), \d+ to \d+\.", result), result
@@ -142,17 +154,30 @@ def test_le_sept_fatal(server, page):
     goal = page.get_by_label("goal", exact=True)
     goal.fill("500")
     goal.press("Enter")
-    page.wait_for_function("() => (document.querySelector('.nessus-error') || {}).innerText?.includes('goal must be an integer from 1 to 100')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => (document.querySelector('.nessus-error') || {}).innerText?.includes('goal must be an integer from 1 to 100')",
+        timeout=30_000,
+    )
     goal.fill("12")
     goal.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error') && document.querySelector('.sept-status').innerText"
-                           ".includes('first to 12') && " + MADE + " === 0", timeout=30_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.nessus-error') && document.querySelector('.sept-status').innerText"
+        ".includes('first to 12') && " + MADE + " === 0",
+        timeout=30_000,
+    )
     result = play_to_the_end(page, 4, rolls)
     assert re.fullmatch(r"(You win|The machine wins), \d+ to \d+\.", result), result
     assert len(tray(page)) in (0, 1)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig.png"), full_page=True)
     page.locator(".widget-output").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig-boundary.png"))
-    record("le-sept-fatal", first_chart=first, roll_max=max(rolls), hint_shown=hint, hold=held, hold_redraw=hold_redraw,
-           rounds_solve=solve, pig_switch=switch)
+    record(
+        "le-sept-fatal",
+        first_chart=first,
+        roll_max=max(rolls),
+        hint_shown=hint,
+        hold=held,
+        hold_redraw=hold_redraw,
+        rounds_solve=solve,
+        pig_switch=switch,
+    )

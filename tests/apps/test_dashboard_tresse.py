@@ -67,7 +67,10 @@ def test_la_tresse(server, page):
 
     # Play on: the seat throws until its hand is empty, then the next seat with dice plays.
     plays = []
-    while page.locator(".tresse-place.throwing").count() and page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1":
+    while (
+        page.locator(".tresse-place.throwing").count()
+        and page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1"
+    ):
         plays.append(click_and_wait(page, page.locator(".play-button")))
     assert "Turn over" in page.locator(".tresse-log").inner_text() or page.locator(".tresse-result").count()
     no_errors(page)
@@ -79,8 +82,10 @@ def test_la_tresse(server, page):
     players_redraw = redraw_time(page, before, lambda: (field.fill("6"), field.press("Enter")), 0)
     assert "6 players, 5 dice (proven brackets" in chart_text(page)
     page.wait_for_function("() => document.querySelectorAll('.tresse-place').length === 6", timeout=30_000)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Floats with a proven error bound')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('Floats with a proven error bound')",
+        timeout=30_000,
+    )
     assert "proven to within about" in page.locator(".hint-table").inner_text()  # a bracket, said in words
 
     # A bad number of players: a message, no traceback; then a good one again.
@@ -92,21 +97,27 @@ def test_la_tresse(server, page):
     page.screenshot(path=str(ARTIFACTS / "la-tresse-bad-input.png"), full_page=True)
     field.fill("3")
     field.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error') && document.querySelectorAll('.tresse-place').length === 3",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => !document.querySelector('.nessus-error') && document.querySelectorAll('.tresse-place').length === 3",
+        timeout=30_000,
+    )
 
     # Against the machine, from seat 2: player 1 throws when you press Play on; you throw yours.
     page.locator(".tresse-mode button", has_text="Against the machine").click()
     page.locator(".tresse-seat select").wait_for(state="visible", timeout=30_000)
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".tresse-seat select").select_option("2"), 0)
-    page.wait_for_function("() => document.querySelector('.tresse-status').innerText.includes('Player 1 throws 5 dice next')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.tresse-status').innerText.includes('Player 1 throws 5 dice next')",
+        timeout=30_000,
+    )
     assert page.locator(".roll-button").is_disabled() and not page.locator(".play-button").is_disabled()
     moves = []
     start = time.perf_counter()
     while not page.locator(".tresse-result").count():
-        button = page.locator(".play-button") if page.locator(".roll-button").is_disabled() else page.locator(".roll-button")
+        button = (
+            page.locator(".play-button") if page.locator(".roll-button").is_disabled() else page.locator(".roll-button")
+        )
         moves.append(click_and_wait(page, button))
         assert time.perf_counter() - start < 60
     result = page.locator(".tresse-result").inner_text()
@@ -115,5 +126,14 @@ def test_la_tresse(server, page):
     assert page.locator(".roll-button").is_disabled() and page.locator(".play-button").is_disabled()
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-tresse-game.png"), full_page=True)
-    record("la-tresse", first_chart=first, hint_shown=hint, throw_redraw=throw, play_on_max=max(plays),
-           players_redraw=players_redraw, seat_redraw=seat_redraw, game_move_max=max(moves), game_moves=float(len(moves)))
+    record(
+        "la-tresse",
+        first_chart=first,
+        hint_shown=hint,
+        throw_redraw=throw,
+        play_on_max=max(plays),
+        players_redraw=players_redraw,
+        seat_redraw=seat_redraw,
+        game_move_max=max(moves),
+        game_moves=float(len(moves)),
+    )

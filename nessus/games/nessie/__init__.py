@@ -144,19 +144,23 @@ def _keepable(letters: list[str]) -> bool:
 def _player(value: object, what: str) -> tuple[list[str], list[str]]:
     """A player's (letters, treasures), checked: letters they could have kept, treasures 1..3."""
     if not isinstance(value, dict) or set(value) - {"letters", "treasures"}:
-        raise ValueError(f"state: {what} must be {{\"letters\": [...], \"treasures\": [...]}}, got {_shown(value)}")
+        raise ValueError(f'state: {what} must be {{"letters": [...], "treasures": [...]}}, got {_shown(value)}')
     letters = _cards(value.get("letters", []), f"{what} letters", "letter")
     treasures = _cards(value.get("treasures", []), f"{what} treasures", "treasure")
     twice = sorted(x for x, n in Counter(letters).items() if n > 1)
     if twice:
-        raise ValueError(f"state: {what} holds the letter \"{twice[0]}\" {Counter(letters)[twice[0]]} times; "
-                         "a player keeps at most one card of each letter")
+        raise ValueError(
+            f'state: {what} holds the letter "{twice[0]}" {Counter(letters)[twice[0]]} times; '
+            "a player keeps at most one card of each letter"
+        )
     if len(letters) == len(LETTERS):
         raise ValueError(f"state: {what} holds all six letters, so the game is over")
     if not _keepable(letters):
-        raise ValueError(f"state: {what} holds the letters {', '.join(sorted(letters))}, which cannot be kept "
-                         "together: a Nessie card is kept only if its letter is next to one already held "
-                         "(A-B-C-D-E-F)")
+        raise ValueError(
+            f"state: {what} holds the letters {', '.join(sorted(letters))}, which cannot be kept "
+            "together: a Nessie card is kept only if its letter is next to one already held "
+            "(A-B-C-D-E-F)"
+        )
     return letters, treasures
 
 
@@ -164,14 +168,20 @@ def _sunk_reason(row: list[str], own_letters: list[str]) -> str:
     """Why a row is already sunk (nessie.odds.Situation.sunk), as the error message says it."""
     treasure = Situation({}, tuple(row), frozenset()).treasure_in_row()
     if treasure >= SINK_TREASURE:
-        return (f"the row's treasures total {treasure}; a row reaching {SINK_TREASURE} sinks the boat at once "
-                "and is discarded")
+        return (
+            f"the row's treasures total {treasure}; a row reaching {SINK_TREASURE} sinks the boat at once "
+            "and is discarded"
+        )
     x = next(x for x in LETTERS if row.count(x) + (x in own_letters) >= SINK_LETTER)
     if row.count(x) >= SINK_LETTER:
-        return (f"the row holds {row.count(x)} cards \"{x}\"; revealing the last of them sank the boat and the row "
-                "was discarded")
-    return (f"the row's {row.count(x)} cards \"{x}\" and your own \"{x}\" make {SINK_LETTER}: you sink at the start "
-            "of your turn and the row is discarded")
+        return (
+            f'the row holds {row.count(x)} cards "{x}"; revealing the last of them sank the boat and the row '
+            "was discarded"
+        )
+    return (
+        f'the row\'s {row.count(x)} cards "{x}" and your own "{x}" make {SINK_LETTER}: you sink at the start '
+        "of your turn and the row is discarded"
+    )
 
 
 def situation(rules: Rules | None = None, state: dict | None = None) -> Situation:
@@ -205,16 +215,24 @@ def situation_from_dict(data: object, rules: Rules | None = None) -> Situation:
     if not isinstance(others, list):
         raise ValueError(f"state: others must be a list of players, got {_shown(others)}")
     if len(others) > rules.players - 1:
-        raise ValueError(f"state: others lists {len(others)} players, but with players={rules.players} "
-                         f"there are only {rules.players - 1} others")
+        raise ValueError(
+            f"state: others lists {len(others)} players, but with players={rules.players} "
+            f"there are only {rules.players - 1} others"
+        )
     for i, other in enumerate(others):
         letters, treasures = _player(other, f"others[{i}]")
         seen += Counter(letters) + Counter(treasures)
     deck = Counter(rules.deck())
     param = {x: f"per_letter={rules.per_letter}" for x in LETTERS} | {
-        "1": f"ones={rules.ones}", "2": f"twos={rules.twos}", "3": f"threes={rules.threes}"}
-    over = [f"the deck holds {deck[c]} cards \"{c}\" ({param[c]}) but the state shows {seen[c]}"
-            for c in (*TREASURES, *LETTERS) if seen[c] > deck[c]]
+        "1": f"ones={rules.ones}",
+        "2": f"twos={rules.twos}",
+        "3": f"threes={rules.threes}",
+    }
+    over = [
+        f'the deck holds {deck[c]} cards "{c}" ({param[c]}) but the state shows {seen[c]}'
+        for c in (*TREASURES, *LETTERS)
+        if seen[c] > deck[c]
+    ]
     if over:
         raise ValueError("state: " + "; ".join(over))
     if Situation({}, tuple(row), frozenset(own_letters)).sunk():
@@ -239,17 +257,27 @@ def report(rules: Rules | None = None, state: dict | None = None) -> Report:
     s = situation(rules, state)
     if state is not None or rules.state:
         figures = {"p_sink_next": Figure.of(p_sink_within(s, 1), "P(the next reveal sinks)")}
-        figures |= {f"p_sink_within_{k}": Figure.of(p_sink_within(s, k), f"P(sunk within {k} more reveals)") for k in range(1, REVEALS + 1)}
+        figures |= {
+            f"p_sink_within_{k}": Figure.of(p_sink_within(s, k), f"P(sunk within {k} more reveals)")
+            for k in range(1, REVEALS + 1)
+        }
     else:
-        figures = {f"p_sink_by_reveal_{k}": Figure.of(p_sink_within(s, k), f"P(sunk by reveal {k}), never stopping") for k in range(1, REVEALS + 1)}
-        figures["expected_reveals_until_sink"] = Figure.of(expected_reveals_until_sink(s), "mean reveal on which one sinks")
+        figures = {
+            f"p_sink_by_reveal_{k}": Figure.of(p_sink_within(s, k), f"P(sunk by reveal {k}), never stopping")
+            for k in range(1, REVEALS + 1)
+        }
+        figures["expected_reveals_until_sink"] = Figure.of(
+            expected_reveals_until_sink(s), "mean reveal on which one sinks"
+        )
     return Report(NAME, rules.as_dict(), figures)
 
 
 _CODE = {c: i for i, c in enumerate(["1", "2", "3", *LETTERS])}
 
 
-def reveal_kernel(pool: tuple[int, ...], row_treasure: int, letter_start: tuple[int, ...], rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+def reveal_kernel(
+    pool: tuple[int, ...], row_treasure: int, letter_start: tuple[int, ...], rng: np.random.Generator, n: int
+) -> dict[str, np.ndarray]:
     """n shuffles of the pool revealed one by one: the reveal on which each sinks (0 = never)."""
     cards = np.repeat(np.arange(9, dtype=np.int8), pool)
     order = rng.permuted(np.tile(cards, (n, 1)), axis=1)
@@ -263,8 +291,14 @@ def reveal_kernel(pool: tuple[int, ...], row_treasure: int, letter_start: tuple[
     return out
 
 
-def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None,
-             state: dict | None = None) -> Report:
+def simulate(
+    rules: Rules | None = None,
+    trials: int = 100_000,
+    seed: int = 0,
+    client=None,
+    progress=None,
+    state: dict | None = None,
+) -> Report:
     """Monte Carlo of a player who never stops, from the rules' situation (or the `state` dict),
     with 95% intervals."""
     rules = rules or Rules()
@@ -275,7 +309,11 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     result = montecarlo.run(kernel, trials, seed, client=client, progress=progress)
     figures = {k: Figure.estimated(e) for k, e in result.estimates.items()}
     if state is not None or rules.state:
-        figures = {k.replace("p_sink_by_reveal_", "p_sink_within_"): f for k, f in figures.items() if k != "expected_reveals_until_sink"}
+        figures = {
+            k.replace("p_sink_by_reveal_", "p_sink_within_"): f
+            for k, f in figures.items()
+            if k != "expected_reveals_until_sink"
+        }
         figures = {"p_sink_next": figures["p_sink_within_1"]} | figures
     return Report(NAME, rules.as_dict(), figures)
 
@@ -470,17 +508,32 @@ class State(game.State):
         row = self.row + (card,)
         if sunk(list(row), self.hand()):
             sink = Event("sink", self.current, (card,))
-            return replace(self, draw=draw, discards=_plus(discards, _counted(row)), row=(), revealed=self.revealed + 1,
-                           drawing=False)._pass(self.current, (sink,))
-        return replace(self, draw=draw, discards=discards, row=row, revealed=self.revealed + 1, drawing=False,
-                       last=(Event("reveal", self.current, (card,)),))
+            return replace(
+                self,
+                draw=draw,
+                discards=_plus(discards, _counted(row)),
+                row=(),
+                revealed=self.revealed + 1,
+                drawing=False,
+            )._pass(self.current, (sink,))
+        return replace(
+            self,
+            draw=draw,
+            discards=discards,
+            row=row,
+            revealed=self.revealed + 1,
+            drawing=False,
+            last=(Event("reveal", self.current, (card,)),),
+        )
 
     def _stopped(self, n: int) -> State:
-        taken = self.row[len(self.row) - n:][::-1]
+        taken = self.row[len(self.row) - n :][::-1]
         hand, thrown = take(self.hand(), list(taken), neighbours(CHAIN))
-        hands = self.hands[:self.current] + (Held.of(hand),) + self.hands[self.current + 1:]
+        hands = self.hands[: self.current] + (Held.of(hand),) + self.hands[self.current + 1 :]
         event = Event("stop", self.current, taken, tuple(thrown))
-        after = replace(self, row=self.row[:len(self.row) - n], hands=hands, discards=_plus(self.discards, _counted(thrown)))
+        after = replace(
+            self, row=self.row[: len(self.row) - n], hands=hands, discards=_plus(self.discards, _counted(thrown))
+        )
         if hand.complete:
             return replace(after, finisher=self.current, last=(event,))
         return after._pass(self.current, (event,))
@@ -491,8 +544,13 @@ class State(game.State):
         state = replace(self, current=(self.current + 1) % self.players, turns=self.turns + 1, revealed=0)
         if state.row and sunk(list(state.row), state.hand()):
             events += (Event("sink_at_start", state.current),)
-            state = replace(state, discards=_plus(state.discards, _counted(state.row)), row=(),
-                            current=(state.current + 1) % self.players, turns=state.turns + 1)
+            state = replace(
+                state,
+                discards=_plus(state.discards, _counted(state.row)),
+                row=(),
+                current=(state.current + 1) % self.players,
+                turns=state.turns + 1,
+            )
         cut = state.turns >= MAX_TURNS and state.current != mover
         return replace(state, cut=cut, last=events)
 
@@ -505,20 +563,29 @@ class State(game.State):
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
         scores = self.scores()
-        seats = "; ".join(f"player {p + 1}{' (you)' if p == player else ''}: {h}, score {scores[p]}"
-                          for p, h in enumerate(self.hands))
+        seats = "; ".join(
+            f"player {p + 1}{' (you)' if p == player else ''}: {h}, score {scores[p]}" for p, h in enumerate(self.hands)
+        )
         if self.over:
             status = "game over" + ("" if self.finisher is None else f", player {self.finisher + 1} completed Nessie")
         else:
             status = f"turn {self.turns + 1}, player {self.current + 1} to play, {self.revealed} revealed this turn"
             status += ", a card is being revealed" if self.drawing else ""
-        return (f"{status}; row: {' '.join(self.row) or 'empty'}; draw pile ({sum(self.draw)}): {_cards_of(self.draw)}; "
-                f"discards ({sum(self.discards)}): {_cards_of(self.discards)}; {seats}")
+        return (
+            f"{status}; row: {' '.join(self.row) or 'empty'}; draw pile ({sum(self.draw)}): {_cards_of(self.draw)}; "
+            f"discards ({sum(self.discards)}): {_cards_of(self.discards)}; {seats}"
+        )
 
     def shape(self) -> game.Shape:
         reveals = MAX_ROW + 1  # a turn reveals until the row sinks at the latest
-        return game.Shape(players=self.players, max_actions=1 + MAX_ROW + 1, max_chance_outcomes=len(CARD_KINDS),
-                          max_length=MAX_TURNS * (2 * reveals + 1), min_return=Fraction(0), max_return=Fraction(1))
+        return game.Shape(
+            players=self.players,
+            max_actions=1 + MAX_ROW + 1,
+            max_chance_outcomes=len(CARD_KINDS),
+            max_length=MAX_TURNS * (2 * reveals + 1),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     def hint(self) -> Hint:
         """The look-ahead player's values (`nessie.play.choice`), in points: a stop of n cards is

@@ -127,16 +127,28 @@ class Game:
     initial: Counter = field(default_factory=Counter)
 
     @classmethod
-    def new(cls, players: int = 3, rng: np.random.Generator | None = None, per_letter: int = 8,
-            treasures: tuple[int, int, int] = (12, 12, 12), adjacency: tuple[tuple[str, str], ...] = CHAIN) -> Game:
+    def new(
+        cls,
+        players: int = 3,
+        rng: np.random.Generator | None = None,
+        per_letter: int = 8,
+        treasures: tuple[int, int, int] = (12, 12, 12),
+        adjacency: tuple[tuple[str, str], ...] = CHAIN,
+    ) -> Game:
         if not isinstance(players, int) or not 2 <= players <= 6:
             raise ValueError(f"players must be an integer from 2 to 6, got {players!r}")
         rng = rng if rng is not None else np.random.default_rng()
         cards = make_deck(per_letter, treasures)
         neighbours(adjacency)
         order = rng.permutation(len(cards))
-        game = cls(players, adjacency, rng, [cards[i] for i in order], hands=[Hand() for _ in range(players)],
-                   initial=Counter(cards))
+        game = cls(
+            players,
+            adjacency,
+            rng,
+            [cards[i] for i in order],
+            hands=[Hand() for _ in range(players)],
+            initial=Counter(cards),
+        )
         game._start_turn()
         return game
 
@@ -164,7 +176,9 @@ class Game:
     def check_conservation(self) -> None:
         """No card is ever lost or duplicated."""
         if self.all_cards() != self.initial:
-            raise AssertionError(f"cards not conserved: {self.all_cards() - self.initial} / {self.initial - self.all_cards()}")
+            raise AssertionError(
+                f"cards not conserved: {self.all_cards() - self.initial} / {self.initial - self.all_cards()}"
+            )
 
     def situation(self, remembers_discards: bool = True) -> Situation:
         """What the current player knows: the unseen pool, the row and their letters."""
@@ -208,8 +222,8 @@ class Game:
             raise ValueError("reveal at least one card before stopping")
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(self.row):
             raise ValueError(f"n must be an integer from 0 to {len(self.row)} (cards in the row), got {n!r}")
-        taken = self.row[len(self.row) - n:][::-1]
-        del self.row[len(self.row) - n:]
+        taken = self.row[len(self.row) - n :][::-1]
+        del self.row[len(self.row) - n :]
         self.hands[self.current], discards = take(self.hand, taken, neighbours(self.adjacency))
         self.discard += discards
         self.events.append(Event("stop", self.current, tuple(taken), tuple(discards)))

@@ -54,7 +54,9 @@ TREASURE_SHIFT = 12
 ROW_STATE = np.array([1 << 2 * x for x in range(6)] + [v << TREASURE_SHIFT for v in (1, 2, 3)], dtype=np.int64)
 ROW_INC = ROW_STATE | COUNT << 16
 LOW_BITS = sum(1 << 2 * x for x in range(6))  # the low bit of each letter's field
-OWN = np.array([sum(1 << 2 * x for x in range(6) if m >> x & 1) for m in range(64)], dtype=np.int32)  # letters held -> state
+OWN = np.array(
+    [sum(1 << 2 * x for x in range(6) if m >> x & 1) for m in range(64)], dtype=np.int32
+)  # letters held -> state
 
 
 def _sunk(state: np.ndarray) -> np.ndarray:
@@ -202,12 +204,30 @@ class Table:
     Games that are over are dropped from the arrays once they are a quarter of them (`gid`
     numbers the games still there); their results are kept in `scores`, `finisher`, `turns_played`."""
 
-    GAME_ARRAYS = ("gid", "draw", "drawn", "pool", "discarded", "row", "row_words", "row_len", "row_word",
-                   "current", "owner", "revealed", "turns", "own", "in_play", "cards_limit_now", "most_at")
+    GAME_ARRAYS = (
+        "gid",
+        "draw",
+        "drawn",
+        "pool",
+        "discarded",
+        "row",
+        "row_words",
+        "row_len",
+        "row_word",
+        "current",
+        "owner",
+        "revealed",
+        "turns",
+        "own",
+        "in_play",
+        "cards_limit_now",
+        "most_at",
+    )
     SEAT_ARRAYS = ("seating", "hands")
 
-    def __init__(self, seating: np.ndarray, strategies: Sequence[Strategy], shuffler: ShufflerLike,
-                 max_turns: int = MAX_TURNS) -> None:
+    def __init__(
+        self, seating: np.ndarray, strategies: Sequence[Strategy], shuffler: ShufflerLike, max_turns: int = MAX_TURNS
+    ) -> None:
         n, self.players = seating.shape
         found = [table_rule(s) for s in strategies]
         rules = [r for r in found if r is not None]
@@ -300,7 +320,9 @@ class Table:
         sizes = counts.sum(axis=1)
         ends = np.cumsum(sizes)
         order = self.shuffler.reshuffle(self.gid[games], sizes)
-        listed = np.repeat(np.tile(np.arange(9, dtype=np.int8), len(games)), counts.ravel())  # card by card, game after game
+        listed = np.repeat(
+            np.tile(np.arange(9, dtype=np.int8), len(games)), counts.ravel()
+        )  # card by card, game after game
         at = np.minimum((ends - sizes)[:, None] + order, len(listed) - 1)  # beyond a game's size: harmless
         self.draw[games, : order.shape[1]] = listed.take(at)
         self.drawn[games] = sizes
@@ -431,8 +453,9 @@ def _shuffler(rng: Any) -> ShufflerLike:
     return rng if hasattr(rng, "reshuffle") else Shuffler(rng)
 
 
-def play_games(strategies: Sequence[Strategy], games: int, rng: Any, max_turns: int = MAX_TURNS,
-               rotate: bool = False) -> Outcome:
+def play_games(
+    strategies: Sequence[Strategy], games: int, rng: Any, max_turns: int = MAX_TURNS, rotate: bool = False
+) -> Outcome:
     """`games` whole games of len(strategies) players; the outcome by seat. Seat i plays
     strategies[i]; with `rotate`, game g seats strategy i at seat (i + g) mod players instead
     (as `nessie.play.tournament_kernel`). `rng`: a numpy Generator, or a shuffler."""

@@ -204,7 +204,9 @@ class TurnSolver:
         self.memo[key] = value
         return value
 
-    def _reveal(self, g: np.ndarray, counts: list[int], treasure: int, pool: int, live: list[int], stop: int | None) -> int:
+    def _reveal(
+        self, g: np.ndarray, counts: list[int], treasure: int, pool: int, live: list[int], stop: int | None
+    ) -> int:
         """Value (scaled) of revealing one more card and playing on optimally. With `stop`
         given, the search may end early once revealing provably cannot beat it (then any
         number <= stop is returned)."""
@@ -277,8 +279,12 @@ ROW_COLUMNS = tuple(f"row_{c}" for c in CARDS)
 
 
 def _key(cards: dict[Card, int], hand: Hand, adjacency: tuple[tuple[str, str], ...]) -> tuple:
-    return (tuple(cards.get(c, 0) for c in CARDS), tuple(sorted(set(hand.letters))),
-            tuple(sorted(hand.treasures)[:MAX_PENALTIES]), adjacency)
+    return (
+        tuple(cards.get(c, 0) for c in CARDS),
+        tuple(sorted(set(hand.letters))),
+        tuple(sorted(hand.treasures)[:MAX_PENALTIES]),
+        adjacency,
+    )
 
 
 def opening_cards() -> dict[Card, int]:
@@ -298,11 +304,13 @@ def opening_table(cards: dict[Card, int] | None = None, depth: int = OPENING_DEP
     turn.values(())
     states = sorted((counts, g, value) for (counts, g), value in turn.memo.items() if sum(counts) <= depth)
     columns = {name: pl.Series(name, [s[0][i] for s in states], dtype=pl.UInt8) for i, name in enumerate(ROW_COLUMNS)}
-    return pl.DataFrame({
-        **columns,
-        "summary": pl.Series([s[1] for s in states], dtype=pl.Binary),
-        "value": [exact_str(Fraction(v, turn.scale[turn.size - sum(c)])) for c, _, v in states],
-    })
+    return pl.DataFrame(
+        {
+            **columns,
+            "summary": pl.Series([s[1] for s in states], dtype=pl.Binary),
+            "value": [exact_str(Fraction(v, turn.scale[turn.size - sum(c)])) for c, _, v in states],
+        }
+    )
 
 
 def opening_memo(frame: pl.DataFrame, turn: TurnSolver) -> dict[tuple, int]:
@@ -332,7 +340,9 @@ def solver(s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...] = CH
     only moves cards from the pool to the row. A game's first turn (the default deck, an empty
     hand, the chain) starts from the stored opening's values when data/ has them."""
     if s.own_letters != frozenset(hand.letters):
-        raise ValueError(f"the situation's letters {sorted(s.own_letters)} and the hand's {sorted(hand.letters)} differ")
+        raise ValueError(
+            f"the situation's letters {sorted(s.own_letters)} and the hand's {sorted(hand.letters)} differ"
+        )
     cards = {c: s.pool.get(c, 0) + s.row.count(c) for c in CARDS}
     key = _key(cards, hand, adjacency)
     if key in _SOLVERS:
@@ -417,7 +427,9 @@ def optimal() -> Optimal:
     return Optimal()
 
 
-def turn_kernel(s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+def turn_kernel(
+    s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], rng: np.random.Generator, n: int
+) -> dict[str, np.ndarray]:
     """n single turns from `s`, cards drawn at random from the unseen pool, the player
     following `strategy` and taking the best run by treasure: treasure taken and sunk."""
     from nessus.games.nessie.play import best_take
@@ -441,7 +453,9 @@ def turn_kernel(s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, i
     return {"treasure": taken, "sunk": sank}
 
 
-def simulate_turn(s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], trials: int = 2000, seed: int = 0):
+def simulate_turn(
+    s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], trials: int = 2000, seed: int = 0
+):
     """Monte Carlo of single turns from `s`: estimates (95% intervals) of the mean treasure
     taken and of P(sinking), as a MonteCarloResult with "treasure" and "sunk"."""
     from functools import partial

@@ -22,14 +22,20 @@ from nessus.games.nessie.odds import Card, Situation, p_sink_within
 LETTER_VALUE = Fraction(10, 6)
 
 
-def take_value(hand: Hand, row: tuple[Card, ...], n: int, adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE) -> Fraction:
+def take_value(
+    hand: Hand, row: tuple[Card, ...], n: int, adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE
+) -> Fraction:
     """The value of taking the last n row cards: treasure gained minus treasure lost, plus
     letter_value per Nessie card kept."""
-    after, _ = take(hand, list(row[len(row) - n:][::-1]), neighbours(adjacency))
-    return Fraction(sum(after.treasures) - sum(hand.treasures)) + letter_value * (len(after.letters) - len(hand.letters))
+    after, _ = take(hand, list(row[len(row) - n :][::-1]), neighbours(adjacency))
+    return Fraction(sum(after.treasures) - sum(hand.treasures)) + letter_value * (
+        len(after.letters) - len(hand.letters)
+    )
 
 
-def best_take(hand: Hand, row: tuple[Card, ...], adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE) -> tuple[int, Fraction]:
+def best_take(
+    hand: Hand, row: tuple[Card, ...], adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE
+) -> tuple[int, Fraction]:
     """(n, value): the run of the last n cards worth most (the shortest such run)."""
     best_n, best = 0, Fraction(0)
     for n in range(1, len(row) + 1):
@@ -62,7 +68,9 @@ class Choice:
 def choice(s: Situation, hand: Hand, adjacency=CHAIN, letter_value: Fraction = LETTER_VALUE) -> Choice:
     """Stop now (best take) against reveal exactly one more card and then take the best run."""
     if s.own_letters != frozenset(hand.letters):
-        raise ValueError(f"the situation's letters {sorted(s.own_letters)} and the hand's {sorted(hand.letters)} differ")
+        raise ValueError(
+            f"the situation's letters {sorted(s.own_letters)} and the hand's {sorted(hand.letters)} differ"
+        )
     n, stop = best_take(hand, s.row, adjacency, letter_value)
     total = s.pool_size
     reveal = Fraction(0)

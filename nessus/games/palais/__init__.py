@@ -87,8 +87,17 @@ BEST_FIRST = HANDS[::-1]
 RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
 
 STICKY = Param("sticky_holds", False, False, True, "set-aside dice stay aside (may not be rerolled later)", kind=bool)
-TIE_BREAK = Param("tie_break", "A", 1, 1, "equal hands: A = higher dice win, B = tied players roll 5d6 once", kind=str, choices=("A", "B"))
+TIE_BREAK = Param(
+    "tie_break",
+    "A",
+    1,
+    1,
+    "equal hands: A = higher dice win, B = tied players roll 5d6 once",
+    kind=str,
+    choices=("A", "B"),
+)
 PLAYERS = Param("players", 4, 2, 10, "players in a whole game (simulated)")
+
 
 @dataclass(frozen=True)
 class Rules(GameRules):
@@ -324,15 +333,20 @@ def report(rules: Rules | None = None) -> Report:
     rules = rules or Rules()
     figures = {f"p_single_{h}": Figure.of(p, f"P({h}) on one roll of 5d6") for h, p in p_single().items()}
     sol = at_least_solution(rules.sticky_holds)
-    figures["p_palais_within_3"] = Figure.of(sol.start_value(HANDS.index("palais")), "P(palais within 3 rolls), holding to maximise it")
+    figures["p_palais_within_3"] = Figure.of(
+        sol.start_value(HANDS.index("palais")), "P(palais within 3 rolls), holding to maximise it"
+    )
     for h in BEST_FIRST:
-        figures[f"p_at_least_{h}_within_3"] = Figure.of(sol.start_value(HANDS.index(h)), f"P({h} or better within 3 rolls), holding to maximise it")
+        figures[f"p_at_least_{h}_within_3"] = Figure.of(
+            sol.start_value(HANDS.index(h)), f"P({h} or better within 3 rolls), holding to maximise it"
+        )
     for stop_at in ("palais", "manoir"):
         w = final_weights(policy_table(keep_most_common(stop_at), rules.sticky_holds), rules.sticky_holds)
         reach = sum(int(x) for x, h in zip(w, layout(DICE, rules.sticky_holds).hands) if AtLeast(stop_at)(h))
         name = "p_palais_within_3" if stop_at == "palais" else f"p_at_least_{stop_at}_within_3"
         figures[f"{name}_keep_most_common"] = Figure.of(
-            Fraction(reach, 6 ** (DICE * ROLLS)), f"the same, stopping at {stop_at} or better, else holding the most common face"
+            Fraction(reach, 6 ** (DICE * ROLLS)),
+            f"the same, stopping at {stop_at} or better, else holding the most common face",
         )
     return Report(NAME, rules.as_dict(), figures)
 
@@ -361,9 +375,12 @@ def kernel_tables(rules: Rules) -> Tables:
     heuristics = [policy_table(keep_most_common(s), rules.sticky_holds) for s in ("palais", "manoir")]
     both = (None,) + tuple(np.concatenate([t[left] for t in heuristics], axis=1) for left in range(1, ROLLS))
     return Tables(
-        m, rules.players,
-        rank=np.array([rank(h) for h in m.layout.hands], dtype=np.int8), strength=cls,
-        at_least=extend(m, at_least_solution(rules.sticky_holds).best), heuristics=extend(m, both),
+        m,
+        rules.players,
+        rank=np.array([rank(h) for h in m.layout.hands], dtype=np.int8),
+        strength=cls,
+        at_least=extend(m, at_least_solution(rules.sticky_holds).best),
+        heuristics=extend(m, both),
         chase=extend(m, chase_solution(rules.tie_break, rules.sticky_holds).best),
         opener=extend(m, opener_solution(rules.players, rules.tie_break, rules.sticky_holds).best),
     )
@@ -380,8 +397,12 @@ def turn_kernel(tables: Tables, rng: np.random.Generator, n: int) -> dict[str, n
         k = HANDS.index(h)
         out[f"p_at_least_{h}_within_3"] = tables.rank[play(m, tables.at_least, k, rng, n)] >= k
     out["p_palais_within_3"] = out["p_at_least_palais_within_3"]
-    for column, (stop_at, name) in enumerate([("palais", "p_palais_within_3"), ("manoir", "p_at_least_manoir_within_3")]):
-        out[f"{name}_keep_most_common"] = tables.rank[play(m, tables.heuristics, column, rng, n)] >= HANDS.index(stop_at)
+    for column, (stop_at, name) in enumerate(
+        [("palais", "p_palais_within_3"), ("manoir", "p_at_least_manoir_within_3")]
+    ):
+        out[f"{name}_keep_most_common"] = tables.rank[play(m, tables.heuristics, column, rng, n)] >= HANDS.index(
+            stop_at
+        )
     return out
 
 
@@ -413,7 +434,9 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     tables = kernel_tables(rules)
     turns = montecarlo.run(partial(turn_kernel, tables), trials, seed, client=client, progress=progress)
     games = montecarlo.run(partial(game_kernel, tables), trials, seed + 1, client=client, progress=progress)
-    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in (turns.estimates | games.estimates).items()})
+    return Report(
+        NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in (turns.estimates | games.estimates).items()}
+    )
 
 
 # -- the game protocol -------------------------------------------------------------------------------
@@ -559,13 +582,21 @@ class State(protocol.State):
         if self.over:
             now = "the game is over"
         else:
-            dice = f", kept {' '.join(map(str, self.kept)) or 'none'}, rolled {' '.join(map(str, self.rolled)) or 'none'}"
+            dice = (
+                f", kept {' '.join(map(str, self.kept)) or 'none'}, rolled {' '.join(map(str, self.rolled)) or 'none'}"
+            )
             now = f"seat {self.seat + 1} to play, roll {len(self.history)} of {ROLLS}{dice if self.history else ''}"
         return f"you are seat {player + 1}; {now}" + (f"; hands: {done}" if done else "")
 
     def shape(self) -> protocol.Shape:
-        return protocol.Shape(players=self.rules.players, max_actions=2**DICE, max_chance_outcomes=len(rolls(DICE).outcomes),
-                              max_length=2 * ROLLS * self.rules.players, min_return=Fraction(0), max_return=Fraction(1))
+        return protocol.Shape(
+            players=self.rules.players,
+            max_actions=2**DICE,
+            max_chance_outcomes=len(rolls(DICE).outcomes),
+            max_length=2 * ROLLS * self.rules.players,
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     def hint(self, objective: Objective | None = None) -> Hint:
         """Every legal action's exact value for the seat to play (default objective:
@@ -589,7 +620,9 @@ class State(protocol.State):
         first roll of a turn, or the roll after `hold`."""
         state = self.play("roll") if not self.rolling and not self.history and not self.over else self
         if not state.rolling:
-            raise ValueError("the game is over" if self.over else "hold some dice (or none) before rolling again, or stop")
+            raise ValueError(
+                "the game is over" if self.over else "hold some dice (or none) before rolling again, or stop"
+            )
         n = DICE - len(state.kept)
         if dice is None:
             if rng is None:
@@ -634,7 +667,9 @@ def _optimal(state: protocol.State) -> protocol.Action:
     if target is None:
         return as_action(opener_solution(r.players, r.tie_break, r.sticky_holds).action(state.node))
     keys, _ = strength_classes(r.tie_break)
-    return as_action(chase_solution(r.tie_break, r.sticky_holds).action(state.node, keys.index(strength(target, r.tie_break))))
+    return as_action(
+        chase_solution(r.tie_break, r.sticky_holds).action(state.node, keys.index(strength(target, r.tie_break)))
+    )
 
 
 def chase_most_common(target: Roll, tie_break: str, state: Node) -> Action:
@@ -656,7 +691,7 @@ def _keep_most_common_game(state: protocol.State) -> protocol.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
-    """"optimal": what the whole-game simulation plays (the opener maximises P(no later player
+    """ "optimal": what the whole-game simulation plays (the opener maximises P(no later player
     beats it), the chasers P(beating the best hand so far), a tie counting half);
     "keep_most_common": hold every die of the most common face, the opener stopping at Manoir
     or better, a chaser once ahead."""

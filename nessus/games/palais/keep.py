@@ -151,21 +151,35 @@ def layout(dice: int = DICE, sticky: bool = False) -> Layout:
         pair_ptr.append(len(pair_hold))
     arr = partial(np.array, dtype=np.int64)
     return Layout(
-        dice, sticky, hands, holds, states, hand_index, hold_index, state_index,
+        dice,
+        sticky,
+        hands,
+        holds,
+        states,
+        hand_index,
+        hold_index,
+        state_index,
         state_hand=arr([hand_index[tuple(sorted(k + r))] for k, r in states]),
         hold_len=arr([len(h) for h in holds]),
         full=full,
         full_hand=arr([hand_index[h] for h in holds[:full]]),
         hand_full=arr([hold_index[h] for h in hands]),
-        t_ptr=arr(t_ptr), t_state=arr(t_state), t_weight=arr(t_weight), t_owner=arr(t_owner),
-        pair_ptr=arr(pair_ptr), pair_hold=arr(pair_hold), pair_state=arr(pair_state),
+        t_ptr=arr(t_ptr),
+        t_state=arr(t_state),
+        t_weight=arr(t_weight),
+        t_owner=arr(t_owner),
+        pair_ptr=arr(pair_ptr),
+        pair_hold=arr(pair_hold),
+        pair_state=arr(pair_state),
     )
 
 
 INT64_SAFE = 2**62
 
 
-def payoff_matrix(objectives: Sequence[Objective], hands: Sequence[Roll], roll_count: int, dice: int) -> tuple[np.ndarray, list[int]]:
+def payoff_matrix(
+    objectives: Sequence[Objective], hands: Sequence[Roll], roll_count: int, dice: int
+) -> tuple[np.ndarray, list[int]]:
     """The objectives' payoffs as integers (hands x objectives) and each column's denominator;
     int64 when nothing can overflow, Python integers otherwise."""
     columns, dens = [], []
@@ -203,7 +217,9 @@ class Solution:
         """The optimal value of a state after a roll (exact)."""
         left, kept, rolled = state
         if not rolled:
-            return self.start_value(column) if left == self.roll_count and not kept else self._pending(left, kept, column)
+            return (
+                self.start_value(column) if left == self.roll_count and not kept else self._pending(left, kept, column)
+            )
         i = self.layout.state_of(kept, rolled)
         return Fraction(int(self.values[left][i, column]), self.dens[column] * 6 ** (self.layout.dice * left))
 
@@ -277,7 +293,9 @@ def solve_matrix(lay: Layout, pay: np.ndarray, dens: Sequence[int], roll_count: 
     return Solution(lay, roll_count, tuple(dens), tuple(values), tuple(best), first)
 
 
-def policy_table(policy: NodePolicy, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS) -> tuple[np.ndarray | None, ...]:
+def policy_table(
+    policy: NodePolicy, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS
+) -> tuple[np.ndarray | None, ...]:
     """A policy as arrays: the hold index it chooses in each state, for each `left` >= 1."""
     lay = layout(dice, sticky)
     out: list[np.ndarray | None] = [None]
@@ -294,7 +312,9 @@ def policy_table(policy: NodePolicy, sticky: bool = False, dice: int = DICE, rol
     return tuple(out)
 
 
-def final_weights(table: Sequence[np.ndarray | None], sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS, column: int = 0) -> np.ndarray:
+def final_weights(
+    table: Sequence[np.ndarray | None], sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS, column: int = 0
+) -> np.ndarray:
     """Integer weights of each final hand (summing to 6**(dice * roll_count)) under the holds
     of `table` (from `policy_table` or a `Solution`'s best)."""
     lay = layout(dice, sticky)
@@ -361,8 +381,14 @@ def machine(sticky: bool = False, dice: int = DICE) -> Machine:
                 seen[r] = lay.state_of(hold, r)
             after.append(seen[r])
     hand = np.concatenate([lay.state_hand, np.arange(len(lay.hands))])
-    return Machine(lay, np.array(after, dtype=np.int16), np.array(offset, dtype=np.int32), np.array(mod, dtype=np.int16),
-                   hand, lay.hold_index[()])
+    return Machine(
+        lay,
+        np.array(after, dtype=np.int16),
+        np.array(offset, dtype=np.int32),
+        np.array(mod, dtype=np.int16),
+        hand,
+        lay.hold_index[()],
+    )
 
 
 def extend(m: Machine, best: Sequence[np.ndarray | None]) -> tuple[np.ndarray | None, ...]:
@@ -380,7 +406,9 @@ def codes(rng: np.random.Generator, n: int) -> np.ndarray:
     return rng.integers(0, ROLL_CODES, size=n, dtype=np.int16)
 
 
-def play(m: Machine, best: Sequence[np.ndarray | None], column: np.ndarray | int, rng: np.random.Generator, n: int) -> np.ndarray:
+def play(
+    m: Machine, best: Sequence[np.ndarray | None], column: np.ndarray | int, rng: np.random.Generator, n: int
+) -> np.ndarray:
     """n turns played by table lookup (`column`: which policy of `best`, for all turns or per
     turn; `best[left]` for left = rolls - 1 down to 1, as from `extend`): the final hands'
     indices. Needs `DICE` dice."""

@@ -327,7 +327,9 @@ def solve(game: TurnGame, blocks: Sequence[np.ndarray], tolerance: float) -> Sol
     return from_starts(game, starts, result.sweeps, result.residual, tolerance)
 
 
-def from_starts(game: TurnGame, starts: np.ndarray, sweeps: int = 0, residual: float = 0.0, tolerance: float = 0.0) -> Solved:
+def from_starts(
+    game: TurnGame, starts: np.ndarray, sweeps: int = 0, residual: float = 0.0, tolerance: float = 0.0
+) -> Solved:
     """The solved game rebuilt from stored turn-start values."""
     starts = np.asarray(starts, dtype=float)
     q_hold, q_roll = turn_values(game, starts)

@@ -126,8 +126,16 @@ def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
     goal = (rules or Rules()).goal
     s = _solve(goal)
     c = np.arange(goal * goal)
-    return {"start_values": pl.DataFrame({"goal": np.full(c.size, goal, dtype=np.int16), "i": (c // goal).astype(np.int16),
-                                          "j": (c % goal).astype(np.int16), "p_win": s.starts})}
+    return {
+        "start_values": pl.DataFrame(
+            {
+                "goal": np.full(c.size, goal, dtype=np.int16),
+                "i": (c // goal).astype(np.int16),
+                "j": (c % goal).astype(np.int16),
+                "p_win": s.starts,
+            }
+        )
+    }
 
 
 def from_tables(frames: dict[str, pl.DataFrame]) -> core.Solved:
@@ -165,12 +173,21 @@ def report(rules: Rules | None = None) -> Report:
     """Optimal winning chance of the first player (value iteration) and the hold-at-20 turn."""
     rules = rules or Rules()
     s = solution(rules)
-    return Report(NAME, rules.as_dict(), {
-        "p_first_player_wins_optimal": Figure.approx(s.starts[0], "P(the first player wins), both optimal; floats: value "
-                                                  f"iteration until the largest change of a sweep < {TOLERANCE:g}, within "
-                                                  f"{ACCURACY:g} of the limit (tests); not exact"),
-        "hold_at_20_turn_mean": Figure.of(hold_at_20_turn_mean(), "expected score of one turn holding at 20 (no goal)"),
-    })
+    return Report(
+        NAME,
+        rules.as_dict(),
+        {
+            "p_first_player_wins_optimal": Figure.approx(
+                s.starts[0],
+                "P(the first player wins), both optimal; floats: value "
+                f"iteration until the largest change of a sweep < {TOLERANCE:g}, within "
+                f"{ACCURACY:g} of the limit (tests); not exact",
+            ),
+            "hold_at_20_turn_mean": Figure.of(
+                hold_at_20_turn_mean(), "expected score of one turn holding at 20 (no goal)"
+            ),
+        },
+    )
 
 
 # -- policies --------------------------------------------------------------------------------------
@@ -294,12 +311,15 @@ def samplers(rules: Rules | None = None) -> tuple[core.TurnSampler, core.TurnSam
     rules = rules or Rules()
     race = Race(rules.goal)
     hold = np.broadcast_to(np.arange(rules.goal) < HEURISTIC, (race.sizes.size, rules.goal))
-    return (core.TurnSampler.of(core.turn_table(race, solution(rules).rolls())),
-            core.TurnSampler.of(core.turn_table(race, hold)))
+    return (
+        core.TurnSampler.of(core.turn_table(race, solution(rules).rolls())),
+        core.TurnSampler.of(core.turn_table(race, hold)),
+    )
 
 
-def game_kernel(goal: int, players: int, best: core.TurnSampler, hold: core.TurnSampler,
-                rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+def game_kernel(
+    goal: int, players: int, best: core.TurnSampler, hold: core.TurnSampler, rng: np.random.Generator, n: int
+) -> dict[str, np.ndarray]:
     """n two-player optimal games, n `players`-player hold-at-20 games, n optimal-against-hold-
     at-20 games (whole turns drawn by the samplers), and n hold-at-20 turns rolled die by die."""
     return {
@@ -347,8 +367,9 @@ class State(core.TurnState):
     def busts(self, dice: core.Faces) -> bool:
         return dice[0] == 1
 
-    def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None,
-             die: int | None = None) -> State:
+    def roll(
+        self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None, die: int | None = None
+    ) -> State:
         """Roll the die (or take the given face, `die`, or `dice` = (face,)): the state after it."""
         if die is not None:
             if isinstance(die, bool) or not isinstance(die, int) or not 1 <= die <= 6:
@@ -392,8 +413,14 @@ class State(core.TurnState):
         turn wiped by a 1): `max_length` counts `MAX_TURNS_PER_POINT` turns per point of the
         goal and `core.MAX_ROLLS` rolls a turn."""
         turns = MAX_TURNS_PER_POINT * self.goal + 2
-        return game.Shape(players=2, max_actions=2, max_chance_outcomes=6, max_length=turns * (2 * core.MAX_ROLLS + 1),
-                          min_return=Fraction(0), max_return=Fraction(1))
+        return game.Shape(
+            players=2,
+            max_actions=2,
+            max_chance_outcomes=6,
+            max_length=turns * (2 * core.MAX_ROLLS + 1),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
 
 def initial_state(rules: Rules | None = None) -> State:
@@ -409,5 +436,5 @@ def optimal_policy(state: game.State) -> game.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """"optimal" (to win, value iteration) and "hold_at_20"."""
+    """ "optimal" (to win, value iteration) and "hold_at_20"."""
     return {"optimal": optimal_policy, f"hold_at_{HEURISTIC}": core.hold_at(HEURISTIC)}

@@ -61,8 +61,15 @@ STORED_ROUNDS = (3, 4, 5)  # games stored in data/ with the default ties: 1-7 s 
 
 HOLD = Param("hold", 20, 1, 200, "hold-at-N: roll while the turn total is below N")
 ROUNDS = Param("rounds", 3, 1, 5, "rounds in a game (one turn per player each)")
-TIES = Param("ties", "replay", 4, 6, "a tie after the last round: replay one more round, or half a win each",
-             kind=str, choices=("replay", "half"))
+TIES = Param(
+    "ties",
+    "replay",
+    4,
+    6,
+    "a tie after the last round: replay one more round, or half a win each",
+    kind=str,
+    choices=("replay", "half"),
+)
 PLAYERS = Param("players", 2, 2, 6, "players in the simulated hold-at-N games")
 
 
@@ -142,7 +149,9 @@ class Duel:
     def hold(self, c: np.ndarray, k: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         t, final = self.turn[c], self.lead[c] + k
         nxt = np.where(t == 2 * self.rounds + 1, -1, t + 1)
-        ctx = np.where(self.last(t), -1, self.index[np.clip(nxt, 0, None), np.clip(self.margin - final, 0, 2 * self.margin)])
+        ctx = np.where(
+            self.last(t), -1, self.index[np.clip(nxt, 0, None), np.clip(self.margin - final, 0, 2 * self.margin)]
+        )
         payoff = np.where(final > 0, 1.0, np.where(final < 0, 0.0, 0.5))
         if self.ties == "replay":
             ctx = np.where(self.last(t) & (final == 0), self.index[2 * self.rounds, self.margin], ctx)
@@ -294,10 +303,18 @@ def _start_values(rules: Rules) -> pl.DataFrame:
     sol = _solve(rules.rounds, rules.ties)
     d = sol.duel
     n = d.turn.size
-    return pl.DataFrame({
-        "rounds": np.full(n, d.rounds, dtype=np.int16), "ties": [d.ties] * n, "margin": np.full(n, d.margin, dtype=np.int16),
-        "turn": d.turn.astype(np.int16), "lead": d.lead.astype(np.int16),
-        "p_win": sol.solved.starts, "p_win_low": sol.low_starts, "p_win_high": sol.high_starts})
+    return pl.DataFrame(
+        {
+            "rounds": np.full(n, d.rounds, dtype=np.int16),
+            "ties": [d.ties] * n,
+            "margin": np.full(n, d.margin, dtype=np.int16),
+            "turn": d.turn.astype(np.int16),
+            "lead": d.lead.astype(np.int16),
+            "p_win": sol.solved.starts,
+            "p_win_low": sol.low_starts,
+            "p_win_high": sol.high_starts,
+        }
+    )
 
 
 def from_tables(frames: dict[str, pl.DataFrame]) -> Solution:
@@ -310,7 +327,9 @@ def from_tables(frames: dict[str, pl.DataFrame]) -> Solution:
     starts = {col: np.empty(f.height) for col in ("p_win", "p_win_low", "p_win_high")}
     for col, arr in starts.items():
         arr[order] = f[col].to_numpy()
-    return Solution(d, core.from_starts(d, starts["p_win"], tolerance=TOLERANCE), starts["p_win_low"], starts["p_win_high"])
+    return Solution(
+        d, core.from_starts(d, starts["p_win"], tolerance=TOLERANCE), starts["p_win_low"], starts["p_win_high"]
+    )
 
 
 def report(rules: Rules | None = None) -> Report:
@@ -319,16 +338,22 @@ def report(rules: Rules | None = None) -> Report:
     n, mean = best_hold()
     sol = solution(rules)
     tie = "a tie replays a round" if rules.ties == "replay" else "a tie counts half"
-    return Report(NAME, rules.as_dict(), {
-        "best_hold": Figure.of(n, "smallest N maximising the expected turn score (points)"),
-        "best_hold_mean": Figure.of(mean, "expected turn score holding at best_hold (points)"),
-        "hold_mean": Figure.of(hold_mean(rules.hold), f"expected turn score holding at {rules.hold} (points)"),
-        "p_zero_hold": Figure.of(turn_distribution(rules.hold)[0], f"P(a turn scores 0) holding at {rules.hold}"),
-        "p_first_player_wins_optimal": Figure.approx(
-            sol.p_first, f"P(the first player wins), 2 players, {rules.rounds} rounds, {tie}, both optimal; floats: value "
-            f"iteration to a sweep change < {TOLERANCE:g}, interval = bracket over leads cut off beyond {sol.duel.margin} points; not exact",
-            (min(sol.low, sol.p_first), max(sol.high, sol.p_first))),  # float rounding can put them 1e-16 apart
-    })
+    return Report(
+        NAME,
+        rules.as_dict(),
+        {
+            "best_hold": Figure.of(n, "smallest N maximising the expected turn score (points)"),
+            "best_hold_mean": Figure.of(mean, "expected turn score holding at best_hold (points)"),
+            "hold_mean": Figure.of(hold_mean(rules.hold), f"expected turn score holding at {rules.hold} (points)"),
+            "p_zero_hold": Figure.of(turn_distribution(rules.hold)[0], f"P(a turn scores 0) holding at {rules.hold}"),
+            "p_first_player_wins_optimal": Figure.approx(
+                sol.p_first,
+                f"P(the first player wins), 2 players, {rules.rounds} rounds, {tie}, both optimal; floats: value "
+                f"iteration to a sweep change < {TOLERANCE:g}, interval = bracket over leads cut off beyond {sol.duel.margin} points; not exact",
+                (min(sol.low, sol.p_first), max(sol.high, sol.p_first)),
+            ),  # float rounding can put them 1e-16 apart
+        },
+    )
 
 
 # -- Monte Carlo -------------------------------------------------------------------------------------
@@ -376,7 +401,9 @@ def duel_kernel(rounds: int, ties: str, margin: int, rolls: np.ndarray, rng: np.
     return first_wins
 
 
-def duel_turns(rounds: int, ties: str, margin: int, sampler: core.TurnSampler, rng: np.random.Generator, n: int) -> np.ndarray:
+def duel_turns(
+    rounds: int, ties: str, margin: int, sampler: core.TurnSampler, rng: np.random.Generator, n: int
+) -> np.ndarray:
     """n two-player games, both optimal, a whole turn at a time (drawn by `sampler`, from
     `core.turn_table` of the optimal policy): whether the first player wins (under `half`
     a tie is a fair coin). Equal in law to `duel_kernel` (but for leads beyond the margin, held
@@ -429,7 +456,9 @@ def hold_turns(hold: int, rng: np.random.Generator, n: int) -> np.ndarray:
     return out
 
 
-def game_kernel(rules: Rules, margin: int, sampler: core.TurnSampler, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+def game_kernel(
+    rules: Rules, margin: int, sampler: core.TurnSampler, rng: np.random.Generator, n: int
+) -> dict[str, np.ndarray]:
     """n single hold-at-N turns and n `players`-player hold-at-N games (rolled die by die), and
     n optimal duels (a whole turn at a time)."""
     turns = hold_turns(rules.hold, rng, n)
@@ -538,8 +567,14 @@ class State(core.TurnState):
         without a 7, ties after ties): `max_length` counts `core.MAX_ROLLS` rolls a turn and,
         under `replay`, `EXTRA_ROUNDS` extra rounds."""
         rounds = self.rules.rounds + (EXTRA_ROUNDS if self.rules.ties == "replay" else 0)
-        return game.Shape(players=2, max_actions=2, max_chance_outcomes=21,
-                          max_length=2 * rounds * (2 * core.MAX_ROLLS + 1), min_return=Fraction(0), max_return=Fraction(1))
+        return game.Shape(
+            players=2,
+            max_actions=2,
+            max_chance_outcomes=21,
+            max_length=2 * rounds * (2 * core.MAX_ROLLS + 1),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
 
 def initial_state(rules: Rules | None = None) -> State:
@@ -555,7 +590,7 @@ def optimal_policy(state: game.State) -> game.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """"optimal" (to win, value iteration), "hold_at_N" for the rules' N (20) and for the best N
+    """ "optimal" (to win, value iteration), "hold_at_N" for the rules' N (20) and for the best N
     for points (35)."""
     rules = rules or Rules()
     holds = (rules.hold, best_hold()[0])

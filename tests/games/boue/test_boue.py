@@ -208,8 +208,13 @@ def test_report_figures():
     rules = boue.Rules()
     figures = boue.report(rules).figures
     assert set(figures) >= {
-        "turn_mean", "turn_variance", "p_turn_zero", "p_turn_at_most_20",
-        "three_round_mean", "p_three_rounds_at_least_60", "p_tie_for_first",
+        "turn_mean",
+        "turn_variance",
+        "p_turn_zero",
+        "p_turn_at_most_20",
+        "three_round_mean",
+        "p_three_rounds_at_least_60",
+        "p_tie_for_first",
     }
     mean, var = first_step_moments(5)
     g = by_binomial(5, 60)[5]
@@ -242,8 +247,14 @@ def test_simulation_agrees_with_exact(kw):
     exact = boue.report(rules).figures
     sim = boue.simulate(rules, trials=100_000, seed=SEED).figures
     common = set(exact) & set(sim)
-    assert common >= {"turn_mean", "p_turn_zero", "p_turn_at_most_20", "three_round_mean",
-                      "p_three_rounds_at_least_60", "p_tie_for_first"}
+    assert common >= {
+        "turn_mean",
+        "p_turn_zero",
+        "p_turn_at_most_20",
+        "three_round_mean",
+        "p_three_rounds_at_least_60",
+        "p_tie_for_first",
+    }
     for name in common:
         lo, hi = sim[name].ci
         e = exact[name]
@@ -344,7 +355,18 @@ def test_max_length_passes_the_roll_count_bound():
     assert per_turn * turns == state.shape().max_length and per_turn > 10 * e[5]
 
 
-@pytest.mark.parametrize("dice", [(1, 2), (1, 2, 3, 4, 6, 6), (0, 1, 1, 1, 1), (7, 1, 1, 1, 1), (-2, 1, 1, 1, 1), (1.5, 1, 1, 1, 1), ("3", 1, 1, 1, 1)])
+@pytest.mark.parametrize(
+    "dice",
+    [
+        (1, 2),
+        (1, 2, 3, 4, 6, 6),
+        (0, 1, 1, 1, 1),
+        (7, 1, 1, 1, 1),
+        (-2, 1, 1, 1, 1),
+        (1.5, 1, 1, 1, 1),
+        ("3", 1, 1, 1, 1),
+    ],
+)
 def test_turn_rejects_bad_dice(dice):
     with pytest.raises(ValueError, match="dice"):
         boue.State.start().roll(dice=dice)
@@ -364,8 +386,10 @@ def test_fast_simulator_agrees_with_the_generic_loop():
     fast = boue.game_kernel(rules, np.random.default_rng(SEED), n_fast)
     rng = np.random.default_rng(SEED + 1)
     ends = [play(boue.initial_state(rules), {}, rng) for _ in range(n_loop)]
-    loop = {"three_round_mean": np.array([e.scores[0] for e in ends]),
-            "p_tie_for_first": np.array([max(e.returns()) < 1 for e in ends])}
+    loop = {
+        "three_round_mean": np.array([e.scores[0] for e in ends]),
+        "p_tie_for_first": np.array([max(e.returns()) < 1 for e in ends]),
+    }
     for name, b in loop.items():
         a = fast[name].astype(float)
         se = (a.var(ddof=1) / n_fast + b.astype(float).var(ddof=1) / n_loop) ** 0.5

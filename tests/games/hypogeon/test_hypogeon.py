@@ -119,8 +119,13 @@ def test_equilibria_two_and_three_players():
 LIMIT = 10
 
 
-def policy_value(stand: frozenset[int], opponents: dict[int, Fraction], count: int, limit: int = LIMIT,
-                 start: dict[int, Fraction] | None = None) -> Fraction:
+def policy_value(
+    stand: frozenset[int],
+    opponents: dict[int, Fraction],
+    count: int,
+    limit: int = LIMIT,
+    start: dict[int, Fraction] | None = None,
+) -> Fraction:
     """Expected points of 'stand on the totals in `stand`, else roll' (bust above `limit`), from
     the totals `start` (default: the first 2d6 roll)."""
     reach: Counter = Counter()
@@ -147,14 +152,20 @@ def best_after_rolling(t: int, opponents: dict[int, Fraction], count: int, limit
     """The best expected points after rolling one die from total t, over every policy."""
     later = range(t + 1, limit + 1)
     start = {t + f: F(1, 6) for f in range(1, 7)}
-    return max(policy_value(frozenset(s), opponents, count, limit, start) for r in range(len(later) + 1) for s in combinations(later, r))
+    return max(
+        policy_value(frozenset(s), opponents, count, limit, start)
+        for r in range(len(later) + 1)
+        for s in combinations(later, r)
+    )
 
 
 @pytest.mark.parametrize("opp,count", [(6, 1), (8, 1), (9, 2), (10, 1)])
 def test_optimal_rule_against_every_policy(opp, count):
     opponents = brute_final(opp, LIMIT)
     totals = range(2, LIMIT + 1)
-    best = max(policy_value(frozenset(s), opponents, count) for r in range(len(totals) + 1) for s in combinations(totals, r))
+    best = max(
+        policy_value(frozenset(s), opponents, count) for r in range(len(totals) + 1) for s in combinations(totals, r)
+    )
     game = hypogeon.optimal_rule(hypogeon.final_total(opp, LIMIT), count, LIMIT)
     assert game.value("start") == best
     for t in totals:
@@ -180,8 +191,9 @@ def test_best_response_table():
 
 
 # -- whole games -----------------------------------------------------------------------------------
-def brute_game(rules_per_seat: tuple[int, ...], target: int,
-               start: tuple[int, ...] | None = None) -> tuple[list[Fraction], Fraction]:
+def brute_game(
+    rules_per_seat: tuple[int, ...], target: int, start: tuple[int, ...] | None = None
+) -> tuple[list[Fraction], Fraction]:
     """P(each seat wins), E[rounds], by a DP over all seats' scores (from `start`, default all 0)
     with the round's outcomes enumerated (who scores how much), rounds without a score summed
     geometrically."""
@@ -201,7 +213,7 @@ def brute_game(rules_per_seat: tuple[int, ...], target: int,
         win, rounds = [F(0)] * n, 1 / (1 - none)
         for (i, v), p in events.items():
             q = p / (1 - none)
-            nxt = score[:i] + (score[i] + v,) + score[i + 1:]
+            nxt = score[:i] + (score[i] + v,) + score[i + 1 :]
             if nxt[i] >= target:
                 win[i] += q
                 continue
@@ -214,7 +226,10 @@ def brute_game(rules_per_seat: tuple[int, ...], target: int,
     return list(w), r
 
 
-@pytest.mark.parametrize("players,stand_at,target,seat1", [(2, 17, 5, "best"), (3, 16, 3, "best"), (4, 19, 2, "same"), (3, 20, 1, "best"), (2, 21, 4, "same")])
+@pytest.mark.parametrize(
+    "players,stand_at,target,seat1",
+    [(2, 17, 5, "best"), (3, 16, 3, "best"), (4, 19, 2, "same"), (3, 20, 1, "best"), (2, 21, 4, "same")],
+)
 def test_game_odds_against_the_full_dp(players, stand_at, target, seat1):
     rules = hypogeon.Rules(stand_at=stand_at, players=players, target=target, seat1=seat1)
     wins, rounds = hypogeon.game_odds(rules)
@@ -223,10 +238,17 @@ def test_game_odds_against_the_full_dp(players, stand_at, target, seat1):
     assert sum(wins) == 1
 
 
-@pytest.mark.parametrize("players,stand_at,target,seat1,scores", [
-    (2, 17, 5, "best", (3, 4)), (2, 17, 5, "same", (0, 4)), (3, 16, 3, "best", (2, 0, 1)),
-    (4, 19, 4, "same", (0, 3, 1, 2)), (3, 20, 2, "best", (1, 1, 1)), (4, 18, 3, "best", (0, 2, 2, 1)),
-])
+@pytest.mark.parametrize(
+    "players,stand_at,target,seat1,scores",
+    [
+        (2, 17, 5, "best", (3, 4)),
+        (2, 17, 5, "same", (0, 4)),
+        (3, 16, 3, "best", (2, 0, 1)),
+        (4, 19, 4, "same", (0, 3, 1, 2)),
+        (3, 20, 2, "best", (1, 1, 1)),
+        (4, 18, 3, "best", (0, 2, 2, 1)),
+    ],
+)
 def test_game_odds_from_a_position_against_the_full_dp(players, stand_at, target, seat1, scores):
     rules = hypogeon.Rules(stand_at=stand_at, players=players, target=target, seat1=seat1)
     wins, rounds = hypogeon.game_odds_from(rules, scores)
@@ -274,13 +296,17 @@ def covers(ci: tuple[float, float], x: float) -> bool:
     return mid - half <= x <= mid + half
 
 
-@pytest.mark.parametrize("kw", [{}, dict(players=5, stand_at=15, target=3), dict(players=10, stand_at=19, seat1="same")])
+@pytest.mark.parametrize(
+    "kw", [{}, dict(players=5, stand_at=15, target=3), dict(players=10, stand_at=19, seat1="same")]
+)
 def test_simulation_agrees_with_exact(kw):
     rules = hypogeon.Rules(**kw)
     exact = hypogeon.report(rules).figures
     sim = hypogeon.simulate(rules, trials=100_000, seed=SEED).figures
     common = set(exact) & set(sim)
-    assert {"p_bust", "p_21", "mean_if_not_bust", "expected_rounds"} | {f"p_win_seat_{i}" for i in range(1, rules.players + 1)} <= common
+    assert {"p_bust", "p_21", "mean_if_not_bust", "expected_rounds"} | {
+        f"p_win_seat_{i}" for i in range(1, rules.players + 1)
+    } <= common
     for name in common:
         assert covers(sim[name].ci, exact[name].value), (name, exact[name].value, sim[name].ci)
 
@@ -341,7 +367,9 @@ def test_rounds_are_scored_and_the_game_ends_at_the_target():
     state = hypogeon.initial_state(hypogeon.Rules(players=3, target=3))
     for dice in [(5, 6), (4, 6), (5, 6)]:  # a tie for the best on 11: nobody scores
         state = state.roll(dice=dice).stand()
-    assert state.round_over and state.finals == [11, 10, 11] and state.scores == [0, 0, 0] and state.current_player() == 0
+    assert (
+        state.round_over and state.finals == [11, 10, 11] and state.scores == [0, 0, 0] and state.current_player() == 0
+    )
     state = state.roll(dice=(5, 6)).roll(dice=(6,)).roll(dice=(4,)).roll(dice=(3,))  # 11 + 6 + 4 = 21, then 24: bust
     assert state.turn_of(1) is None and state.round == 2 and state.history == ((11, 10, 11),)
     state = state.roll(dice=(6, 6)).stand().roll(dice=(1, 1)).stand()  # a sole 12: player 2 scores 1
@@ -349,7 +377,16 @@ def test_rounds_are_scored_and_the_game_ends_at_the_target():
     state = state.roll(dice=(6, 5)).roll(dice=(6,)).roll(dice=(4,)).stand()  # 21
     state = state.roll(dice=(1, 1)).stand().roll(dice=(1, 2)).stand()  # a sole 21: 2 points
     assert state.scores == [2, 1, 0] and not state.is_terminal()
-    state = state.roll(dice=(3, 3)).stand().roll(dice=(6, 6)).roll(dice=(6,)).roll(dice=(3,)).stand().roll(dice=(1, 2)).stand()
+    state = (
+        state.roll(dice=(3, 3))
+        .stand()
+        .roll(dice=(6, 6))
+        .roll(dice=(6,))
+        .roll(dice=(3,))
+        .stand()
+        .roll(dice=(1, 2))
+        .stand()
+    )
     assert state.scores == [2, 3, 0] and state.is_terminal() and state.returns() == [0, 1, 0]
     with pytest.raises(ValueError, match="over"):
         state.roll(dice=(1, 1))
@@ -383,7 +420,7 @@ def test_turn_hint_values_in_points():
 
 
 def test_policies():
-    """"stand_at" stands from 17 on; "optimal", "best_stand_at" and "seat_rules" follow the solvers."""
+    """ "stand_at" stands from 17 on; "optimal", "best_stand_at" and "seat_rules" follow the solvers."""
     rng = np.random.default_rng(7)
     pol = hypogeon.policies()
     for _ in range(20):

@@ -43,8 +43,13 @@ def after_roll(n: int) -> dict:
 @cache
 def reroll_value(r: int, n: int, payoff) -> F:
     """Best expected payoff of rolling n dice with r rerolls left afterwards."""
-    return sum((p * (payoff(t) if r == 0 or m == 0 else max(payoff(t), reroll_value(r - 1, m, payoff)))
-                for (m, t), p in after_roll(n).items()), F(0))
+    return sum(
+        (
+            p * (payoff(t) if r == 0 or m == 0 else max(payoff(t), reroll_value(r - 1, m, payoff)))
+            for (m, t), p in after_roll(n).items()
+        ),
+        F(0),
+    )
 
 
 def identity(t):
@@ -75,9 +80,13 @@ def test_remove_pairs_matches_striking_out(roll):
 @pytest.mark.parametrize("below", [8, 12])
 def test_heuristic_mean_against_brute_force(below):
     """Reroll while below X, with 3 rerolls: the recursion without the max."""
+
     @cache
     def value(r: int, n: int) -> F:
-        return sum((p * (t if r == 0 or m == 0 or t >= below else value(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0))
+        return sum(
+            (p * (t if r == 0 or m == 0 or t >= below else value(r - 1, m)) for (m, t), p in after_roll(n).items()),
+            F(0),
+        )
 
     assert legit.report(legit.Rules(reroll_below=below)).figures["heuristic_mean"].exact == value(3, 6)
 
@@ -149,8 +158,15 @@ def test_two_player_share_is_one_minus_the_later_players_chance():
 
 def test_dilemma_table():
     d = legit.dilemma()
-    assert d.columns == ["rerolls_used", "later_mean", "p_stop", "share_if_stop", "stop_from_2_dice",
-                         "stop_from_4_dice", "stop_from_6_dice"]
+    assert d.columns == [
+        "rerolls_used",
+        "later_mean",
+        "p_stop",
+        "share_if_stop",
+        "stop_from_2_dice",
+        "stop_from_4_dice",
+        "stop_from_6_dice",
+    ]
     assert d["rerolls_used"].to_list() == [0, 1, 2, 3]
     assert d["p_stop"].sum() == pytest.approx(1, abs=1e-12)
     means = [float(reroll_value(u, 6, identity)) for u in range(4)]
@@ -279,16 +295,21 @@ def test_a_turn_ends_with_no_choice_left():
 
 
 def test_policies_play_like_the_solvers():
-    """"optimal": seat 1 by `first_turn`, later seats chasing the best so far; "best_mean" and
+    """ "optimal": seat 1 by `first_turn`, later seats chasing the best so far; "best_mean" and
     "reroll_below" by their turn policies."""
     pol = legit.policies()
     state = legit.initial_state().roll(dice=(1, 1, 2, 2, 3, 3))  # no 7-pair: 12 on 6 dice
     assert pol["optimal"](state) == legit.first_turn(6, 3, 2).game.best(("rolled", 3, 6, 12))
     assert pol["best_mean"](state) == legit.mean_turn(6, 3).game.best(("rolled", 3, 6, 12)) == "keep"
-    assert pol["reroll_below"](state) == "keep" and pol["reroll_below"](legit.initial_state().roll(dice=(1, 1, 1, 1, 1, 2))) == "reroll"
+    assert (
+        pol["reroll_below"](state) == "keep"
+        and pol["reroll_below"](legit.initial_state().roll(dice=(1, 1, 1, 1, 1, 2))) == "reroll"
+    )
     later = state.roll(dice=(1, 1, 1, 1, 2, 2)).keep().roll(dice=(1, 1, 1, 1, 1, 2))  # 8 to beat, one reroll: 7
     assert later.current_player() == 1 and later.turns[1].rerolls_left == 1
-    assert pol["optimal"](later) == legit.beat_turn(6, 1, 8, F(1, 2)).game.best(("rolled", 1, 6, 7)) == later.hint().best
+    assert (
+        pol["optimal"](later) == legit.beat_turn(6, 1, 8, F(1, 2)).game.best(("rolled", 1, 6, 7)) == later.hint().best
+    )
     assert all(p(legit.initial_state()) == "roll" for p in pol.values())
 
 
@@ -305,15 +326,19 @@ def test_fast_simulator_agrees_with_the_generic_loop():
     loop = tournament(legit.initial_state(rules), [legit.optimal] * 3, games=games, seed=4)
     a = loop["win_share"][0]
     samplers = legit.round_samplers(rules.dice, rules.rerolls, rules.players)
-    for fast in (legit.rounds(3, samplers, np.random.default_rng(5), 50_000),
-                 legit.rounds_by_dice(rules, np.random.default_rng(6), 20_000)):
+    for fast in (
+        legit.rounds(3, samplers, np.random.default_rng(5), 50_000),
+        legit.rounds_by_dice(rules, np.random.default_rng(6), 20_000),
+    ):
         b = float(fast.mean())
         se = (a * (1 - a) / games + b * (1 - b) / fast.size) ** 0.5
         assert abs(a - b) <= z * se, (a, b, se)
     policy = legit.policies(rules)["reroll_below"]
     rng = np.random.default_rng(7)
     loop_scores = np.array([play(legit.initial_state(rules), [policy] * 3, rng).scores[0] for _ in range(games)])
-    fast_scores, _ = legit.turns_by_dice(rules.dice, np.full(50_000, rules.rerolls), lambda r, m, t, i: t < 8, np.random.default_rng(8))
+    fast_scores, _ = legit.turns_by_dice(
+        rules.dice, np.full(50_000, rules.rerolls), lambda r, m, t, i: t < 8, np.random.default_rng(8)
+    )
     se = (loop_scores.var(ddof=1) / games + fast_scores.var(ddof=1) / fast_scores.size) ** 0.5
     assert abs(loop_scores.mean() - fast_scores.mean()) <= z * se
 
@@ -332,9 +357,12 @@ def test_scores_out_of_reach():
     """Two dice score at most 12: beating 12 is impossible, and rerolling below 13 always rerolls."""
     f = legit.report(legit.Rules(dice=2, target=12, reroll_below=13)).figures
     assert f["p_beat_target_best"].exact == 0
-    always = cache(lambda r, n: sum((p * (t if r == 0 or m == 0 else always(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0)))
+    always = cache(
+        lambda r, n: sum(
+            (p * (t if r == 0 or m == 0 else always(r - 1, m)) for (m, t), p in after_roll(n).items()), F(0)
+        )
+    )
     assert f["heuristic_mean"].exact == always(3, 2)
-
 
 
 # -- the first player's choices, by brute force (four dice, two rerolls, three players) -------------------
@@ -352,8 +380,13 @@ def first_keep(t: int, used: int) -> F:
 def first_value(r: int, n: int) -> F:
     """The first player's best share rolling n dice with r rerolls left afterwards."""
     used = REROLLS2 - r
-    return sum((p * (first_keep(t, used) if r == 0 or m == 0 else max(first_keep(t, used), first_value(r - 1, m)))
-                for (m, t), p in after_roll(n).items()), F(0))
+    return sum(
+        (
+            p * (first_keep(t, used) if r == 0 or m == 0 else max(first_keep(t, used), first_value(r - 1, m)))
+            for (m, t), p in after_roll(n).items()
+        ),
+        F(0),
+    )
 
 
 def test_first_hint_against_brute_force():

@@ -108,7 +108,7 @@ def test_first_roll_by_inclusion_exclusion():
 @pytest.mark.parametrize("rolls", [1, 2, 3])
 def test_p_qualify_by_roll_against_ordered_brute_force(rolls):
     assert naute.p_qualify_by_roll(rolls)[-1] == brute(lambda c: int(c > 0), "sticky", rolls)
-    assert naute.p_qualify_by_roll(3)[: rolls] == naute.p_qualify_by_roll(rolls)
+    assert naute.p_qualify_by_roll(3)[:rolls] == naute.p_qualify_by_roll(rolls)
 
 
 def test_report_figures_are_the_brute_force_values():
@@ -194,7 +194,9 @@ def one_expedition_duel(rule: str) -> dict[str, Fraction]:
     cargo s (P(cargo > s) first, then the expected cargo; for s = 12 the expected cargo)."""
     rules = naute.Rules(cargo_holds=rule)
     first = naute.score_distribution(rules, naute.chase_policy(0, rules))
-    second = {s: naute.score_distribution(rules, naute.chase_policy(s, rules) if s < 12 else None) for s in first.outcomes}
+    second = {
+        s: naute.score_distribution(rules, naute.chase_policy(s, rules) if s < 12 else None) for s in first.outcomes
+    }
     win2 = sum((p * second[s].prob(lambda c, s=s: c > s) for s, p in first.items()), F(0))
     tie = sum((p * second[s][s] for s, p in first.items()), F(0))
     return {"p_seat_1_wins_2_players": 1 - win2 - tie, "p_seat_2_wins_2_players": win2, "p_shared_first_2_players": tie}
@@ -208,7 +210,9 @@ SEED = 0
 @pytest.mark.parametrize("rule", RULES)
 def test_simulation_agrees_with_exact(rule):
     rules = naute.Rules(cargo_holds=rule, expeditions=1, players=2)
-    exact = {k: f.value for k, f in naute.report(rules).figures.items()} | {k: float(v) for k, v in one_expedition_duel(rule).items()}
+    exact = {k: f.value for k, f in naute.report(rules).figures.items()} | {
+        k: float(v) for k, v in one_expedition_duel(rule).items()
+    }
     sim = naute.simulate(rules, trials=50_000, seed=SEED).figures
     common = set(exact) & set(sim)
     assert len(common) == 9
@@ -219,7 +223,9 @@ def test_simulation_agrees_with_exact(rule):
 
 def test_simulation_coverage():
     rules = naute.Rules(expeditions=1, players=2)
-    exact = {k: f.value for k, f in naute.report(rules).figures.items()} | {k: float(v) for k, v in one_expedition_duel("sticky").items()}
+    exact = {k: f.value for k, f in naute.report(rules).figures.items()} | {
+        k: float(v) for k, v in one_expedition_duel("sticky").items()
+    }
     covered, need = coverage(lambda seed: naute.simulate(rules, trials=2000, seed=seed).figures, exact)
     assert len(covered) >= 9
     assert all(c >= need for c in covered.values()), covered
@@ -230,16 +236,18 @@ def seat_wins_by_enumeration(rules) -> tuple[list[float], float]:
     distribution of every player's total through the game, each expedition's cargo drawn from
     the core solver's exact distribution under the policy the player uses. Floats."""
     n, last = rules.players, rules.expeditions - 1
-    pmf = {None: naute.score_distribution(rules)} | {t: naute.score_distribution(rules, naute.chase_policy(t, rules)) for t in range(12)}
+    pmf = {None: naute.score_distribution(rules)} | {
+        t: naute.score_distribution(rules, naute.chase_policy(t, rules)) for t in range(12)
+    }
     pmf = {k: [(c, float(p)) for c, p in d.items()] for k, d in pmf.items()}
     joint = {(0,) * n: 1.0}
     for e in range(rules.expeditions):
         for seat in range(n):
             new: dict[tuple, float] = {}
             for totals, p in joint.items():
-                t = max(totals[:seat] + totals[seat + 1:]) - totals[seat]
+                t = max(totals[:seat] + totals[seat + 1 :]) - totals[seat]
                 for c, q in pmf[t if e == last and 0 <= t < 12 else None]:
-                    after = totals[:seat] + (totals[seat] + c,) + totals[seat + 1:]
+                    after = totals[:seat] + (totals[seat] + c,) + totals[seat + 1 :]
                     new[after] = new.get(after, 0.0) + p * q
             joint = new
     wins, shared = [0.0] * n, 0.0
@@ -298,9 +306,14 @@ def test_the_policy_table_and_exact_play_through_the_tables():
     for j, state in enumerate(m.states):
         if state[0] != "cargo":
             continue
-        for column, policy in [(naute.MEAN_COLUMN, naute.optimal(naute.CargoMean(), rules)), (1 + 7, naute.chase_policy(7, rules))]:
+        for column, policy in [
+            (naute.MEAN_COLUMN, naute.optimal(naute.CargoMean(), rules)),
+            (1 + 7, naute.chase_policy(7, rules)),
+        ]:
             a = policy(state)
-            assert m.afters[m.policy[column, j]] == (("stop", naute.score(state)) if a == "stop" else ("keep", state[1], a))
+            assert m.afters[m.policy[column, j]] == (
+                ("stop", naute.score(state)) if a == "stop" else ("keep", state[1], a)
+            )
     p = {m.states[int(s)]: F(c, 6**5) for s, c in Counter(m.row(m.start).tolist()).items()}
     crew = [sum(q for s, q in p.items() if s[0] == "cargo")]
     for _ in range(2):

@@ -54,6 +54,7 @@ def test_expected_reveals_is_the_sum_of_survival_probabilities():
     from itertools import permutations
 
     arrangements = set(permutations("AAA33"))
+
     def sink_at(order):
         t = a = 0
         for i, c in enumerate(order, 1):
@@ -61,13 +62,18 @@ def test_expected_reveals_is_the_sum_of_survival_probabilities():
             a += c == "A"
             if t >= 6 or a >= 3:
                 return i
+
     expected = Fraction(sum(sink_at(o) for o in arrangements), len(arrangements))
     assert nessie.expected_reveals_until_sink(toy) == expected
 
 
 def test_state_file(tmp_path):
-    state = {"row": ["2", "A", "3"], "own": {"letters": ["A", "B"], "treasures": [3, 1]},
-             "others": [{"letters": ["C"], "treasures": [2]}], "discards_seen": ["D", "1"]}
+    state = {
+        "row": ["2", "A", "3"],
+        "own": {"letters": ["A", "B"], "treasures": [3, 1]},
+        "others": [{"letters": ["C"], "treasures": [2]}],
+        "discards_seen": ["D", "1"],
+    }
     path = tmp_path / "state.json"
     path.write_text(json.dumps(state))
     figures = nessie.report(nessie.Rules(state=str(path))).figures
@@ -82,8 +88,10 @@ def test_state_file(tmp_path):
         ("not json", "is not JSON"),
         ('{"row": ["X"]}', 'row[0] must be a card: "1", "2", "3" (or the numbers 1, 2, 3) or "A".."F"; got "X"'),
         ('{"own": {"letters": ["A", "A"]}}', 'own holds the letter "A" 2 times'),
-        ('{"row": ["A", "A", "A", "A", "A", "A", "A", "A", "A"]}',
-         'the deck holds 8 cards "A" (per_letter=8) but the state shows 9'),
+        (
+            '{"row": ["A", "A", "A", "A", "A", "A", "A", "A", "A"]}',
+            'the deck holds 8 cards "A" (per_letter=8) but the state shows 9',
+        ),
         ('{"colour": 1}', "keys row, own, others, discards_seen"),
     ],
 )
@@ -113,21 +121,27 @@ IMPOSSIBLE = [  # (state, rules, what the one-line message must say)
     ({"row": ["B", "1", "B", "B"]}, {}, 'the row holds 3 cards "B"'),
     ({"row": ["C", "C"], "own": {"letters": ["C", "D"]}}, {}, 'the row\'s 2 cards "C" and your own "C" make 3'),
     ({"row": ["A"] * 5}, {"per_letter": 4}, 'the deck holds 4 cards "A" (per_letter=4) but the state shows 5'),
-    ({"own": {"treasures": [3] * 7}, "discards_seen": ["3"]}, {"threes": 7},
-     'the deck holds 7 cards "3" (threes=7) but the state shows 8'),
+    (
+        {"own": {"treasures": [3] * 7}, "discards_seen": ["3"]},
+        {"threes": 7},
+        'the deck holds 7 cards "3" (threes=7) but the state shows 8',
+    ),
     ({"own": {"letters": ["E", "E"]}}, {}, 'own holds the letter "E" 2 times'),
     ({"others": [{"letters": ["A", "C"]}]}, {}, "others[0] holds the letters A, C, which cannot be kept together"),
     ({"own": {"letters": list("FEDCBA")}}, {}, "own holds all six letters, so the game is over"),
     ({"others": [{}, {}, {}]}, {"players": 3}, "others lists 3 players, but with players=3 there are only 2 others"),
-    ({"own": {"treasures": [4]}}, {},
-     'own treasures[0] must be a treasure: "1", "2", "3" or the numbers 1, 2, 3; got 4'),
+    (
+        {"own": {"treasures": [4]}},
+        {},
+        'own treasures[0] must be a treasure: "1", "2", "3" or the numbers 1, 2, 3; got 4',
+    ),
     ({"own": {"treasures": [1.5]}}, {}, "own treasures[0] must be a treasure"),
     ({"row": ["2", True]}, {}, "row[1] must be a card"),
     ({"discards_seen": [0]}, {}, "discards_seen[0] must be a card"),
     ({"own": {"treasures": "12"}}, {}, 'own treasures must be a list, each item a treasure: "1", "2", "3"'),
     ({"own": {"letters": [1]}}, {}, 'own letters[0] must be a letter "A".."F"; got 1'),
     ({"own": {"letters": ["3"]}}, {}, 'own letters[0] must be a letter "A".."F"; got "3"'),
-    ({"others": [{"treasures": ["B"]}]}, {}, 'others[0] treasures[0] must be a treasure'),
+    ({"others": [{"treasures": ["B"]}]}, {}, "others[0] treasures[0] must be a treasure"),
 ]
 
 
@@ -152,10 +166,18 @@ def test_impossible_state_files_are_one_line_errors(tmp_path, capsys, state, rul
 
 def test_treasures_may_be_written_as_numbers():
     """1, 2, 3 as JSON numbers are the cards "1", "2", "3" wherever a treasure can be."""
-    words = {"row": ["3", "A", "1"], "own": {"letters": ["B", "C"], "treasures": ["1", "2"]},
-             "others": [{"letters": ["E"], "treasures": ["3", "3"]}], "discards_seen": ["2", "F"]}
-    numbers = {"row": [3, "A", 1], "own": {"letters": ["B", "C"], "treasures": [1, 2]},
-               "others": [{"letters": ["E"], "treasures": [3, 3]}], "discards_seen": [2, "F"]}
+    words = {
+        "row": ["3", "A", "1"],
+        "own": {"letters": ["B", "C"], "treasures": ["1", "2"]},
+        "others": [{"letters": ["E"], "treasures": ["3", "3"]}],
+        "discards_seen": ["2", "F"],
+    }
+    numbers = {
+        "row": [3, "A", 1],
+        "own": {"letters": ["B", "C"], "treasures": [1, 2]},
+        "others": [{"letters": ["E"], "treasures": [3, 3]}],
+        "discards_seen": [2, "F"],
+    }
     assert nessie.situation_from_dict(numbers) == nessie.situation_from_dict(words)
     assert nessie.situation_from_dict(numbers).pool["3"] == 12 - 3
 
@@ -181,8 +203,10 @@ def test_held_letters_are_those_the_engine_lets_a_player_keep():
     adjacent = neighbours(CHAIN)
     for size in range(1, len(LETTERS) + 1):
         for letters in itertools.combinations(LETTERS, size):
-            keepable = any(take(Hand(), list(order), adjacent)[0].letters == list(order)
-                           for order in itertools.permutations(letters))
+            keepable = any(
+                take(Hand(), list(order), adjacent)[0].letters == list(order)
+                for order in itertools.permutations(letters)
+            )
             state = {"own": {"letters": list(letters)}}
             if keepable and size < len(LETTERS):
                 assert nessie.situation_from_dict(state).own_letters == frozenset(letters)

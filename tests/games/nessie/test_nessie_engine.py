@@ -21,7 +21,9 @@ def adjacent_chain_ok(letters):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), moves=st.lists(st.floats(0, 1), min_size=1, max_size=400))
+@given(
+    seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), moves=st.lists(st.floats(0, 1), min_size=1, max_size=400)
+)
 def test_random_games_conserve_cards_and_keep_hands_legal(seed, players, moves):
     game = Game.new(players, np.random.default_rng(seed))
     for u in moves:

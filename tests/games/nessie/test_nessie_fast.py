@@ -16,8 +16,16 @@ from nessus.games.nessie import fast as fast
 from nessus.games.nessie import play as play
 from nessus.games.nessie.engine import Game, make_deck
 
-RULES = [play.stop_at(1), play.stop_at(2), play.stop_at(3), play.stop_at(5), play.stop_when_risky(Fraction(3, 10)),
-         play.stop_when_risky(Fraction(1, 2)), play.stop_when_risky(0), play.stop_when_risky(0.15)]
+RULES = [
+    play.stop_at(1),
+    play.stop_at(2),
+    play.stop_at(3),
+    play.stop_at(5),
+    play.stop_when_risky(Fraction(3, 10)),
+    play.stop_when_risky(Fraction(1, 2)),
+    play.stop_when_risky(0),
+    play.stop_when_risky(0.15),
+]
 DECK_COUNTS = np.bincount(fast.DECK, minlength=9)
 
 
@@ -148,12 +156,18 @@ def test_tournament_uses_the_fast_engine_only_for_table_driven_strategies(monkey
 
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), rules=st.lists(st.sampled_from(RULES), min_size=6, max_size=6))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 6),
+    rules=st.lists(st.sampled_from(RULES), min_size=6, max_size=6),
+)
 def test_no_card_is_lost_or_duplicated(seed, players, rules):
     """After every move of 32 random games (reshuffles included): the cards in the draw pile,
     discards, row and hands are the deck; the counts kept of the row and the draw pile are those
     of their cards; each hand's letters are one run of the chain."""
-    table = fast.Table(np.tile(np.arange(players), (32, 1)), rules[:players], fast.Shuffler(np.random.default_rng(seed)))
+    table = fast.Table(
+        np.tile(np.arange(players), (32, 1)), rules[:players], fast.Shuffler(np.random.default_rng(seed))
+    )
     while table.in_play.any():
         table.step()
         assert (table.cards() == DECK_COUNTS).all()

@@ -34,7 +34,9 @@ CARDS = ["1", "2", "3", *LETTERS[:3]]
 
 @settings(max_examples=60, deadline=None)
 @given(
-    pool=st.dictionaries(st.sampled_from(CARDS), st.integers(0, 2), min_size=1).filter(lambda d: 1 <= sum(d.values()) <= 6),
+    pool=st.dictionaries(st.sampled_from(CARDS), st.integers(0, 2), min_size=1).filter(
+        lambda d: 1 <= sum(d.values()) <= 6
+    ),
     row=st.lists(st.sampled_from(CARDS), max_size=3),
     own=st.sets(st.sampled_from(LETTERS[:3])),
     k=st.integers(0, 4),

@@ -40,7 +40,7 @@ def brute_force(s: Situation, hand: Hand, adjacency=CHAIN) -> tuple[Fraction, Fr
         return stop if reveal is None else max(stop, reveal)
 
     def values(row: tuple[str, ...]) -> tuple[Fraction, Fraction | None]:
-        pool = start - Counter(row[len(s.row):])
+        pool = start - Counter(row[len(s.row) :])
         stop = best_take(hand, row, adjacency, letter_value=0)[1]
         total = sum(pool.values())
         if total == 0:
@@ -120,7 +120,10 @@ def test_take_distribution(state, k):
         if left == 0:
             return best_take(hand, row, letter_value=0)[1]
         total = sum(pool.values())
-        return sum((Fraction(n, total) * mean(row + (c,), pool - Counter([c]), left - 1) for c, n in pool.items() if n), Fraction(0))
+        return sum(
+            (Fraction(n, total) * mean(row + (c,), pool - Counter([c]), left - 1) for c, n in pool.items() if n),
+            Fraction(0),
+        )
 
     assert dist.map(lambda x: 0 if x == "sunk" else x).mean() == mean(tuple(s.row), Counter(s.pool), k)
 
@@ -189,8 +192,9 @@ def test_a_games_first_decisions_are_look_ups():
     assert len(turn.memo) == stored
 
 
-@pytest.mark.parametrize("row", [("3", "B"), ("2", "2"), ("1", "A", "C", "E"), ("A", "C", "E", "B", "D"),
-                                 ("B", "3", "A", "1", "F")])
+@pytest.mark.parametrize(
+    "row", [("3", "B"), ("2", "2"), ("1", "A", "C", "E"), ("A", "C", "E", "B", "D"), ("B", "3", "A", "1", "F")]
+)
 def test_the_stored_opening_answers_as_a_fresh_solve(row):
     """Rows within the stored depth, answered from the stored states after them, equal a solver
     that starts empty."""

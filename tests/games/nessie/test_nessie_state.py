@@ -113,14 +113,21 @@ def test_fast_engine_agrees_with_the_generic_loop():
 
 def test_odds_take_a_state_as_a_dict(tmp_path):
     """A state given as a dict gives the same situation and figures as the same state in a file."""
-    table = {"row": ["2", "A", "3"], "own": {"letters": ["A", "B"], "treasures": [3, 1]},
-             "others": [{"letters": ["C"], "treasures": [2]}], "discards_seen": ["D", "1"]}
+    table = {
+        "row": ["2", "A", "3"],
+        "own": {"letters": ["A", "B"], "treasures": [3, 1]},
+        "others": [{"letters": ["C"], "treasures": [2]}],
+        "discards_seen": ["D", "1"],
+    }
     path = tmp_path / "state.json"
     path.write_text(json.dumps(table))
     from_file = nessie.Rules(state=str(path))
     assert nessie.situation(state=table) == nessie.situation(from_file)
     assert nessie.report(state=table).figures == nessie.report(from_file).figures
-    assert nessie.simulate(state=table, trials=2000, seed=1).figures == nessie.simulate(from_file, trials=2000, seed=1).figures
+    assert (
+        nessie.simulate(state=table, trials=2000, seed=1).figures
+        == nessie.simulate(from_file, trials=2000, seed=1).figures
+    )
     with pytest.raises(ValueError, match="row"):
         nessie.situation(state={"row": ["2", "3", "1"]})
 

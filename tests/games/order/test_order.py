@@ -212,14 +212,16 @@ def _check_message(err, name, lo, hi):
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.one_of(
-    st.integers().filter(lambda v: not 2 <= v <= 10),
-    st.floats(allow_nan=True),
-    st.text(max_size=5),
-    st.booleans(),
-    st.none(),
-    st.fractions(),
-))
+@given(
+    st.one_of(
+        st.integers().filter(lambda v: not 2 <= v <= 10),
+        st.floats(allow_nan=True),
+        st.text(max_size=5),
+        st.booleans(),
+        st.none(),
+        st.fractions(),
+    )
+)
 def test_rules_reject_bad_players(value):
     with pytest.raises(ValueError) as err:
         order.Rules(players=value)

@@ -229,7 +229,9 @@ def test_heuristic_distribution_equals_the_core_solver_distribution():
     """final_weights (forward on arrays) against Expectimax.distribution, with sticky holds."""
     rules = palais.Rules(sticky_holds=True)
     policy = palais.keep_most_common("manoir")
-    core = keep.game(palais.AtLeast("manoir"), True).distribution(keep.start(), lambda s: tuple(sorted(s[1] + s[2])), policy)
+    core = keep.game(palais.AtLeast("manoir"), True).distribution(
+        keep.start(), lambda s: tuple(sorted(s[1] + s[2])), policy
+    )
     assert palais.hand_distribution(policy, rules) == core
     reach = core.prob(lambda h: palais.rank(h) >= palais.HANDS.index("manoir"))
     assert palais.report(rules).figures["p_at_least_manoir_within_3_keep_most_common"].exact == reach
@@ -274,7 +276,10 @@ def test_at_least_figures_are_monotone_and_sticky_holds_cost():
     values = [palais.p_at_least_within(h, rules) for h in palais.BEST_FIRST]
     assert values == sorted(values)
     for h in palais.BEST_FIRST:
-        assert palais.report(rules).figures[f"p_at_least_{h}_within_3"].exact == keep.solve([palais.AtLeast(h)]).start_value()
+        assert (
+            palais.report(rules).figures[f"p_at_least_{h}_within_3"].exact
+            == keep.solve([palais.AtLeast(h)]).start_value()
+        )
     sticky = palais.Rules(sticky_holds=True)
     assert all(palais.p_at_least_within(h, sticky) <= palais.p_at_least_within(h, rules) for h in palais.HANDS)
     assert palais.p_palais_within_3(sticky) < YAHTZEE
@@ -289,7 +294,9 @@ def test_opener_payoff_forward_equals_backward():
         q = palais.chase_odds(tb, sticky)
         _, cls = palais.strength_classes(tb)
         forward = sum(int(x) * (1 - q[c]) for x, c in zip(w, cls)) / 6**15
-        assert forward == sol.start_value() == palais.heads_up(palais.Rules(sticky_holds=sticky, tie_break=tb, players=2))
+        assert (
+            forward == sol.start_value() == palais.heads_up(palais.Rules(sticky_holds=sticky, tie_break=tb, players=2))
+        )
 
 
 # -- Monte Carlo ---------------------------------------------------------------------------------
@@ -437,7 +444,10 @@ def test_exact_play_through_the_tables():
     assert F(sum(x for h, x in w.items() if tables.rank[h] >= k), 6**15) == palais.p_at_least_within("trident")
     w = final(tables.opener, 0)
     q = palais.chase_odds("A", False)
-    assert sum(x * (1 - q[tables.strength[h]]) ** 2 for h, x in w.items()) / 6**15 == palais.opener_solution(3).start_value()
+    assert (
+        sum(x * (1 - q[tables.strength[h]]) ** 2 for h, x in w.items()) / 6**15
+        == palais.opener_solution(3).start_value()
+    )
 
 
 def test_a_turn_that_stops_at_once_keeps_its_first_roll():
@@ -535,7 +545,9 @@ def test_fast_simulator_agrees_with_the_generic_loop():
     rules = palais.Rules(players=3)
     n_fast, n_loop, z = 20_000, 600, 3.29
     fast = palais.game_kernel(palais.kernel_tables(rules), np.random.default_rng(4), n_fast)
-    loop = tournament(lambda: palais.initial_state(rules), [palais.policies(rules)["optimal"]] * 3, games=n_loop, seed=5)
+    loop = tournament(
+        lambda: palais.initial_state(rules), [palais.policies(rules)["optimal"]] * 3, games=n_loop, seed=5
+    )
     for seat in range(3):
         a = float(fast[f"p_seat_{seat + 1}_wins_3_players"].mean())
         b = loop["win_share"][seat]

@@ -64,14 +64,21 @@ def exact_values(goal: int, rolls) -> dict:
 
 def q_values(goal: int, v: dict, i: int, j: int, k: int) -> tuple:
     """(hold, roll) exact values at (i, j, k) given V; hold is None on a turn total of 0."""
-    roll = F(1, 6) * (1 - v[(j, i, 0)]) + sum(F(1, 6) * (1 if i + k + r >= goal else v[(i, j, k + r)]) for r in range(2, 7))
+    roll = F(1, 6) * (1 - v[(j, i, 0)]) + sum(
+        F(1, 6) * (1 if i + k + r >= goal else v[(i, j, k + r)]) for r in range(2, 7)
+    )
     return (1 - v[(j, i + k, 0)] if k else None), roll
 
 
 def exact_optimum(goal: int) -> tuple[dict, dict]:
     """Policy improvement in Fractions from value iteration's policy, to exact optimality."""
     solved = pig._solve(goal)
-    policy = {(i, j, k): bool(solved.rolls()[i * goal + j, k]) for i in range(goal) for j in range(goal) for k in range(1, goal - i)}
+    policy = {
+        (i, j, k): bool(solved.rolls()[i * goal + j, k])
+        for i in range(goal)
+        for j in range(goal)
+        for k in range(1, goal - i)
+    }
     while True:
         v = exact_values(goal, lambda i, j, k, p=policy: p[(i, j, k)])
         better = {}
@@ -305,7 +312,9 @@ def test_game_steps_and_hints():
 def test_game_is_the_protocol_state():
     g = pig.initial_state()
     rolling = g.apply("roll")
-    assert rolling.current_player() == CHANCE and rolling.chance_outcomes() == [((f,), Fraction(1, 6)) for f in range(1, 7)]
+    assert rolling.current_player() == CHANCE and rolling.chance_outcomes() == [
+        ((f,), Fraction(1, 6)) for f in range(1, 7)
+    ]
     assert set(pig.policies()) == {"optimal", "hold_at_20"}
     assert g.first_hold() == pig.hold_boundary(0, 0)
     assert "first to 100" in g.observation(0)
@@ -341,7 +350,9 @@ def test_fast_games_agree_with_the_generic_loop(seats):
     samplers = tuple(best if s == "optimal" else hold for s in seats)
     fast = (pig.play_turns(25, samplers, np.random.default_rng(1), 100_000) == 0).astype(float)
     rng, named = np.random.default_rng(2), pig.policies(rules)
-    slow = np.array([float(play(pig.initial_state(rules), [named[s] for s in seats], rng).returns()[0]) for _ in range(2000)])
+    slow = np.array(
+        [float(play(pig.initial_state(rules), [named[s] for s in seats], rng).returns()[0]) for _ in range(2000)]
+    )
     se = np.sqrt(fast.var(ddof=1) / fast.size + slow.var(ddof=1) / slow.size)
     assert abs(fast.mean() - slow.mean()) <= Z * se, (fast.mean(), slow.mean(), se)
 
@@ -360,7 +371,6 @@ def test_hold_must_be_positive():
     for n in (0, -3, 2.5, True):
         with pytest.raises(ValueError, match="hold"):
             core.hold_at_mean(pig.ROLL, n)
-
 
 
 def refuse(*args):

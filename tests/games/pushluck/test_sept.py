@@ -113,6 +113,7 @@ def test_points_hint_rejects_bad_totals(k):
 def one_round_first_holds() -> int:
     """One round, a tie counting half: the smallest turn total at which the first player holds
     (holding at k is worth 1 - g(k), exactly; ties hold), as in `one_round_half`."""
+
     def g(x: int) -> F:
         return F(11, 12) if x == 0 else reach(x + 1)
 
@@ -154,6 +155,7 @@ def one_round_half() -> F:
     """One round, a tie counting half. The second player, behind by x > 0, rolls until ahead
     (holding level gives 1/2, one more roll 5/6): reach(x + 1). At x = 0 a 7 ties: 11/12.
     The first player holds at k once g(k) <= g(0)/6: rolling is worth at most 1 - g(0)/6."""
+
     def g(x: int) -> F:
         return F(11, 12) if x == 0 else reach(x + 1)
 
@@ -167,6 +169,7 @@ def one_round_half() -> F:
 
 def one_round_replay() -> float:
     """One round, a tie replays it: w = the first player's chance; iterate w -> value(w)."""
+
     def second(x: int, w: float) -> float:
         u: dict = {}
         for k in range(x + 1 + 12, -1, -1):
@@ -209,7 +212,9 @@ def recursion(rounds: int, ties: str, margin: int) -> float:
     def solve(w: float) -> float:
         @cache
         def value(t: int, lead: int, k: int) -> float:
-            roll = p7 * end(t, lead) + sum(p * (1.0 if lead + k + s > margin else value(t, lead, k + s)) for s, p in gains)
+            roll = p7 * end(t, lead) + sum(
+                p * (1.0 if lead + k + s > margin else value(t, lead, k + s)) for s, p in gains
+            )
             return max(roll, end(t, lead + k)) if k else roll
 
         def end(t: int, final: int) -> float:
@@ -248,7 +253,7 @@ def test_default_game_bracket_and_fixed_point():
     for lead in (-30, -10, -1):
         c = d.context(5, lead)
         assert s.rolls()[c, : -lead + 1].all()
-        assert not s.rolls()[c, -lead + 1: -lead + 13].any() and np.all(s.q_hold[c, -lead + 1: -lead + 13] == 1.0)
+        assert not s.rolls()[c, -lead + 1 : -lead + 13].any() and np.all(s.q_hold[c, -lead + 1 : -lead + 13] == 1.0)
 
 
 def test_a_narrow_cut_off_shows_in_the_bracket():
@@ -288,8 +293,10 @@ def test_one_round_games_against_exact(ties):
     sol = sept._solve(1, ties)
     exact = float(one_round_half()) if ties == "half" else one_round_replay()
     rng = np.random.default_rng(9)  # seed 8 missed by 1e-5 (2 x 10 x 200,000 games: z = -0.38 and 0.14)
-    for wins in (sept.duel_kernel(1, ties, sol.duel.margin, sol.solved.rolls(), rng, 60_000),
-                 sept.duel_turns(1, ties, sol.duel.margin, sept.sampler(sol), rng, 60_000)):
+    for wins in (
+        sept.duel_kernel(1, ties, sol.duel.margin, sol.solved.rolls(), rng, 60_000),
+        sept.duel_turns(1, ties, sol.duel.margin, sept.sampler(sol), rng, 60_000),
+    ):
         lo, hi = wilson(int(wins.sum()), wins.size)
         assert lo <= exact <= hi
 
@@ -311,7 +318,11 @@ def test_game_steps_and_hints():
     with pytest.raises(ValueError, match="compulsory"):
         g.hold()
     h = g.hint()
-    assert h.values == {"roll": pytest.approx(sol.p_first, abs=1e-15)} and h.best == "roll" and h.method == "value-iteration"
+    assert (
+        h.values == {"roll": pytest.approx(sol.p_first, abs=1e-15)}
+        and h.best == "roll"
+        and h.method == "value-iteration"
+    )
     g = g.roll(dice=(6, 6)).roll(dice=(5, 5))
     assert g.turn_total == 22 and g.rolls == ((6, 6), (5, 5))
     h = g.hint()
@@ -332,7 +343,7 @@ def test_game_steps_and_hints():
 
 
 def test_game_is_the_protocol_state():
-    """"roll" makes a chance node over the 21 rolls of 2d6 with exact weights; the game's
+    """ "roll" makes a chance node over the 21 rolls of 2d6 with exact weights; the game's
     policies play from any state."""
     g = sept.initial_state(sept.Rules(rounds=1))
     rolling = g.apply("roll")
@@ -352,12 +363,16 @@ def test_hint_off_the_grid_is_the_rule_played_there():
     h = ahead.hint()
     assert h.method == "heuristic" and h.best == "hold" and h.values == {"roll": 0.0, "hold": 1.0}
     behind = sept.State(scores=(0, m + 10), turn=2, turn_total=5, rolls=((2, 3),))
-    assert behind.hint().best == "roll" and sept.optimal_policy(behind) == "roll" and sept.optimal_policy(ahead) == "hold"
+    assert (
+        behind.hint().best == "roll" and sept.optimal_policy(behind) == "roll" and sept.optimal_policy(ahead) == "hold"
+    )
 
 
 def test_game_ties_replay_and_half():
     g = sept.initial_state(sept.Rules(rounds=1)).roll(dice=(1, 1)).hold().roll(dice=(1, 1))
-    assert g.hint().values["hold"] == pytest.approx(1 - sept.solution(sept.Rules(rounds=1)).solved.starts[sept._solve(1, "replay").duel.context(2, 0)], abs=1e-12)
+    assert g.hint().values["hold"] == pytest.approx(
+        1 - sept.solution(sept.Rules(rounds=1)).solved.starts[sept._solve(1, "replay").duel.context(2, 0)], abs=1e-12
+    )
     g = g.hold()
     assert not g.over and g.turn == 2 and g.mover == 0 and g.scores == (2, 2) and g.duel_turn == 2
     g = g.roll(dice=(3, 4)).roll(dice=(2, 2)).hold()

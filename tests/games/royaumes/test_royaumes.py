@@ -81,7 +81,10 @@ def test_kingdom_sizes_and_special_results():
     for a, b in PAIRS:
         r = royaumes.result_of((a, b))
         assert (royaumes.kingdom_of(r), royaumes.rank_of(r)) == place(a, b)
-        assert royaumes.bank_outcome(r) == {"wins": "bank wins all", "pays": "bank pays all", "duel": "duel"}[bank_effect(a, b)]
+        assert (
+            royaumes.bank_outcome(r)
+            == {"wins": "bank wins all", "pays": "bank pays all", "duel": "duel"}[bank_effect(a, b)]
+        )
 
 
 def test_duel_odds_per_bank_result():
@@ -125,12 +128,21 @@ def test_duel_table():
     table = royaumes.duel_table()
     assert table.height == 21
     assert sum(F(x) for x in table["p_bank_rolls_exact"]) == 1
-    assert sum(F(p) * F(v) for p, v in zip(table["p_bank_rolls_exact"], table["player_ev_exact"])) == royaumes.player_ev(F(1, 10))
+    assert sum(
+        F(p) * F(v) for p, v in zip(table["p_bank_rolls_exact"], table["player_ev_exact"])
+    ) == royaumes.player_ev(F(1, 10))
 
 
 def test_report_figures():
     rep = royaumes.report()
-    assert {"p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fines", "player_ev", "bank_edge"} <= set(rep.figures)
+    assert {
+        "p_bank_wins_all",
+        "p_bank_pays_all",
+        "p_player_wins_duel",
+        "expected_fines",
+        "player_ev",
+        "bank_edge",
+    } <= set(rep.figures)
     assert rep.rules == {"fine": "1/10", "players": 4, "rounds": 20}
 
 
@@ -151,7 +163,15 @@ def test_simulation_agrees_with_exact(kw):
     exact = royaumes.report(rules).figures
     sim = royaumes.simulate(rules, trials=100_000, seed=SEED).figures
     common = set(exact) & set(sim)
-    assert {"p_bank_wins_all", "p_bank_pays_all", "p_player_wins_duel", "expected_fines", "player_ev", "bank_edge", "mean_bank_net"} <= common
+    assert {
+        "p_bank_wins_all",
+        "p_bank_pays_all",
+        "p_player_wins_duel",
+        "expected_fines",
+        "player_ev",
+        "bank_edge",
+        "mean_bank_net",
+    } <= common
     for name in common:
         assert covers(sim[name].ci, exact[name].value), (name, exact[name].value, sim[name].ci)
     seats = [sim[f"p_ahead_seat_{i}"] for i in range(1, rules.players + 1)]
@@ -172,7 +192,14 @@ def test_one_round_distribution_by_pair():
     bank, won, fines = royaumes.play_rounds(rng, 200_000, 1)
     counts = np.bincount(bank, minlength=36)
     assert stats.chisquare(counts).pvalue > 1e-3
-    teur = np.isin(bank, [i for i in range(36) if place(i // 6 + 1, i % 6 + 1)[0] == "Teur" and bank_effect(i // 6 + 1, i % 6 + 1) == "duel"])
+    teur = np.isin(
+        bank,
+        [
+            i
+            for i in range(36)
+            if place(i // 6 + 1, i % 6 + 1)[0] == "Teur" and bank_effect(i // 6 + 1, i % 6 + 1) == "duel"
+        ],
+    )
     f = fines[teur, 0]
     q = 13 / 36
     observed = np.bincount(np.minimum(f, 8), minlength=9)
@@ -184,7 +211,13 @@ def test_one_round_distribution_by_pair():
 def test_round_special_results_end_it():
     for dice, gain in (((2, 2), -1), ((3, 5), -1), ((1, 1), 1), ((2, 3), 1)):
         rnd = royaumes.State.start(royaumes.Rules(players=3, rounds=1)).roll(dice=dice)
-        assert rnd.over and rnd.round_over and rnd.nets == (gain,) * 3 and rnd.bank_net == -3 * gain and rnd.to_roll is None
+        assert (
+            rnd.over
+            and rnd.round_over
+            and rnd.nets == (gain,) * 3
+            and rnd.bank_net == -3 * gain
+            and rnd.to_roll is None
+        )
         with pytest.raises(ValueError, match="over"):
             rnd.roll(dice=(1, 2))
 
@@ -315,8 +348,10 @@ def test_fast_games_agree_with_the_generic_loop():
     fast = royaumes.game_kernel(rules, np.random.default_rng(1), 20_000)
     rng = np.random.default_rng(2)
     ends = [play(royaumes.initial_state(rules), {}, rng).returns() for _ in range(400)]
-    loop = {"mean_bank_net": np.array([-float(sum(r)) for r in ends]),
-            "p_ahead_seat_1": np.array([r[0] > 0 for r in ends], dtype=float)}
+    loop = {
+        "mean_bank_net": np.array([-float(sum(r)) for r in ends]),
+        "p_ahead_seat_1": np.array([r[0] > 0 for r in ends], dtype=float),
+    }
     for key, b in loop.items():
         a = np.asarray(fast[key], dtype=float)
         se = np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b))

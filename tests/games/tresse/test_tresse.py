@@ -142,8 +142,12 @@ def values_by_throws(players: int, dice: int) -> tuple[dict, dict]:
         for p, nxt, _ in out:
             if nxt is not None:
                 matrix[at[s]][at[nxt]] -= p
-    per_seat = [solve_linear(matrix, [sum((p for p, nxt, who in moves[s] if nxt is None and who == seat), F(0)) for s in states])
-                for seat in range(players)]
+    per_seat = [
+        solve_linear(
+            matrix, [sum((p for p, nxt, who in moves[s] if nxt is None and who == seat), F(0)) for s in states]
+        )
+        for seat in range(players)
+    ]
     throws = solve_linear(matrix, [F(1)] * len(states))
     return {s: [w[at[s]] for w in per_seat] for s in states}, {s: throws[at[s]] for s in states}
 
@@ -222,7 +226,11 @@ def test_large_tables_are_bracketed_and_consistent(players):
     assert sum(w.low for w in wins) <= 1 <= sum(w.high for w in wins)
     rep = tresse.report(rules).figures
     assert set(rep) == {f"p_win_seat_{i}" for i in range(1, players + 1)} | {"expected_throws", "expected_turns"}
-    assert all(f.exact is None and f.method == "exact" and f.ci[0] <= f.value <= f.ci[1] for k, f in rep.items() if k.startswith("p_win"))
+    assert all(
+        f.exact is None and f.method == "exact" and f.ci[0] <= f.value <= f.ci[1]
+        for k, f in rep.items()
+        if k.startswith("p_win")
+    )
 
 
 def test_bad_method_is_rejected():
