@@ -4,6 +4,17 @@
 probability is an exact `Fraction`. `TruncatedDist` is a distribution over the non-negative
 integers with unbounded support: P(X = s) exactly for every s up to a bound, plus the exact
 mass P(X > bound) that lies beyond it.
+
+Two dice, the Norvig way: a sample space of equally likely outcomes, an event, its probability.
+
+>>> die = Dist.uniform(range(1, 7))
+>>> two = die.sum_of(2)
+>>> two.prob(lambda total: total == 7), two.mean(), two.variance()
+(Fraction(1, 6), Fraction(7, 1), Fraction(35, 6))
+>>> two.given(lambda total: total >= 10).prob({12})
+Fraction(1, 6)
+>>> die.combine(die, max).prob({6})          # the higher of two dice is a 6
+Fraction(11, 36)
 """
 
 from __future__ import annotations

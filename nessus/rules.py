@@ -3,6 +3,16 @@
 Each game's rules are a frozen dataclass whose fields are declared by `Param`s: a default, an
 allowed range and a help line. Building the rules checks every field, so a bad value raises a
 `ValueError` naming the parameter and the allowed range, from Python and from the CLI alike.
+
+>>> from nessus.games import renard
+>>> renard.Rules(payout=20).payout
+20
+>>> renard.Rules(payout=500)
+Traceback (most recent call last):
+...
+ValueError: payout must be an integer from 1 to 100, got 500
+>>> renard.Rules.from_strings({"payout": "35"}).as_dict()["payout"]
+35
 """
 
 from __future__ import annotations

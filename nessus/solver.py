@@ -15,6 +15,19 @@ legal action (what the optimal player does and what any other choice costs), and
 `distribution(state, outcome)` the exact distribution of anything about the final state under
 optimal play. The game must end: every path reaches a state without choices.
 
+A one-die game: roll once; keep the face, or (once) roll again and keep that one.
+
+>>> from nessus.dice import rolls
+>>> game = Expectimax(
+...     choices=lambda s: [] if s[1] == "done" else [("keep", (s[0], "done"))] + ([("reroll", "again")] if s[1] == "first" else []),
+...     chance=lambda after: [((r[0], "second"), 1) for r, _ in rolls(1).weights()] if after == "again" else [((after[0], "done"), 1)],
+...     payoff=lambda s: s[0],
+... )
+>>> game.value((4, "first")), game.best((3, "first"))     # keep a 4 or more: 7/2 is the reroll's worth
+(Fraction(4, 1), 'reroll')
+>>> game.hint((3, "first")).cost("keep")
+Fraction(1, 2)
+
 **Value iteration** (`value_iteration`) solves games with cycles (Pig, Le Sept fatal) given as
 sparse transition matrices per action: floats, iterated until the largest change is below a
 stated tolerance, optionally block by block in an order where later blocks never lead back to
