@@ -8,7 +8,7 @@ the row's treasure is 6 or more); at least one card is revealed; a stop takes `b
 reveal; the game ends when a player holds all six letters, or when `play_game`'s loop reaches
 `max_turns`.
 
-`Table.step()` makes one move (a reveal or a stop) in every game still in play, with array
+`Batch.step()` makes one move (a reveal or a stop) in every game still in play, with array
 operations over the games. It plays the strategies `table_rule` understands (`stop_at`,
 `stop_when_risky`); `nessie.play.tournament` uses it when every strategy is one of them.
 
@@ -114,7 +114,7 @@ LOWEST_COUNT = np.array([0, *COUNT[6:]], dtype=np.int64)  # the lowest treasure 
 
 
 class ShufflerLike(Protocol):
-    """Where the engine's randomness comes from; `games` are game numbers (`Table.gid`)."""
+    """Where the engine's randomness comes from; `games` are game numbers (`Batch.gid`)."""
 
     def deal(self, games: np.ndarray) -> np.ndarray:
         """(len(games), 84): the deck orders, as positions in `make_deck()`."""
@@ -197,7 +197,7 @@ def _letters(hands: np.ndarray) -> np.ndarray:
     return hands >> LETTER_SHIFT & ALL_LETTERS
 
 
-class Table:
+class Batch:
     """Games with the same number of players, in play together: `step()` makes one move in
     each. seating[g, s] is the index in `strategies` of the strategy at seat s of game g.
 
@@ -468,7 +468,7 @@ def play_games(
         raise ValueError(f"max_turns must be an integer >= 0, got {max_turns!r}")
     shift = np.arange(games)[:, None] if rotate else np.zeros((games, 1), dtype=np.int64)
     seating = (np.arange(k) - shift) % k
-    return Table(seating, strategies, _shuffler(rng), max_turns).play()
+    return Batch(seating, strategies, _shuffler(rng), max_turns).play()
 
 
 def tournament_kernel(strategies: tuple[Strategy, ...], rng: Any, n: int) -> dict[str, np.ndarray]:

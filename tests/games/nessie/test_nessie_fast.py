@@ -165,7 +165,7 @@ def test_no_card_is_lost_or_duplicated(seed, players, rules):
     """After every move of 32 random games (reshuffles included): the cards in the draw pile,
     discards, row and hands are the deck; the counts kept of the row and the draw pile are those
     of their cards; each hand's letters are one run of the chain."""
-    table = fast.Table(
+    table = fast.Batch(
         np.tile(np.arange(players), (32, 1)), rules[:players], fast.Shuffler(np.random.default_rng(seed))
     )
     while table.in_play.any():
