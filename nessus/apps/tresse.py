@@ -185,8 +185,8 @@ class TresseDashboard(TableDashboard):
             self.machines_roll()
         else:
             seat = self.state.current
-            while not self.state.over and self.state.current == seat:
-                self.one_roll()
+            until = lambda s: cast(tresse.State, s).current != seat  # noqa: E731
+            play(self.state, {}, self.rng, on_move=self.record_roll, until=until)
         self.messages.clear()
         self.draw_game()
 
