@@ -15,9 +15,9 @@ import ipywidgets as widgets
 from nessus.apps import trois_views as views
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard
-from nessus.apps.trois_play import MACHINES, MAX_ROUNDS, Goal, Match, play_machine
+from nessus.apps.trois_play import MACHINES, Goal, Sheet, Shown, machine_policies, sheet, shown
 from nessus.games import trois
-from nessus.games.trois import Play
+from nessus.play import play
 
 GOALS = [("the least expected score", "mean"), ("P(score 0): five 3s", "zero"), ("P(score ≤ a target)", "target"),
          ("shoot the moon: five 6s", "moon")]
@@ -61,7 +61,7 @@ class TroisDashboard(TableDashboard):
         self.rounds.widget.style.description_width = "55px"
         self.seats.box.children = (*self.seats.box.children, self.rounds.widget)
 
-        self.tray = AsideTray(trois.DICE.hi, "aside", on_change=self.guard(lambda: self.clicked()))
+        self.tray = AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(lambda: self.clicked()))
         self.tray.widget.add_class("trois-tray")
         self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Set aside all", "New turn"),
                                                                          (self.roll, self.set_aside_all, self.next))
@@ -98,7 +98,7 @@ class TroisDashboard(TableDashboard):
         """What the hint and the chart are for: your goal alone; in a game the least expected
         score, or the win when you play last in a deciding round."""
         if self.seats.game:
-            return self.match.goal_for(self.you)
+            return self.goal_now
         if self.goal.value == "zero":
             return Goal("target", 0)
         return Goal(self.goal.value, self.target.value if self.goal.value == "target" else 0)
@@ -126,7 +126,7 @@ class TroisDashboard(TableDashboard):
 
     def next(self) -> None:
         """The New / Next button."""
-        if self.seats.game and not self.match.result and self.match.played_out():
+        if self.seats.game and not self.state.is_terminal() and self.turn_done():
             self.start_round()
         else:
             self.restart()
@@ -135,53 +135,82 @@ class TroisDashboard(TableDashboard):
     def new_game(self) -> None:
         """An empty score sheet; the machine players before you play the first round."""
         self.you = self.seats.you
-        self.match = Match(self.rules_now, [self.seats.name(s) for s in range(self.rules_now.players)])
+        self.state = trois.initial_state(self.rules_now)
+        self.since = 0
         self.clear_turn()
-        self.advance()
+        self.machines_play([s for s in range(self.rules_now.players) if s != self.you])
+        self.your_turn_or_game_over()
 
-    def advance(self) -> None:
-        """The machine players take their turns in seat order until it is yours, or the round
-        is over, or the game; out of contention, you watch the machines play the game out."""
-        m, dice = self.match, self.rules_now.dice
-        while not m.result and m.round < MAX_ROUNDS:
-            seat = next((s for s in m.live if s not in m.played), None)
-            if seat is None:
-                m.end_round()
-                if m.result or self.you in m.live:
-                    break
-                m.next_round(fresh=False)
-            elif seat == self.you:
-                self.new_turn()
-                return
-            else:
-                m.record(seat, play_machine(self.seats.machine.value, m.goal_for(seat), dice, self.rng))
+    def machines_play(self, seats: list[int]) -> None:
+        """The machine players in `seats` play (`nessus.play.play`) until a seat without one must
+        decide (you, or a seat left for later), or the game is over."""
+        state = play(self.state, machine_policies(self.seats.machine.value, self.rules_now, seats), self.rng)
+        assert isinstance(state, trois.State)
+        self.state = state
+
+    def your_turn_or_game_over(self) -> None:
+        """Your turn starts, unless the game is over (a machine shot the moon)."""
+        if self.state.is_terminal():
+            self.draw_game_over_or_wait()
+        else:
+            self.new_turn()
+
+    def after_your_turn(self) -> None:
+        """The players after you play this round; out of contention, you watch the machines play
+        the game out; else the round (or the game) is over: wait for Next round / New game."""
+        others = [s for s in range(self.rules_now.players) if s != self.you]
+        self.machines_play([s for s in others if s > self.you])
+        if not self.state.is_terminal() and self.you not in self.state.seats:
+            self.machines_play(others)
         self.draw_game_over_or_wait()
 
     def start_round(self) -> None:
-        """Next round: the machine players before you play it."""
-        self.match.next_round()
+        """Next round: a new page of the sheet; the machine players before you play it."""
+        self.since = len(self.state.history)
         self.clear_turn()
-        self.advance()
+        self.machines_play(list(range(self.you)))
+        self.your_turn_or_game_over()
 
     def draw_game_over_or_wait(self) -> None:
         """The round (or the game) is over: show it and wait for Next round / New game."""
-        self.new_button.description = "New game" if self.match.result else "Next round"
+        self.new_button.description = "New game" if self.state.is_terminal() else "Next round"
         self.draw_turn()
 
     # -- your moves -------------------------------------------------------------------------------
     def clear_turn(self) -> None:
         """No dice on the table yet."""
-        self.play = Play(self.rules_now.dice)
+        self.mine: int | None = None
+        self.goal_now = Goal()
         self.rolls = 0
         self.steps: list[str] = []
         self.tray.show((), empty=f"Press Roll to throw the {self.rules_now.dice} dice.")
 
     def new_turn(self) -> None:
-        """Your turn starts (alone: a new turn)."""
+        """Your turn starts (alone: a new turn, the first of a game no one else plays)."""
+        if not self.seats.game:
+            self.state = trois.initial_state(self.rules_now)
         self.clear_turn()
+        self.mine = len(self.state.history)
+        self.goal_now = self.state.objective()
         self.new_button.description = "New game" if self.seats.game else "New turn"
         self.draw_chart()
         self.draw_turn()
+
+    def your_turn(self) -> Shown:
+        """Your turn as the page shows it."""
+        return shown(self.state, self.mine)
+
+    def turn_done(self) -> bool:
+        """Is your turn of this round over?"""
+        return self.mine is not None and len(self.state.history) > self.mine
+
+    def score_sheet(self) -> Sheet:
+        """The score sheet on show: the round of your turn while you wait for the next one."""
+        state, shown_round = self.state, self.state.round
+        if self.mine is not None and self.turn_done() and not state.is_terminal() and self.you in state.seats:
+            shown_round = state.history[self.mine].round
+        names = [self.seats.name(s) for s in range(self.rules_now.players)]
+        return sheet(state, shown_round, names, self.since)
 
     def chosen(self) -> tuple[int, ...]:
         """The dice of the roll marked to set aside."""
@@ -189,15 +218,14 @@ class TroisDashboard(TableDashboard):
 
     def waiting(self) -> bool:
         """In a game, is it not your turn (the game is over, or you have played this round, or are out of contention)?"""
-        return self.seats.game and bool(self.match.result or self.you in self.match.played
-                                        or self.you not in self.match.live)
+        return self.seats.game and (self.state.is_terminal() or self.turn_done() or self.you not in self.state.seats)
 
     def check_playing(self) -> None:
         """A ValueError (a message in the page) when you may not roll now."""
         if self.waiting():
-            word = "game" if self.match.result else "turn"
+            word = "game" if self.state.is_terminal() else "turn"
             raise ValueError(f"your {word} is over: press {self.new_button.description}")
-        if self.play.over:
+        if self.your_turn().over:
             raise ValueError(f"the turn is over: press {self.new_button.description}")
 
     def clicked(self) -> None:
@@ -208,15 +236,15 @@ class TroisDashboard(TableDashboard):
     def roll(self) -> None:
         """Set aside the dice marked and roll the others (the first roll: every die)."""
         self.check_playing()
-        if self.play.roll is not None:
+        if self.your_turn().roll is not None:
             aside = self.chosen()
             if not aside:
                 raise ValueError("set aside at least one die first: click it (a 3 counts 0)")
             self.set_aside(aside)
-            if self.play.over:
+            if self.your_turn().over:
                 self.end_turn()
                 return
-        self.play = self.play.throw(self.rng)
+        self.state = self.state.roll(self.rng)
         self.rolls += 1
         self.messages.clear()
         self.draw_turn()
@@ -224,33 +252,33 @@ class TroisDashboard(TableDashboard):
     def set_aside_all(self) -> None:
         """Set aside every die of the roll: the turn is over."""
         self.check_playing()
-        if self.play.roll is None:
+        roll = self.your_turn().roll
+        if roll is None:
             raise ValueError("roll the dice before setting them aside")
-        self.set_aside(self.play.roll)
+        self.set_aside(roll)
         self.end_turn()
 
     def set_aside(self, aside: tuple[int, ...]) -> None:
         """Set these dice of the roll aside, and say so in the list of rolls."""
-        roll, kept = self.play.roll, self.play.kept
-        self.play = self.play.set_aside(aside)
-        self.steps.append(views.step_html(self.rolls, roll, aside, kept))
+        p = self.your_turn()
+        assert p.roll is not None
+        self.state = self.state.set_aside(aside)
+        self.steps.append(views.step_html(self.rolls, p.roll, aside, p.kept))
 
     def end_turn(self) -> None:
         """Your turn is over; in a game, the players after you play."""
         self.messages.clear()
         if not self.seats.game:
             self.draw_turn()
-            return
-        self.match.record(self.you, self.play)
-        if self.match.result:
+        elif self.state.is_terminal():
             self.draw_game_over_or_wait()
         else:
-            self.advance()
+            self.after_your_turn()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """The dice, buttons, status, rolls so far, score sheet, hint and moon chart."""
-        p, m = self.play, self.match if self.seats.game else None
+        p, m = self.your_turn(), self.score_sheet() if self.seats.game else None
         kept, roll = list(p.kept), list(p.roll or ())
         if kept or roll:
             self.tray.show(kept + roll, locked=[True] * len(kept) + [False] * len(roll), active=bool(roll))
@@ -262,12 +290,12 @@ class TroisDashboard(TableDashboard):
         self.log.value = f"<div class='trois-log' style='font-size:13px;line-height:1.8;min-height:20px'>{steps}</div>"
         self.sheet.value = views.sheet_html(m, self.you, self.seats.who_html, self.seats.row_style) if m else ""
         self.draw_choice()
-        self.moon.show(views.moon_chart(p))
+        self.moon.show(views.moon_chart(p, self.state))
         self.counter.value = views.counter_html(self.rolls, len(p.kept), p.dice, done)  # last: the page is then up to date
 
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked."""
-        p = self.play
+        p = self.your_turn()
         if p.roll is None or self.waiting():
             done = p.over or self.waiting()
             self.roll_button.description, self.stop_button.description = views.button_labels(p, None, done)
@@ -277,7 +305,8 @@ class TroisDashboard(TableDashboard):
         aside = self.chosen()
         self.roll_button.description, self.stop_button.description = views.button_labels(p, aside, False)
         goal = self.objective()
-        self.hint.show(lambda: views.hint_html(self.play, goal, aside or None))
+        state = self.state
+        self.hint.show(lambda: views.hint_html(state, p, goal, aside or None))
 
     def draw_chart(self) -> None:
         """The score of a turn played for the goal vs every 3 (or the lowest die), and their figures."""

@@ -1,66 +1,26 @@
-"""Les Trois as the page plays it: the goals a turn is played for (with their exact values and
-distributions), a game's score sheet and who wins it, and the machines' turns (no widget)."""
+"""Les Trois as the page plays it (no widget): the goals' exact distributions, your turn as the
+page shows it, the score sheet read from the game (`trois.State`) and the machines' policies
+(played by `nessus.play.play`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-import numpy as np
-
+from nessus import game as protocol
+from nessus.dice import Roll
 from nessus.dist import Dist
 from nessus.games import trois
-from nessus.games.trois import Play
-from nessus.solver import Hint
+from nessus.games.trois import Goal
+
+__all__ = ["MACHINES", "Goal", "Shown", "Sheet", "distributions", "machine_policies", "moon_chances", "sheet", "shown"]
 
 MACHINES = ("optimal", "every 3, or the lowest", "chase the moon")
-MAX_ROUNDS = 1000  # tie-break rounds played out for the machines (a tie lasting this long has probability ~0)
-
-
-# -- goals ------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Goal:
-    """A turn's aim: "mean" (the least expected score), "target" (P(score <= target)), "moon" (P(five 6s)) or
-    "win" (P(score <= target, or the moon): the last player of a deciding round)."""
-
-    kind: str = "mean"
-    target: int = 0
-
-    @property
-    def unit(self) -> str:
-        return "expected final score" if self.kind == "mean" else "probability"
-
-    def text(self, dice: int) -> str:
-        """The goal in words."""
-        if self.kind == "mean":
-            return "the least expected score"
-        if self.kind == "moon":
-            return f"P(shooting the moon: {dice} sixes)"
-        if self.kind == "target":
-            return "P(score 0)" if self.target == 0 else f"P(score ≤ {self.target})"
-        if self.target < 0:
-            return "P(shooting the moon), the only way left to win"
-        if self.target >= 6 * dice:
-            return "P(winning): certain, whatever you score"
-        return f"P(score ≤ {self.target}, or the moon)"
-
-    def figure(self, d: Dist, dice: int) -> Fraction:
-        """The goal's value for a turn whose score has the distribution d."""
-        if self.kind == "mean":
-            return d.mean()
-        moon, low = self.kind in ("moon", "win"), self.kind in ("target", "win")
-        return d.prob(lambda s: (moon and s == 6 * dice) or (low and s <= self.target))
-
-    def policy(self, dice: int) -> Callable[[tuple[int, tuple[int, ...] | None]], Hashable]:
-        """The engine's play for the goal, ties broken by the least expected score."""
-        return trois.policy(dice, self.kind, self.target)
-
-    def hint(self, play: Play) -> Hint:
-        """Every set-aside's value for the goal; the best one as the policy plays it (ties: the least expected score)."""
-        h = play.hint(self.kind, self.target)
-        return Hint(h.state, h.values, self.policy(play.dice)((play.score, play.roll)), h.maximise)
+POLICIES = dict(zip(MACHINES, ("win", "heuristic", "moon")))
+"""The game's policy each machine plays: "optimal" plays for the least expected score, and for the
+win when last in a deciding round (`trois.State.objective`)."""
 
 
 @cache
@@ -77,16 +37,64 @@ def moon_chances(dice: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(game.after_value((True, k))) for k in range(1, dice + 1))
 
 
-# -- a game: the score sheet and the machines ---------------------------------------------------
-class Match:
-    """A game's score sheet: scores by round, last turns, who is in contention (`live`) and has played, the result."""
+def machine_policies(machine: str, rules: trois.Rules, seats: Sequence[int]) -> dict[int, protocol.Policy]:
+    """The policies of the machine players in `seats`, as `nessus.play.play` takes them."""
+    policy = trois.policies(rules)[POLICIES[machine]]
+    return {seat: policy for seat in seats}
 
-    def __init__(self, rules: trois.Rules, names: list[str]) -> None:
-        self.rules, self.names = rules, names
-        self.scores: list[dict[int, int]] = [{} for _ in range(rules.players)]
-        self.turns: list[Play | None] = [None] * rules.players
-        self.live, self.round, self.played = list(range(rules.players)), 0, set[int]()
-        self.result, self.winner, self.lines = "", -1, list[str]()
+
+# -- your turn as the page shows it ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Shown:
+    """Your turn as the page shows it (after its end too): its dice, those set aside, the roll in
+    front of you (None before a roll or once the turn is over)."""
+
+    dice: int
+    kept: Roll = ()
+    roll: Roll | None = None
+
+    @property
+    def left(self) -> int:
+        return self.dice - len(self.kept) - (len(self.roll) if self.roll else 0)
+
+    @property
+    def over(self) -> bool:
+        return len(self.kept) == self.dice
+
+    @property
+    def score(self) -> int:
+        return trois.score(self.kept)
+
+    @property
+    def moon(self) -> bool:
+        return self.over and all(d == 6 for d in self.kept)
+
+
+def shown(state: trois.State, mine: int | None) -> Shown:
+    """Your turn in the game: `mine` is its place among the game's turns (None before it starts)."""
+    dice = state.rules.dice
+    if mine is None:
+        return Shown(dice)
+    if len(state.history) > mine:
+        return Shown(dice, state.history[mine].dice)
+    return Shown(dice, state.kept, state.rolled)
+
+
+# -- the score sheet ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sheet:
+    """The score sheet of a game as the page shows it: the round on show (`round`), every seat's
+    scores by round, who is in contention (`live`), each seat's last turn since the page last
+    turned over (`turns`), the ties met since (`lines`), and the result."""
+
+    rules: trois.Rules
+    round: int
+    scores: list[dict[int, int]]
+    live: tuple[int, ...]
+    turns: list[Roll | None]
+    lines: list[str]
+    result: str
+    winner: int
 
     def total(self, seat: int) -> int:
         """A player's total so far."""
@@ -96,53 +104,39 @@ class Match:
         """Is this the last scheduled round, or a tie-break round?"""
         return self.round >= self.rules.rounds - 1
 
-    def played_out(self) -> bool:
-        """Has every player still in contention played this round?"""
-        return all(s in self.played for s in self.live)
 
-    def goal_for(self, seat: int) -> Goal:
-        """The least expected score; for the last to play in a deciding round, the most they may score and stay lowest."""
-        others = [s for s in self.live if s != seat]
-        if self.deciding() and others and all(s in self.played for s in others):
-            need = min(self.total(s) for s in others) - self.total(seat) - 1
-            return Goal("win", min(max(need, -1), 6 * self.rules.dice))  # below 0 (or above every score): all alike
-        return Goal()
-
-    def record(self, seat: int, turn: Play) -> None:
-        """A finished turn on the score sheet; a moon ends the game at once."""
-        self.scores[seat][self.round], self.turns[seat] = turn.score, turn
-        self.played.add(seat)
-        if turn.moon:
-            self.winner, s = seat, "" if self.names[seat] == "You" else "s"
-            self.result = f"{self.names[seat]} shoot{s} the moon ({turn.dice} sixes) and win{s} at once!"
-
-    def end_round(self) -> None:
-        """After a deciding round: the lowest total wins, or the tied play one more round."""
-        if not self.deciding():
-            return
-        low = min(self.total(s) for s in self.live)
-        tied = [s for s in self.live if self.total(s) == low]
-        if len(tied) == 1:
-            self.winner, name = tied[0], self.names[tied[0]]
-            self.result = f"{name} win{'' if name == 'You' else 's'} with the lowest total, {low}."
-        else:
-            self.live = tied
-            tied_names = " and ".join(self.names[s] for s in tied)
-            self.lines.append(f"Tie at {low} between {tied_names}: one more round between them.")
-
-    def next_round(self, fresh: bool = True) -> None:
-        """On to the next round (`fresh`: a new page of the sheet, last turns and notes cleared)."""
-        self.round, self.played = self.round + 1, set()
-        if fresh:
-            self.turns = [None] * self.rules.players
-            self.lines = []
+def sheet(state: trois.State, round_: int, names: Sequence[str], since: int) -> Sheet:
+    """The sheet of the game `state` showing round `round_`; `since`: the first of the game's turns
+    on this page of the sheet (the last turns and the ties are those since)."""
+    turns: list[Roll | None] = [None] * state.rules.players
+    for t in state.history[since:]:
+        turns[t.seat] = t.dice
+    return Sheet(state.rules, round_, state.sheet(), state.seats, turns, tie_lines(state, names, since),
+                 result_text(state, names), -1 if state.winner is None else state.winner)
 
 
-def play_machine(kind: str, goal: Goal, dice: int, rng: np.random.Generator) -> Play:
-    """A machine's whole turn, played as `kind` (one of MACHINES; "optimal": for `goal`): the finished turn."""
-    policy = trois.heuristic if kind == MACHINES[1] else (goal if kind == MACHINES[0] else Goal("moon")).policy(dice)
-    play = Play(dice)
-    while not play.over:
-        play = play.throw(rng)
-        play = play.set_aside(policy((play.score, play.roll)))
-    return play
+def tie_lines(state: trois.State, names: Sequence[str], since: int) -> list[str]:
+    """A line for each deciding round ended in a tie (the tied play one more round) among the turns since `since`."""
+    lines = []
+    for r in range(state.rules.rounds - 1, state.round):  # a deciding round the game went on from ended tied
+        last = max(i for i, t in enumerate(state.history) if t.round == r)
+        if last < since:
+            continue
+        played = [t.seat for t in state.history if t.round == r]
+        totals = {s: sum(t.score for t in state.history if t.seat == s and t.round <= r) for s in played}
+        low = min(totals.values())
+        tied = " and ".join(names[s] for s in played if totals[s] == low)
+        lines.append(f"Tie at {low} between {tied}: one more round between them.")
+    return lines
+
+
+def result_text(state: trois.State, names: Sequence[str]) -> str:
+    """Who won, in a sentence ("" while the game goes on)."""
+    if state.winner is None:
+        return ""
+    name = names[state.winner]
+    s = "" if name == "You" else "s"
+    last = state.history[-1]
+    if last.seat == state.winner and all(d == 6 for d in last.dice):
+        return f"{name} shoot{s} the moon ({state.rules.dice} sixes) and win{s} at once!"
+    return f"{name} win{s} with the lowest total, {state.scores()[state.winner]}."

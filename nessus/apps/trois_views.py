@@ -1,6 +1,7 @@
 """What the Les Trois page shows, as HTML or charts: the status, the rolls so far, the hint, the
-score sheet, the score distribution with its figures and the chance of the moon (the goals, the
-score sheet's rules and the machines' turns are in `trois_play`)."""
+score sheet, the score distribution with its figures and the chance of the moon (your turn and the
+score sheet as the page shows them, the goals' distributions and the machines' policies are in
+`trois_play`)."""
 
 from __future__ import annotations
 
@@ -12,15 +13,13 @@ import altair as alt
 import polars as pl
 
 from nessus.apps.dicegame import HELD, HEURISTIC, OPTIMAL, hint_table, kind_of, mini_dice, policy_bars, policy_frame
+from nessus.apps.trois_play import Goal, Sheet, Shown, distributions, moon_chances
 from nessus.dist import exact_str
 from nessus.games import trois
-from nessus.games.trois import Play
 from nessus.numbers import number_html, number_text
 
 HEURISTIC_NAME = "every 3, or the lowest die"
-
-
-from nessus.apps.trois_play import Goal, Match, distributions, moon_chances
+MEAN = Goal()
 
 
 def dice_word(n: int) -> str:
@@ -28,11 +27,12 @@ def dice_word(n: int) -> str:
     return f"{n} di{'e' if n == 1 else 'ce'}"
 
 
-def action_label(play: Play, aside: Hashable) -> str:
+def action_label(p: Shown, action: Hashable) -> str:
     """A set-aside in the game's words, with little dice."""
-    if len(aside) == len(play.roll):
-        return f"set aside all: score {play.score + trois.score(aside)}"
-    return f"set aside {mini_dice(aside, held=True)}, roll {len(play.roll) - len(aside)}"
+    aside, rolled = trois.as_aside(action), p.roll or ()
+    if len(aside) == len(rolled):
+        return f"set aside all: score {p.score + trois.score(aside)}"
+    return f"set aside {mini_dice(aside, held=True)}, roll {len(rolled) - len(aside)}"
 
 
 def step_html(rolls: int, roll: tuple[int, ...], aside: tuple[int, ...], kept: tuple[int, ...]) -> str:
@@ -50,16 +50,17 @@ def counter_html(rolls: int, aside: int, dice: int, over: bool) -> str:
     return f"<span class='roll-counter' data-made='{rolls}' style='font-size:15px'>{pips} <b>{text}</b></span>"
 
 
-def button_labels(p: Play, aside: tuple[int, ...] | None, done: bool) -> tuple[str, str]:
+def button_labels(p: Shown, aside: tuple[int, ...] | None, done: bool) -> tuple[str, str]:
     """The Roll and Set aside all buttons' labels: before a roll (`aside` None), or for the dice marked."""
     if aside is None:
         return "Roll" if done else f"Roll {dice_word(p.left)}", "Set aside all"
-    n = len(p.roll) - len(aside)
+    rolled = p.roll or ()
+    n = len(rolled) - len(aside)
     roll = f"Roll {dice_word(n)}" if n else f"End turn: score {p.score + trois.score(aside)}"
-    return roll if aside else "Roll (set a die aside)", f"Set aside all: {p.score + trois.score(p.roll)}"
+    return roll if aside else "Roll (set a die aside)", f"Set aside all: {p.score + trois.score(rolled)}"
 
 
-def status_html(p: Play, done: bool, m: Match | None = None, goal: Goal = Goal(), waiting: bool = False) -> str:
+def status_html(p: Shown, done: bool, m: Sheet | None = None, goal: Goal = MEAN, waiting: bool = False) -> str:
     """The status line: in a game (`m`) the round and what you play for; then what to do, or how the turn ended."""
     if not p.over and done:
         verdict = "The game is over." if m and m.result else "You are out of contention: the tied players play on."
@@ -80,7 +81,7 @@ def status_html(p: Play, done: bool, m: Match | None = None, goal: Goal = Goal()
     return f"<div class='trois-status' style='font-size:15px'>{line}{verdict}</div>"
 
 
-def round_line(m: Match, goal: Goal, waiting: bool) -> str:
+def round_line(m: Sheet, goal: Goal, waiting: bool) -> str:
     """Which round of the game, and what you play for in it."""
     r = m.rules.rounds
     which = f"Round {m.round + 1} of {r}" if m.round < r else f"Tie-break round {m.round + 1 - r}"
@@ -100,20 +101,21 @@ def round_line(m: Match, goal: Goal, waiting: bool) -> str:
 
 
 # -- the hint and the score sheet -------------------------------------------------------------------
-def hint_html(p: Play, goal: Goal, chosen: tuple[int, ...] | None) -> str:
-    """The goal and every set-aside's exact value (for the least expected score if all are alike for the goal)."""
-    h = goal.hint(p)
+def hint_html(state: trois.State, p: Shown, goal: Goal, chosen: tuple[int, ...] | None) -> str:
+    """The goal and every set-aside's exact value in the game `state` at your choice (for the
+    least expected score if all are alike for the goal)."""
+    h = state.hint(goal)
     head = f"<div style='color:#555'>Goal: <b>{html.escape(goal.text(p.dice))}</b></div>"
     if len(set(h.values.values())) == 1 and goal.kind != "mean":
         v = next(iter(h.values.values()))
         why = "the moon is lost" if goal.kind == "moon" and v == 0 else "every choice is worth the same for it"
         head += (f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} "
                  f"{number_html(v, kind_of(goal.unit))} whatever you set aside. So play for the least expected score:</div>")
-        h, goal = Goal().hint(p), Goal()
+        h, goal = state.hint(Goal()), Goal()
     return head + hint_table(h, chosen, partial(action_label, p), unit=goal.unit)
 
 
-def sheet_html(m: Match, you: int, who: Callable[[int], str], style: Callable[[int], str]) -> str:
+def sheet_html(m: Sheet, you: int, who: Callable[[int], str], style: Callable[[int], str]) -> str:
     """The score sheet: scores round by round, totals, the last turn's dice (`who`, `style`: a row's first cell, style)."""
     r = m.rules.rounds
     columns = max(r, m.round + 1)
@@ -126,7 +128,7 @@ def sheet_html(m: Match, you: int, who: Callable[[int], str], style: Callable[[i
                  else "<td align='center' style='color:#aaa'>—</td>" if k == m.round and seat not in m.live
                  else "<td></td>" for k in range(columns)]
         turn = m.turns[seat]
-        last = mini_dice(turn.kept, 16) if turn is not None else ""
+        last = mini_dice(turn, 16) if turn is not None else ""
         won = " <b style='color:#2e7d32'>★ wins</b>" if m.result and seat == m.winner else ""
         rows.append(f"<tr class='trois-player' style='{style(seat)}'><td>{who(seat)}{won}</td>"
                     f"{''.join(cells)}<td align='center'><b>{m.total(seat)}</b></td><td>{last}</td></tr>")
@@ -167,8 +169,9 @@ def score_views(dice: int, goal: Goal) -> tuple[alt.Chart, str]:
     )
 
 
-def moon_chart(p: Play) -> alt.LayerChart:
-    """P(moon) chasing it from each number of dice still to roll, the current one marked."""
+def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
+    """P(moon) chasing it from each number of dice still to roll, the current one marked (`state`:
+    the game, at your choice when a roll is in front of you)."""
     dice, chances = p.dice, moon_chances(p.dice)
     alive = all(d == 6 for d in p.kept) and not p.over and (p.roll is None or 6 in p.roll)
     here = (len(p.roll) if p.roll else p.left) if alive else 0
@@ -180,7 +183,7 @@ def moon_chart(p: Play) -> alt.LayerChart:
         lost = "a die other than 6 is set aside" if any(d != 6 for d in p.kept) else "this roll has no 6"
         now = f"your turn: the moon is lost ({lost})"
     elif p.roll is not None:
-        now = f"your turn: the moon is still possible, P(moon) {number_text(p.hint('moon').value)} from this roll, chasing it"
+        now = f"your turn: the moon is still possible, P(moon) {number_text(state.hint(Goal('moon')).value)} from this roll, chasing it"
     else:
         now = f"your turn: the moon is still possible, P(moon) {number_text(chances[here - 1])} before this roll"
     title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=now)
