@@ -8,7 +8,21 @@ import re
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, nudge_slider, open_dashboard, record, redraw_time, roll_dice, tray, wait_for_charts, mark_first_die
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    mark_first_die,
+    no_errors,
+    nudge_slider,
+    open_dashboard,
+    record,
+    redraw_time,
+    roll_dice,
+    tray,
+    wait_for_charts,
+)
 
 pytestmark = pytest.mark.browser
 
