@@ -213,7 +213,7 @@ def goal_turn(dice: int, goal: str = "mean", target: int = 5) -> Turn[Any]:
 
 
 def policy(dice: int, goal: str = "mean", target: int = 5) -> TurnPolicy:
-    """Play for `goal` (see `Play.hint`), taking among the choices best for it the one with the
+    """Play for `goal` (see `Goal`), taking among the choices best for it the one with the
     least expected score (so once the moon or the target is lost, or sure, play for the lowest
     score). A policy for `score_distribution`: state (points set aside so far, roll)."""
     return _policy(dice, goal, target if goal in ("target", "win") else 0)
