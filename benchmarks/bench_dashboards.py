@@ -1,7 +1,7 @@
-"""Dashboard timings, measured by the browser tests (tests/test_dashboards_browser.py) in a
+"""Dashboard timings, measured by the browser tests (tests/apps/test_dashboards_browser.py) in a
 real Voila with preheated kernels and headless Chromium: page load to first chart (target
 <= 3 s) and control change to redrawn chart (target <= 300 ms). Run `python3 dev.py test`
-first (or `python -m pytest tests/test_dashboards_browser.py -s`); this prints what it measured."""
+first (or `python -m pytest tests/apps/test_dashboards_browser.py -s`); this prints what it measured."""
 
 from __future__ import annotations
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import random
 
 import numpy as np
-
 from _timing import best_of, speedups, timed
 
 from nessus.dice import rolls
@@ -61,7 +60,10 @@ def main() -> None:
     by_turn = best_of(lambda: trois.games(rules, rng, GAMES))
     by_dice = timed(lambda: trois.games(rules, rng, GAMES, by_dice=True))
     loop_rate = LOOP_GAMES / timed(lambda: loop(rules, LOOP_GAMES))
-    print("whole games (3 players, 5 rounds): " + speedups("games", loop_rate, {"a turn at a time": GAMES / by_turn, "die by die": GAMES / by_dice}))
+    print(
+        "whole games (3 players, 5 rounds): "
+        + speedups("games", loop_rate, {"a turn at a time": GAMES / by_turn, "die by die": GAMES / by_dice})
+    )
 
 
 if __name__ == "__main__":

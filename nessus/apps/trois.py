@@ -19,10 +19,16 @@ from nessus.apps.trois_play import MACHINES, Goal, Sheet, Shown, machine_policie
 from nessus.games import trois
 from nessus.play import play
 
-GOALS = [("the least expected score", "mean"), ("P(score 0): five 3s", "zero"), ("P(score ≤ a target)", "target"),
-         ("shoot the moon: five 6s", "moon")]
-TRAY_CSS = ("<style>.trois-tray .nessus-die.locked{transform:none;filter:saturate(.35) brightness(.97)}"
-            ".trois-sheet td,.trois-sheet th{padding:3px 5px}</style>")
+GOALS = [
+    ("the least expected score", "mean"),
+    ("P(score 0): five 3s", "zero"),
+    ("P(score ≤ a target)", "target"),
+    ("shoot the moon: five 6s", "moon"),
+]
+TRAY_CSS = (
+    "<style>.trois-tray .nessus-die.locked{transform:none;filter:saturate(.35) brightness(.97)}"
+    ".trois-sheet td,.trois-sheet th{padding:3px 5px}</style>"
+)
 
 
 class AsideTray(DiceTray):
@@ -39,19 +45,32 @@ class TroisDashboard(TableDashboard):
     """The widgets of the Les Trois page and the turn (or game) they play."""
 
     notebook, title = "les-trois.ipynb", "Les Trois"
-    sentence = ("Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) "
-                "and roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot "
-                "the moon” and win at once. Beside (below on a phone): the exact score of a turn when you play for "
-                "your goal, or set aside every 3 (else the lowest die), and your chance of the moon.")
+    sentence = (
+        "Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) "
+        "and roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot "
+        "the moon” and win at once. Beside (below on a phone): the exact score of a turn when you play for "
+        "your goal, or set aside every 3 (else the lowest die), and your chance of the moon."
+    )
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed, "trois", trois.PLAYERS, MACHINES)
-        self.goal = widgets.Dropdown(options=GOALS, value="mean", description="play for", style={"description_width": "65px"},
-                                     layout=widgets.Layout(width="300px"))
+        self.goal = widgets.Dropdown(
+            options=GOALS,
+            value="mean",
+            description="play for",
+            style={"description_width": "65px"},
+            layout=widgets.Layout(width="300px"),
+        )
         self.goal.add_class("trois-goal")
-        self.target = widgets.IntSlider(value=trois.TARGET.default, min=0, max=6 * trois.DICE.default, description="target",
-                                        continuous_update=False, style={"description_width": "45px"},
-                                        layout=widgets.Layout(width="270px", display="none"))
+        self.target = widgets.IntSlider(
+            value=trois.TARGET.default,
+            min=0,
+            max=6 * trois.DICE.default,
+            description="target",
+            continuous_update=False,
+            style={"description_width": "45px"},
+            layout=widgets.Layout(width="270px", display="none"),
+        )
         self.target.add_class("trois-target")
         self.goal_box = widgets.HBox([self.goal, self.target])
         self.dice = self.param_field(trois.DICE, width="150px")
@@ -63,8 +82,9 @@ class TroisDashboard(TableDashboard):
 
         self.tray = AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(lambda: self.clicked()))
         self.tray.widget.add_class("trois-tray")
-        self.roll_button, self.stop_button, self.new_button = self.moves(("Roll 5 dice", "Set aside all", "New turn"),
-                                                                         (self.roll, self.set_aside_all, self.next))
+        self.roll_button, self.stop_button, self.new_button = self.moves(
+            ("Roll 5 dice", "Set aside all", "New turn"), (self.roll, self.set_aside_all, self.next)
+        )
         self.log = widgets.HTML()
         self.sheet = TableHTML(name="les-trois-scores")
         self.chart = self.chart_pane("330px", "turn-score")
@@ -72,18 +92,37 @@ class TroisDashboard(TableDashboard):
         self.moon = self.chart_pane("210px", "moon")
         self.charted: tuple[int, Goal] | None = None
 
-        for control, change in ((self.goal, self.new_goal), (self.target, self.new_goal), (self.dice.widget, self.restart),
-                                (self.rounds.widget, self.restart)):
+        for control, change in (
+            (self.goal, self.new_goal),
+            (self.target, self.new_goal),
+            (self.dice.widget, self.restart),
+            (self.rounds.widget, self.restart),
+        ):
             control.observe(self.rules_guard(lambda _, change=change: change()), names="value")
 
-        self.page([
-            widgets.HTML(TRAY_CSS), widgets.HBox([self.seats.mode, self.dice.widget]), self.goal_box, self.seats.box,
-            self.messages.widget,
-            widgets.HTML("<small style='color:#555'>Click the dice to set aside (at least one), then Roll the others. "
-                         "A 3 counts 0.</small>"),
-            self.tray.widget, widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
-            self.counter, self.status, self.log, self.hint.toggle, self.hint.widget, self.sheet,
-        ], [self.chart.widget, self.figures, self.moon.widget], left_width="590px")
+        self.page(
+            [
+                widgets.HTML(TRAY_CSS),
+                widgets.HBox([self.seats.mode, self.dice.widget]),
+                self.goal_box,
+                self.seats.box,
+                self.messages.widget,
+                widgets.HTML(
+                    "<small style='color:#555'>Click the dice to set aside (at least one), then Roll the others. "
+                    "A 3 counts 0.</small>"
+                ),
+                self.tray.widget,
+                widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
+                self.counter,
+                self.status,
+                self.log,
+                self.hint.toggle,
+                self.hint.widget,
+                self.sheet,
+            ],
+            [self.chart.widget, self.figures, self.moon.widget],
+            left_width="590px",
+        )
         self.seats.new_players()
 
     # -- controls -----------------------------------------------------------------------------
@@ -291,7 +330,9 @@ class TroisDashboard(TableDashboard):
         self.sheet.value = views.sheet_html(m, self.you, self.seats.who_html, self.seats.row_style) if m else ""
         self.draw_choice()
         self.moon.show(views.moon_chart(p, self.state))
-        self.counter.value = views.counter_html(self.rolls, len(p.kept), p.dice, done)  # last: the page is then up to date
+        self.counter.value = views.counter_html(
+            self.rolls, len(p.kept), p.dice, done
+        )  # last: the page is then up to date
 
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked."""
@@ -299,8 +340,12 @@ class TroisDashboard(TableDashboard):
         if p.roll is None or self.waiting():
             done = p.over or self.waiting()
             self.roll_button.description, self.stop_button.description = views.button_labels(p, None, done)
-            self.hint.show(None, "The turn is over: no choice is left to weigh." if done
-                           else "Roll first: the hint weighs the dice you may set aside.")
+            self.hint.show(
+                None,
+                "The turn is over: no choice is left to weigh."
+                if done
+                else "Roll first: the hint weighs the dice you may set aside.",
+            )
             return
         aside = self.chosen()
         self.roll_button.description, self.stop_button.description = views.button_labels(p, aside, False)

@@ -111,8 +111,16 @@ def sheet(state: trois.State, round_: int, names: Sequence[str], since: int) -> 
     turns: list[Roll | None] = [None] * state.rules.players
     for t in state.history[since:]:
         turns[t.seat] = t.dice
-    return Sheet(state.rules, round_, state.sheet(), state.seats, turns, tie_lines(state, names, since),
-                 result_text(state, names), -1 if state.winner is None else state.winner)
+    return Sheet(
+        state.rules,
+        round_,
+        state.sheet(),
+        state.seats,
+        turns,
+        tie_lines(state, names, since),
+        result_text(state, names),
+        -1 if state.winner is None else state.winner,
+    )
 
 
 def tie_lines(state: trois.State, names: Sequence[str], since: int) -> list[str]:

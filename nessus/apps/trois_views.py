@@ -23,7 +23,7 @@ MEAN = Goal()
 
 
 def dice_word(n: int) -> str:
-    """"1 die", "3 dice"."""
+    """ "1 die", "3 dice"."""
     return f"{n} di{'e' if n == 1 else 'ce'}"
 
 
@@ -38,15 +38,22 @@ def action_label(p: Shown, action: Hashable) -> str:
 def step_html(rolls: int, roll: tuple[int, ...], aside: tuple[int, ...], kept: tuple[int, ...]) -> str:
     """A line of the rolls so far: the roll, the dice set aside from it, their points and the turn's."""
     a, b = trois.score(aside), trois.score(kept + aside)
-    return (f"Roll {rolls}: {mini_dice(roll)} → set aside {mini_dice(aside, held=True)} "
-            f"({a} point{'' if a == 1 else 's'}; {b} point{'' if b == 1 else 's'} in all).")
+    return (
+        f"Roll {rolls}: {mini_dice(roll)} → set aside {mini_dice(aside, held=True)} "
+        f"({a} point{'' if a == 1 else 's'}; {b} point{'' if b == 1 else 's'} in all)."
+    )
 
 
 def counter_html(rolls: int, aside: int, dice: int, over: bool) -> str:
     """The roll counter: a pip per die (filled once set aside) and the rolls made."""
     pips = "".join(f"<span style='color:{OPTIMAL if i < aside else '#ccc'}'>●</span>" for i in range(dice))
-    text = (f"Turn over after {rolls} roll{'' if rolls == 1 else 's'}" if over else f"{dice} dice to roll" if rolls == 0
-            else f"Roll {rolls} · {aside} of {dice} dice set aside")
+    text = (
+        f"Turn over after {rolls} roll{'' if rolls == 1 else 's'}"
+        if over
+        else f"{dice} dice to roll"
+        if rolls == 0
+        else f"Roll {rolls} · {aside} of {dice} dice set aside"
+    )
     return f"<span class='roll-counter' data-made='{rolls}' style='font-size:15px'>{pips} <b>{text}</b></span>"
 
 
@@ -75,8 +82,10 @@ def status_html(p: Shown, done: bool, m: Sheet | None = None, goal: Goal = MEAN,
     elif p.roll is None:
         verdict = f"Set aside so far: <b class='trois-score'>{p.score}</b>. Roll the other {dice_word(p.left)}."
     else:
-        verdict = (f"Set aside so far: <b class='trois-score'>{p.score}</b>. Choose the dice to set aside from this "
-                   "roll (at least one).")
+        verdict = (
+            f"Set aside so far: <b class='trois-score'>{p.score}</b>. Choose the dice to set aside from this "
+            "roll (at least one)."
+        )
     line = "" if m is None or m.result else round_line(m, goal, waiting)
     return f"<div class='trois-status' style='font-size:15px'>{line}{verdict}</div>"
 
@@ -109,8 +118,10 @@ def hint_html(state: trois.State, p: Shown, goal: Goal, chosen: tuple[int, ...] 
     if len(set(h.values.values())) == 1 and goal.kind != "mean":
         v = next(iter(h.values.values()))
         why = "the moon is lost" if goal.kind == "moon" and v == 0 else "every choice is worth the same for it"
-        head += (f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} "
-                 f"{number_html(v, kind_of(goal.unit))} whatever you set aside. So play for the least expected score:</div>")
+        head += (
+            f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} "
+            f"{number_html(v, kind_of(goal.unit))} whatever you set aside. So play for the least expected score:</div>"
+        )
         h, goal = state.hint(Goal()), Goal()
     return head + hint_table(h, chosen, partial(action_label, p), unit=goal.unit)
 
@@ -123,23 +134,36 @@ def sheet_html(m: Sheet, you: int, who: Callable[[int], str], style: Callable[[i
     rows = []
     for seat, scores in enumerate(m.scores):
         marks = {s: " <b>moon</b>" if s == 6 * m.rules.dice else " ✦" if s == 0 else "" for s in scores.values()}
-        cells = [f"<td align='center'>{scores[k]}{marks[scores[k]]}</td>" if k in scores
-                 else "<td align='center'>…</td>" if k == m.round and seat == you and seat in m.live and not m.result
-                 else "<td align='center' style='color:#aaa'>—</td>" if k == m.round and seat not in m.live
-                 else "<td></td>" for k in range(columns)]
+        cells = [
+            f"<td align='center'>{scores[k]}{marks[scores[k]]}</td>"
+            if k in scores
+            else "<td align='center'>…</td>"
+            if k == m.round and seat == you and seat in m.live and not m.result
+            else "<td align='center' style='color:#aaa'>—</td>"
+            if k == m.round and seat not in m.live
+            else "<td></td>"
+            for k in range(columns)
+        ]
         turn = m.turns[seat]
         last = mini_dice(turn, 16) if turn is not None else ""
         won = " <b style='color:#2e7d32'>★ wins</b>" if m.result and seat == m.winner else ""
-        rows.append(f"<tr class='trois-player' style='{style(seat)}'><td>{who(seat)}{won}</td>"
-                    f"{''.join(cells)}<td align='center'><b>{m.total(seat)}</b></td><td>{last}</td></tr>")
+        rows.append(
+            f"<tr class='trois-player' style='{style(seat)}'><td>{who(seat)}{won}</td>"
+            f"{''.join(cells)}<td align='center'><b>{m.total(seat)}</b></td><td>{last}</td></tr>"
+        )
     lines = "".join(f"<div>{html.escape(line)}</div>" for line in m.lines)
-    result = (f"<div class='trois-result' style='font-weight:bold;margin-top:4px'>{html.escape(m.result)}</div>"
-              if m.result else "")
-    return ("<h4 style='margin:8px 0 2px'>Score sheet: the lowest total wins</h4>"
-            "<table class='trois-sheet' style='border-collapse:collapse;width:100%;font-size:13px'>"
-            f"<tr><th align='left'>player</th>{head}<th>total</th><th align='left'>this round</th></tr>{''.join(rows)}"
-            f"</table><div style='font-size:13px;color:#555'>{lines}</div>{result}"
-            "<small style='color:#777'>✦ a 0 (every other player pays a stake; stakes are not counted here).</small>")
+    result = (
+        f"<div class='trois-result' style='font-weight:bold;margin-top:4px'>{html.escape(m.result)}</div>"
+        if m.result
+        else ""
+    )
+    return (
+        "<h4 style='margin:8px 0 2px'>Score sheet: the lowest total wins</h4>"
+        "<table class='trois-sheet' style='border-collapse:collapse;width:100%;font-size:13px'>"
+        f"<tr><th align='left'>player</th>{head}<th>total</th><th align='left'>this round</th></tr>{''.join(rows)}"
+        f"</table><div style='font-size:13px;color:#555'>{lines}</div>{result}"
+        "<small style='color:#777'>✦ a 0 (every other player pays a stake; stakes are not counted here).</small>"
+    )
 
 
 # -- the charts and the figures ---------------------------------------------------------------------
@@ -148,23 +172,37 @@ def score_views(dice: int, goal: Goal) -> tuple[alt.Chart, str]:
     dists, scores, text = distributions(dice, goal), list(range(6 * dice + 1)), goal.text(dice)
     name = "optimal" if goal.kind == "mean" else "played for the goal"
     values = [float(goal.figure(d, dice)) for d in dists]
-    title = alt.Title(f"Score of one turn with {dice} dice, playing for {text}",
-                      subtitle=f"{'expected score' if goal.kind == 'mean' else text}: {name} {values[0]:.4f}, "
-                               f"{HEURISTIC_NAME} {values[1]:.4f} (exact)")
-    chart = policy_bars(policy_frame(dict(zip((name, HEURISTIC_NAME), dists)), scores, str), title,
-                        f"score ({6 * dice}: the moon)", [str(s) for s in scores], width=500, height=200)
+    title = alt.Title(
+        f"Score of one turn with {dice} dice, playing for {text}",
+        subtitle=f"{'expected score' if goal.kind == 'mean' else text}: {name} {values[0]:.4f}, "
+        f"{HEURISTIC_NAME} {values[1]:.4f} (exact)",
+    )
+    chart = policy_bars(
+        policy_frame(dict(zip((name, HEURISTIC_NAME), dists)), scores, str),
+        title,
+        f"score ({6 * dice}: the moon)",
+        [str(s) for s in scores],
+        width=500,
+        height=200,
+    )
     rows = [("expected score", Goal()), ("P(score 0)", Goal("target", 0)), ("P(moon)", Goal("moon"))]
     if goal.kind in ("target", "win") and goal.target > 0:
         rows.insert(2, (goal.text(dice), goal))
-    body = "".join(f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td>"
-                   + "".join(f"<td>{number_html(g.figure(d, dice), kind_of(a))}</td>" for d in dists) + "</tr>"
-                   for a, g in rows)
+    body = "".join(
+        f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td>"
+        + "".join(f"<td>{number_html(g.figure(d, dice), kind_of(a))}</td>" for d in dists)
+        + "</tr>"
+        for a, g in rows
+    )
     return chart, (
         "<table class='figures' cellpadding='3' style='font-size:13px;border-collapse:collapse'><tr><th></th><th "
         f"align='left'><span style='color:{OPTIMAL}'>■</span> {name}</th><th align='left'><span style='color:{HEURISTIC}'>"
         f"■</span> {HEURISTIC_NAME}</th></tr>{body}</table><small style='color:#555'>Exact (expectimax over every roll). "
-        + ("The optimal player sets aside the dice that make the expected score least. " if goal.kind == "mean" else
-           "Played for the goal: the best choice for it, ties broken by the least expected score. ")
+        + (
+            "The optimal player sets aside the dice that make the expected score least. "
+            if goal.kind == "mean"
+            else "Played for the goal: the best choice for it, ties broken by the least expected score. "
+        )
         + "The person's rule sets aside every 3, or with no 3 the single lowest die.</small>"
     )
 
@@ -175,8 +213,17 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
     dice, chances = p.dice, moon_chances(p.dice)
     alive = all(d == 6 for d in p.kept) and not p.over and (p.roll is None or 6 in p.roll)
     here = (len(p.roll) if p.roll else p.left) if alive else 0
-    frame = pl.DataFrame([{"value": f"{k}", "probability": float(chances[k - 1]), "exact": exact_str(chances[k - 1]),
-                           "where": "you are here" if k == here else "other"} for k in range(dice, 0, -1)])
+    frame = pl.DataFrame(
+        [
+            {
+                "value": f"{k}",
+                "probability": float(chances[k - 1]),
+                "exact": exact_str(chances[k - 1]),
+                "where": "you are here" if k == here else "other",
+            }
+            for k in range(dice, 0, -1)
+        ]
+    )
     if p.over:
         now = "you shot the moon!" if p.moon else "turn over"
     elif not alive:
@@ -187,13 +234,22 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
     else:
         now = f"your turn: the moon is still possible, P(moon) {number_text(chances[here - 1])} before this roll"
     title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=now)
-    base = alt.Chart(frame, title=title).encode(x=alt.X("value:N", title="dice still to roll, every die set aside so far a 6",
-                                                       sort=frame["value"].to_list(), axis=alt.Axis(labelAngle=0)))
+    base = alt.Chart(frame, title=title).encode(
+        x=alt.X(
+            "value:N",
+            title="dice still to roll, every die set aside so far a 6",
+            sort=frame["value"].to_list(),
+            axis=alt.Axis(labelAngle=0),
+        )
+    )
     bars = base.mark_bar().encode(
         y=alt.Y("probability:Q", title="P(moon)"),
-        color=alt.Color("where:N", scale=alt.Scale(domain=["you are here", "other"], range=[HELD, OPTIMAL]), legend=None),
+        color=alt.Color(
+            "where:N", scale=alt.Scale(domain=["you are here", "other"], range=[HELD, OPTIMAL]), legend=None
+        ),
         tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
     )
-    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(y="probability:Q",
-                                                                   text=alt.Text("probability:Q", format=".4f"))
+    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(
+        y="probability:Q", text=alt.Text("probability:Q", format=".4f")
+    )
     return alt.layer(bars, text).properties(width=500, height=120)

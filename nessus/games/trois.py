@@ -117,7 +117,9 @@ class Turn(Generic[S]):
     `add(summary, dice)` folds the dice just set aside into the summary (the sum, or whether
     all were 6s...), `payoff(summary)` scores the finished turn."""
 
-    def __init__(self, dice: int, start: S, add: Callable[[S, Roll], S], payoff: Callable[[S], int], maximise: bool) -> None:
+    def __init__(
+        self, dice: int, start: S, add: Callable[[S, Roll], S], payoff: Callable[[S], int], maximise: bool
+    ) -> None:
         self.dice, self.start, self.add, self.payoff = dice, start, add, payoff
         self.game = Expectimax(self.choices, self.chance, lambda s: payoff(s[0]), maximise)
 
@@ -185,8 +187,13 @@ def win_turn(dice: int, need: int) -> Turn[tuple[int, bool]]:
     round plays for; the summary is (the score so far capped at need + 1, all 6s so far). With
     `need` below 0 only the moon counts."""
     cap = max(need, -1) + 1
-    return Turn(dice, (0, True), lambda s, h: (min(s[0] + score(h), cap), s[1] and _all_sixes(h)),
-                lambda s: int(s[0] <= need or s[1]), maximise=True)
+    return Turn(
+        dice,
+        (0, True),
+        lambda s, h: (min(s[0] + score(h), cap), s[1] and _all_sixes(h)),
+        lambda s: int(s[0] <= need or s[1]),
+        maximise=True,
+    )
 
 
 GOALS = ("mean", "target", "moon", "win")
@@ -268,15 +275,20 @@ def report(rules: Rules | None = None) -> Report:
     rules = rules or Rules()
     optimal = score_distribution(rules)
     human = score_distribution(rules, heuristic)
-    return Report(NAME, rules.as_dict(), {
-        "optimal_mean": Figure.of(optimal.mean(), "least expected score of a turn (points)"),
-        "p_zero_optimal": Figure.of(optimal[0], "P(score 0) playing for the least expected score"),
-        "p_moon_optimal_for_moon": Figure.of(moon_turn(rules.dice).value(), "P(all 6s) playing for it"),
-        "p_at_most_target_best": Figure.of(target_turn(rules.dice, rules.target).value(),
-                                           f"P(score <= {rules.target}) playing for it"),
-        "heuristic_mean": Figure.of(human.mean(), "expected score setting aside every 3, or else the lowest die"),
-        "p_zero_heuristic": Figure.of(human[0], "P(score 0) with that rule"),
-    })
+    return Report(
+        NAME,
+        rules.as_dict(),
+        {
+            "optimal_mean": Figure.of(optimal.mean(), "least expected score of a turn (points)"),
+            "p_zero_optimal": Figure.of(optimal[0], "P(score 0) playing for the least expected score"),
+            "p_moon_optimal_for_moon": Figure.of(moon_turn(rules.dice).value(), "P(all 6s) playing for it"),
+            "p_at_most_target_best": Figure.of(
+                target_turn(rules.dice, rules.target).value(), f"P(score <= {rules.target}) playing for it"
+            ),
+            "heuristic_mean": Figure.of(human.mean(), "expected score setting aside every 3, or else the lowest die"),
+            "p_zero_heuristic": Figure.of(human[0], "P(score 0) with that rule"),
+        },
+    )
 
 
 # -- vectorised play -------------------------------------------------------------------------------------
@@ -524,12 +536,18 @@ class State(protocol.State):
             raise ValueError(f"live must be distinct seats from 0 to {r.players - 1} in order, got {self.live!r}")
         if any(not isinstance(d, int) or not 1 <= d <= 6 for d in self.kept + (self.rolled or ())):
             raise ValueError(f"kept and rolled must hold dice from 1 to 6, got {self.kept!r}, {self.rolled!r}")
-        if self.kept != tuple(sorted(self.kept)) or (self.rolled is not None and self.rolled != tuple(sorted(self.rolled))):
+        if self.kept != tuple(sorted(self.kept)) or (
+            self.rolled is not None and self.rolled != tuple(sorted(self.rolled))
+        ):
             raise ValueError(f"kept and rolled must be sorted, got {self.kept!r}, {self.rolled!r}")
         if len(self.kept) >= r.dice:
-            raise ValueError(f"kept must hold fewer than the {r.dice} dice (a turn with every die set aside is over), got {self.kept!r}")
+            raise ValueError(
+                f"kept must hold fewer than the {r.dice} dice (a turn with every die set aside is over), got {self.kept!r}"
+            )
         if self.rolled is not None and (self.rolling or len(self.rolled) != r.dice - len(self.kept)):
-            raise ValueError(f"rolled must be the {r.dice - len(self.kept)} dice not set aside, and not while rolling, got {self.rolled!r}")
+            raise ValueError(
+                f"rolled must be the {r.dice - len(self.kept)} dice not set aside, and not while rolling, got {self.rolled!r}"
+            )
 
     # -- where the game stands -------------------------------------------------------------------
     @property
@@ -658,17 +676,26 @@ class State(protocol.State):
         r = self.rules.rounds
         which = f"round {self.round + 1} of {r}" if self.round < r else f"tie-break round {self.round + 1 - r}"
         if self.over:
-            return f"you are seat {player + 1}; the game is over, won by seat {self.seat + 1} ({which}); scores {scores}"
+            return (
+                f"you are seat {player + 1}; the game is over, won by seat {self.seat + 1} ({which}); scores {scores}"
+            )
         rolled = "not rolled yet" if self.rolled is None else " ".join(map(str, self.rolled))
-        return (f"you are seat {player + 1}; {which}, seat {self.seat + 1} to play; in contention: "
-                f"{', '.join(f'seat {s + 1}' for s in self.seats)}; set aside {' '.join(map(str, self.kept)) or 'none'} "
-                f"({self.points} points), roll {rolled}; scores {scores}")
+        return (
+            f"you are seat {player + 1}; {which}, seat {self.seat + 1} to play; in contention: "
+            f"{', '.join(f'seat {s + 1}' for s in self.seats)}; set aside {' '.join(map(str, self.kept)) or 'none'} "
+            f"({self.points} points), roll {rolled}; scores {scores}"
+        )
 
     def shape(self) -> protocol.Shape:
         r = self.rules
-        return protocol.Shape(players=r.players, max_actions=2**r.dice - 1, max_chance_outcomes=len(rolls(r.dice).outcomes),
-                              max_length=(r.rounds + TIE_BREAKS) * r.players * (1 + 2 * r.dice),
-                              min_return=Fraction(0), max_return=Fraction(1))
+        return protocol.Shape(
+            players=r.players,
+            max_actions=2**r.dice - 1,
+            max_chance_outcomes=len(rolls(r.dice).outcomes),
+            max_length=(r.rounds + TIE_BREAKS) * r.players * (1 + 2 * r.dice),
+            min_return=Fraction(0),
+            max_return=Fraction(1),
+        )
 
     def hint(self, objective: Goal | None = None) -> Hint:
         """Every legal action's exact value for the seat to play, for `objective` (default
@@ -682,8 +709,13 @@ class State(protocol.State):
         turn, summary = _goal(dice, goal.kind, goal.target)
         node = summary(self.points, len(self.kept))
         if self.rolled is None:
-            return Hint((node, None), {"roll": turn.game.after_value((node, dice - len(self.kept)))}, "roll",
-                        turn.game.maximise, "exact")
+            return Hint(
+                (node, None),
+                {"roll": turn.game.after_value((node, dice - len(self.kept)))},
+                "roll",
+                turn.game.maximise,
+                "exact",
+            )
         h = turn.game.hint((node, self.rolled))
         values: dict[Hashable, HintValue] = {as_aside(a): v for a, v in h.values.items()}
         best = as_aside(goal.policy(dice)((self.points, self.rolled)))
@@ -749,10 +781,14 @@ def _heuristic(state: protocol.State) -> protocol.Action:
 
 
 def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
-    """"optimal": the least expected score every turn (what the simulation's optimal seat plays,
+    """ "optimal": the least expected score every turn (what the simulation's optimal seat plays,
     `games`); "heuristic": every 3, or with no 3 the single lowest die (the simulation's other
     seats); "moon": set aside every 6 while the moon can be shot, then the least expected score;
     "win": the least expected score, except the last to play in a deciding round, who plays to
     finish lowest or shoot the moon (`State.objective`, the dashboard's "optimal" machine)."""
-    return {"optimal": _goal_policy(lambda s: Goal()), "heuristic": _heuristic,
-            "moon": _goal_policy(lambda s: Goal("moon")), "win": _goal_policy(State.objective)}
+    return {
+        "optimal": _goal_policy(lambda s: Goal()),
+        "heuristic": _heuristic,
+        "moon": _goal_policy(lambda s: Goal("moon")),
+        "win": _goal_policy(State.objective),
+    }

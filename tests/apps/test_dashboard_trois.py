@@ -48,8 +48,11 @@ def test_les_trois(server, page):
     rolls = [roll_dice(page)]
     dice = tray(page)
     assert len(dice) == 5 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
-    page.wait_for_function("(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old", arg=moon_before,
-                           timeout=30_000)
+    page.wait_for_function(
+        "(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old",
+        arg=moon_before,
+        timeout=30_000,
+    )
     hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
     assert page.locator(".hint-row").count() >= 5 and page.locator(".hint-row.best").count() == 1
     assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
@@ -80,18 +83,25 @@ def test_les_trois(server, page):
     before = chart_svg(page, 0)
     moon_redraw = redraw_time(page, before, lambda: goal.select_option(label="shoot the moon: five 6s"), 0)
     assert "playing for P(shooting the moon: 5 sixes)" in _output_text(page, 0)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(shooting the moon')",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(shooting the moon')", timeout=30_000
+    )
     before = chart_svg(page, 0)
     goal_redraw = redraw_time(page, before, lambda: goal.select_option(label="P(score ≤ a target)"), 0)
     assert "playing for P(score ≤ 5)" in _output_text(page, 0)
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
     assert "playing for P(score ≤ 6)" in _output_text(page, 0)
-    page.wait_for_function("() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score ≤ 6)')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score ≤ 6)')", timeout=30_000
+    )
 
     # End the turn: set aside every die left.
-    click_until(page, page.locator(".stop-button"), "() => document.querySelector('.trois-status').innerText.includes('Turn over')")
+    click_until(
+        page,
+        page.locator(".stop-button"),
+        "() => document.querySelector('.trois-status').innerText.includes('Turn over')",
+    )
     assert not any(click for *_, click in tray(page))
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-trois.png"), full_page=True)
@@ -109,7 +119,9 @@ def test_les_trois(server, page):
     assert "Roll 3 dice" in page.locator(".roll-button").inner_text()
     field.fill("5")
     field.press("Enter")
-    page.wait_for_function("() => document.querySelector('.roll-button').innerText.includes('Roll 5 dice')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.roll-button').innerText.includes('Roll 5 dice')", timeout=30_000
+    )
 
     # Against the machine, one round, from the last seat: you play for the win against their totals.
     page.locator(".trois-mode button", has_text="Against the machine").click()
@@ -118,7 +130,9 @@ def test_les_trois(server, page):
     rounds = page.get_by_label("rounds", exact=True)
     rounds.fill("1")
     rounds.press("Enter")
-    page.wait_for_function("() => document.querySelector('.trois-round').innerText.includes('Round 1 of 1')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.trois-round').innerText.includes('Round 1 of 1')", timeout=30_000
+    )
     before = chart_svg(page, 0)
     seat_redraw = redraw_time(page, before, lambda: page.locator(".trois-seat select").select_option("3"), 0)
     start, game = time.perf_counter(), 0.0
@@ -127,19 +141,37 @@ def test_les_trois(server, page):
         if "you play last" in status:
             assert "or the moon" in _output_text(page, 0) or "moon" in status or "whatever you score" in status
         if "Next round" in page.locator(".new-button").inner_text():
-            click_until(page, page.locator(".new-button"), "() => !document.querySelector('.stop-button').disabled || "
-                                                           "!!document.querySelector('.trois-result') || "
-                                                           "+document.querySelector('.roll-counter').dataset.made === 0")
+            click_until(
+                page,
+                page.locator(".new-button"),
+                "() => !document.querySelector('.stop-button').disabled || "
+                "!!document.querySelector('.trois-result') || "
+                "+document.querySelector('.roll-counter').dataset.made === 0",
+            )
         elif page.locator(".stop-button").is_disabled():
             rolls.append(roll_dice(page))
         else:
-            game = click_until(page, page.locator(".stop-button"), "() => document.querySelector('.stop-button').disabled")
+            game = click_until(
+                page, page.locator(".stop-button"), "() => document.querySelector('.stop-button').disabled"
+            )
         assert time.perf_counter() - start < 30
-    page.wait_for_function("() => document.querySelector('.roll-counter').innerText.includes('Turn over')", timeout=30_000)
+    page.wait_for_function(
+        "() => document.querySelector('.roll-counter').innerText.includes('Turn over')", timeout=30_000
+    )
     result = page.locator(".trois-result").inner_text()
     assert re.search(r"(You win|Player \d wins) with the lowest total|shoots? the moon", result), result
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-trois-game.png"), full_page=True)
-    record("les-trois", first_chart=first, roll_max=max(rolls), hint_shown=hint, die_click=choice, moon_redraw=moon_redraw,
-           goal_redraw=goal_redraw, target_redraw=target_redraw, dice_redraw=dice_redraw, seat_redraw=seat_redraw,
-           set_aside_all_and_machines=game)
+    record(
+        "les-trois",
+        first_chart=first,
+        roll_max=max(rolls),
+        hint_shown=hint,
+        die_click=choice,
+        moon_redraw=moon_redraw,
+        goal_redraw=goal_redraw,
+        target_redraw=target_redraw,
+        dice_redraw=dice_redraw,
+        seat_redraw=seat_redraw,
+        set_aside_all_and_machines=game,
+    )

@@ -63,8 +63,16 @@ def brute_moon(n: int) -> F:
     """Best P(every die set aside is a 6)."""
     if n == 0:
         return F(1)
-    return sum((max((brute_moon(n - len(h)) if set(h) == {6} else F(0)) for h in position_choices(roll))
-                for roll in product(range(1, 7), repeat=n)), F(0)) / 6**n
+    return (
+        sum(
+            (
+                max((brute_moon(n - len(h)) if set(h) == {6} else F(0)) for h in position_choices(roll))
+                for roll in product(range(1, 7), repeat=n)
+            ),
+            F(0),
+        )
+        / 6**n
+    )
 
 
 @cache
@@ -74,8 +82,16 @@ def brute_at_most(n: int, budget: int) -> F:
         return F(0)
     if n == 0:
         return F(1)
-    return sum((max(brute_at_most(n - len(h), budget - points(h)) for h in position_choices(roll))
-                for roll in product(range(1, 7), repeat=n)), F(0)) / 6**n
+    return (
+        sum(
+            (
+                max(brute_at_most(n - len(h), budget - points(h)) for h in position_choices(roll))
+                for roll in product(range(1, 7), repeat=n)
+            ),
+            F(0),
+        )
+        / 6**n
+    )
 
 
 @cache
@@ -274,13 +290,15 @@ def test_rounds_ties_and_the_last_player_goal():
     assert state.seat == 0 and "tie-break round 1" in state.observation(1)
     state = play_turns(state, (5, 5))
     assert state.seat == 2 and state.objective() == trois.Goal("win", 13 - 3 - 1)
-    assert play_turns(trois.initial_state(rules), (1, 2), (4, 4), (6, 5), (3, 3), (1, 1)).objective() == trois.Goal("win", -1)
+    assert play_turns(trois.initial_state(rules), (1, 2), (4, 4), (6, 5), (3, 3), (1, 1)).objective() == trois.Goal(
+        "win", -1
+    )
     end = play_turns(state, (1, 2))
     assert end.is_terminal() and end.winner == 2 and end.returns() == [0, 0, 1]
 
 
 def test_named_policies_play_as_the_simulation():
-    """"optimal" and "heuristic" choose what the vectorised simulation's tables choose, in every roll."""
+    """ "optimal" and "heuristic" choose what the vectorised simulation's tables choose, in every roll."""
     policies = trois.policies()
     for n in range(1, 6):
         table = {kind: trois.action_table(5, kind)[n] for kind in ("optimal", "heuristic")}
@@ -301,7 +319,9 @@ def test_fast_games_agree_with_the_generic_loop(rules):
     z, n_fast, n_loop = 3.29, 200_000, 3000
     fast = trois.games(rules, np.random.default_rng(21), n_fast) == 0
     p = trois.policies(rules)
-    frame = tournament(trois.initial_state(rules), [p["optimal"]] + [p["heuristic"]] * (rules.players - 1), n_loop, seed=22)
+    frame = tournament(
+        trois.initial_state(rules), [p["optimal"]] + [p["heuristic"]] * (rules.players - 1), n_loop, seed=22
+    )
     loop = frame["win_share"][0]
     se = (fast.var() / n_fast + loop * (1 - loop) / n_loop) ** 0.5
     assert abs(fast.mean() - loop) <= z * se, (fast.mean(), loop, se)
@@ -329,8 +349,16 @@ def brute_win(n: int, budget: int, sixes: bool) -> F:
     """Best P(the dice still to set aside add up to at most `budget`, or every die set aside is a 6)."""
     if n == 0:
         return F(int(budget >= 0 or sixes))
-    return sum((max(brute_win(n - len(h), budget - points(h), sixes and set(h) == {6}) for h in position_choices(roll))
-                for roll in product(range(1, 7), repeat=n)), F(0)) / 6**n
+    return (
+        sum(
+            (
+                max(brute_win(n - len(h), budget - points(h), sixes and set(h) == {6}) for h in position_choices(roll))
+                for roll in product(range(1, 7), repeat=n)
+            ),
+            F(0),
+        )
+        / 6**n
+    )
 
 
 @pytest.mark.parametrize("need", [-3, -1, 0, 2, 9, 24])
