@@ -246,3 +246,23 @@ def test_rules_reject_bankroll_below_stake():
     with pytest.raises(ValueError, match="bankroll"):
         renard.Rules.from_strings({"stake": "10", "bankroll": "9"})
     assert renard.Rules(stake=10, bankroll=10).bankroll == 10
+
+
+def test_fast_simulator_agrees_with_the_generic_loop():
+    """bankroll_kernel (vectorised histories) against `nessus.play.play` on the protocol State:
+    P(ruin) and the mean final bankroll agree within z(99.9%) times the standard error of their
+    difference (30 rounds, so that both ruin and survival are common)."""
+    from nessus.play import play
+
+    rules, n_fast, n_loop, z = renard.Rules(payout=10, bankroll=8, rounds=30), 50_000, 2_000, 3.29
+    fast = renard.bankroll_kernel(rules, np.random.default_rng(SEED), n_fast)
+    rng = np.random.default_rng(SEED + 1)
+    ends = [play(renard.initial_state(rules), {}, rng) for _ in range(n_loop)]
+    loop = {
+        "p_ruin": np.array([e.ruined for e in ends], dtype=float),
+        "mean_final_bankroll": np.array([e.bankroll for e in ends], dtype=float),
+    }
+    for name, b in loop.items():
+        a = fast[name].astype(float)
+        se = (a.var(ddof=1) / n_fast + b.var(ddof=1) / n_loop) ** 0.5
+        assert abs(a.mean() - b.mean()) <= z * se, (name, a.mean(), b.mean())
