@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterable, Iterator
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
+from typing import ClassVar, Self
 
 import numpy as np
 
@@ -70,6 +71,41 @@ def total(n: int, sides: int = 6) -> Dist:
     if n == 0:
         return Dist.point(0)
     return Dist.uniform(range(1, sides + 1)).sum_of(n)
+
+
+class Chosen(tuple[int, ...]):
+    """Dice chosen from a roll, as a move: a sorted tuple (equal to the plain tuple a solver
+    uses) that reads with the game's own verb. Each game names its subclass and verb.
+
+    >>> class Hold(Chosen):
+    ...     verb = "hold"
+    >>> move = Hold((6, 3, 6))
+    >>> print(move)
+    hold 3 6 6
+    >>> move == (3, 6, 6), Hold(())
+    (True, Hold(()))
+    """
+
+    verb: ClassVar[str] = "keep"
+
+    def __new__(cls, dice: Iterable[int] = ()) -> Self:
+        return super().__new__(cls, sorted(dice))
+
+    def __str__(self) -> str:
+        return f"{self.verb} {' '.join(map(str, self)) if self else 'none'}"
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({tuple(self)!r})"
+
+    @classmethod
+    def move(cls, action: Hashable) -> Hashable:
+        """A solver's action as a move: dice (a tuple) as this class, a word ("roll", "stop")
+        as it is; anything else is a TypeError."""
+        if isinstance(action, str):
+            return action
+        if not isinstance(action, tuple):
+            raise TypeError(f"a move must be dice (a tuple) or a word, got {action!r}")
+        return cls(action)
 
 
 # -- dice for vectorised simulation ---------------------------------------------------------------

@@ -38,7 +38,7 @@ Keep(())
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
@@ -48,7 +48,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Roll, check_faces, multisets, ordered_rolls, rolls, sub_multisets
+from nessus.dice import Chosen, Roll, check_faces, multisets, ordered_rolls, rolls, sub_multisets
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -464,23 +464,10 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 
 # -- the game protocol -------------------------------------------------------------------------------
-class Keep(tuple[int, ...]):
-    """The cargo dice kept while the others are rolled again (a sorted tuple, equal to the plain
-    tuple the solver uses); `str` reads "keep 4 6"."""
+class Keep(Chosen):
+    """The cargo dice kept while the others are rolled again; `str` reads "keep 4 6"."""
 
-    def __str__(self) -> str:
-        return "keep " + " ".join(map(str, self)) if self else "keep none"
-
-    def __repr__(self) -> str:
-        return f"Keep({tuple(self)!r})"
-
-
-def as_action(action: Hashable) -> protocol.Action:
-    """A solver's action as the protocol's: kept dice as a `Keep`, "roll" and "stop" as they are."""
-    if isinstance(action, str):
-        return action
-    assert isinstance(action, tuple)
-    return Keep(sorted(action))
+    verb = "keep"
 
 
 @dataclass(frozen=True)
@@ -666,8 +653,8 @@ class State(protocol.State):
         if self.current_player() < 0:
             return super().hint()
         h = _game(objective or self.objective(), self.rules.cargo_holds).hint(self.node)
-        values = {as_action(a): v for a, v in h.values.items()}
-        return Hint(h.state, values, as_action(h.best), h.maximise, "exact")
+        values = {Keep.move(a): v for a, v in h.values.items()}
+        return Hint(h.state, values, Keep.move(h.best), h.maximise, "exact")
 
     # -- convenience: the moves as a person makes them -------------------------------------------
     def play(self, action: protocol.Action) -> State:
@@ -704,7 +691,7 @@ class State(protocol.State):
                     else "ship, captain and crew first"
                 )
             )
-        want = Keep(sorted(faces))
+        want = Keep(faces)
         if want not in self.legal_actions():
             allowed = keep_options(self.kept, self.free, self.rules.cargo_holds)
             raise ValueError(f"faces must be one of the allowed keeps {allowed}, got {tuple(faces)!r}")
@@ -746,7 +733,7 @@ def _optimal(state: protocol.State) -> protocol.Action:
         return "roll"
     target, rules = state.target, state.rules
     policy = optimal(CargoMean(), rules) if target is None else chase_policy(target, rules)
-    return as_action(policy(state.node))
+    return Keep.move(policy(state.node))
 
 
 def _keep_at_least_game(state: protocol.State) -> protocol.Action:
@@ -754,7 +741,7 @@ def _keep_at_least_game(state: protocol.State) -> protocol.Action:
     assert isinstance(state, State)
     if not state.crew:
         return "roll"
-    return as_action(legal(keep_at_least(4), state.rules.cargo_holds)(state.node))
+    return Keep.move(legal(keep_at_least(4), state.rules.cargo_holds)(state.node))
 
 
 def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:

@@ -58,7 +58,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import check_faces, multisets, rolls
+from nessus.dice import Chosen, check_faces, multisets, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -468,15 +468,10 @@ TIE_BREAKS = 50
 """Tie-break rounds `State.shape().max_length` allows for: a practical bound (see `State`)."""
 
 
-class Aside(tuple[int, ...]):
-    """The dice set aside from a roll (a sorted tuple, equal to the plain tuple the solvers use);
-    `str` reads "set aside 3 3"."""
+class Aside(Chosen):
+    """The dice set aside from a roll; `str` reads "set aside 3 3"."""
 
-    def __str__(self) -> str:
-        return "set aside " + " ".join(map(str, self))
-
-    def __repr__(self) -> str:
-        return f"Aside({tuple(self)!r})"
+    verb = "set aside"
 
 
 def as_aside(dice: Hashable) -> Aside:

@@ -40,7 +40,7 @@ Hold((1, 1))
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
@@ -49,7 +49,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Roll, check_faces, rolls
+from nessus.dice import Chosen, Roll, check_faces, rolls
 from nessus.dist import Dist
 from nessus.games.palais.keep import (
     DICE,
@@ -440,23 +440,10 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 
 # -- the game protocol -------------------------------------------------------------------------------
-class Hold(tuple[int, ...]):
-    """The dice set aside while the others are rolled again (a sorted tuple, equal to the plain
-    tuple the solvers use); `str` reads "hold 4 4"."""
+class Hold(Chosen):
+    """The dice held while the others are rolled again; `str` reads "hold 4 4"."""
 
-    def __str__(self) -> str:
-        return "hold " + " ".join(map(str, self)) if self else "hold none"
-
-    def __repr__(self) -> str:
-        return f"Hold({tuple(self)!r})"
-
-
-def as_action(action: Hashable) -> protocol.Action:
-    """A solver's action as the protocol's: a hold as a `Hold`, "roll" and "stop" as they are."""
-    if isinstance(action, str):
-        return action
-    assert isinstance(action, tuple)
-    return Hold(sorted(action))
+    verb = "hold"
 
 
 @dataclass(frozen=True)
@@ -605,8 +592,8 @@ class State(protocol.State):
         if self.current_player() < 0:
             return super().hint()
         h = _game(objective or self.objective(), self.rules.sticky_holds).hint(self.node)
-        values = {as_action(a): v for a, v in h.values.items()}
-        return Hint(h.state, values, as_action(h.best), h.maximise, "exact")
+        values = {Hold.move(a): v for a, v in h.values.items()}
+        return Hint(h.state, values, Hold.move(h.best), h.maximise, "exact")
 
     # -- convenience: the moves as a person makes them -------------------------------------------
     def play(self, action: protocol.Action) -> State:
@@ -634,7 +621,7 @@ class State(protocol.State):
         """Set `faces` aside (with sticky holds, including those already aside); chance rolls the others next."""
         if not self.rolled or self.rolling:
             raise ValueError("roll before holding dice")
-        want = Hold(sorted(faces))
+        want = Hold(faces)
         if want not in self.legal_actions():
             allowed = hold_options(self.kept, self.rolled, self.rules.sticky_holds)
             raise ValueError(f"faces must be one of the allowed holds {allowed}, got {tuple(faces)!r}")
@@ -665,9 +652,9 @@ def _optimal(state: protocol.State) -> protocol.Action:
     r = state.rules
     target = state.target
     if target is None:
-        return as_action(opener_solution(r.players, r.tie_break, r.sticky_holds).action(state.node))
+        return Hold.move(opener_solution(r.players, r.tie_break, r.sticky_holds).action(state.node))
     keys, _ = strength_classes(r.tie_break)
-    return as_action(
+    return Hold.move(
         chase_solution(r.tie_break, r.sticky_holds).action(state.node, keys.index(strength(target, r.tie_break)))
     )
 
@@ -686,8 +673,8 @@ def _keep_most_common_game(state: protocol.State) -> protocol.Action:
     assert isinstance(state, State)
     target = state.target
     if target is None:
-        return as_action(keep_most_common("manoir")(state.node))
-    return as_action(chase_most_common(target, state.rules.tie_break, state.node))
+        return Hold.move(keep_most_common("manoir")(state.node))
+    return Hold.move(chase_most_common(target, state.rules.tie_break, state.node))
 
 
 def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
