@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
@@ -31,6 +31,21 @@ def check_faces(faces: object, n: int, sides: int = 6) -> Roll:
     ):
         raise ValueError(f"dice must be {n} integers from 1 to {sides}, got {faces!r}")
     return tuple(faces)
+
+
+def roll_faces(n: int, rng: np.random.Generator | None = None, dice: object = None, sides: int = 6) -> Roll:
+    """A roll of n dice as the sorted multiset chance deals in: the given `dice` (n faces from 1
+    to `sides`, in any order; else a ValueError) or, without them, n dice drawn with `rng`.
+
+    >>> roll_faces(3, dice=[6, 1, 6])
+    (1, 6, 6)
+    """
+    if dice is None:
+        if rng is None:
+            raise ValueError("give rng or dice")
+        return tuple(sorted(int(x) for x in rng.integers(1, sides + 1, size=n)))
+    faces = tuple(dice) if isinstance(dice, Sequence) and not isinstance(dice, str) else dice
+    return tuple(sorted(check_faces(faces, n, sides)))
 
 
 def multiplicity(roll: Roll) -> int:

@@ -29,7 +29,7 @@ import numpy as np
 
 from nessus import game, montecarlo
 from nessus.chains import RewardChain, Step
-from nessus.dice import check_faces, multisets, rolls
+from nessus.dice import multisets, roll_faces, rolls
 from nessus.dist import TruncatedDist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -342,13 +342,7 @@ class State(game.State):
         if self.is_terminal():
             raise ValueError("the game is over: every turn has been played")
         n = self.free or self.rules.dice
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=n))
-        after = self.apply(tuple(sorted(check_faces(dice, n))))
-        assert isinstance(after, State)
-        return after
+        return self.apply(roll_faces(n, rng, dice))
 
 
 def initial_state(rules: Rules | None = None) -> State:

@@ -39,7 +39,7 @@ import numpy as np
 import polars as pl
 
 from nessus import game, montecarlo
-from nessus.dice import check_faces, code_faces, raw_bits, rolls, total
+from nessus.dice import code_faces, raw_bits, roll_faces, rolls, total
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -765,11 +765,7 @@ class State(game.State):
             raise ValueError("the game is over")
         state = self if self.is_chance_node() else cast(State, self.apply(ROLL))
         n = 1 if state.turns[-1].rolls else 2
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=n))
-        return cast(State, state.apply(tuple(sorted(check_faces(dice, n)))))
+        return state.apply(roll_faces(n, rng, dice))
 
     def stand(self) -> State:
         """The player to move stands on their total."""

@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from nessus import game, montecarlo
-from nessus.dice import check_faces, rolls
+from nessus.dice import roll_faces, rolls
 from nessus.dist import Dist, exact_str
 from nessus.games.pushluck.core import TurnSampler
 from nessus.report import Figure, Report
@@ -713,11 +713,7 @@ class State(game.State):
             state = cast(State, self.apply(ROLL if ROLL in moves else REROLL))
         turn = state.turns[-1]
         n = len(turn.left) if turn.left is not None else self.rules.dice
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=n))
-        return cast(State, state.apply(tuple(sorted(check_faces(dice, n)))))
+        return state.apply(roll_faces(n, rng, dice))
 
     def keep(self) -> State:
         """The player to move keeps the total of the dice left."""

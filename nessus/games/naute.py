@@ -48,7 +48,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, Roll, check_faces, multisets, ordered_rolls, rolls, sub_multisets
+from nessus.dice import Chosen, Roll, multisets, ordered_rolls, roll_faces, rolls, sub_multisets
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -672,11 +672,7 @@ class State(protocol.State):
         if not state.rolling:
             raise ValueError("keep some cargo dice (or none) before rolling again, or stop")
         n = DICE - state.aboard if not state.crew else CARGO_DICE - len(state.kept)
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = [int(x) for x in rng.integers(1, SIDES + 1, size=n)]
-        return state.play(tuple(sorted(check_faces(tuple(dice), n))))
+        return state.play(roll_faces(n, rng, dice))
 
     def keep(self, faces: Sequence[int]) -> State:
         """Keep these cargo dice (those already kept included, under sticky holds); chance rolls the others next."""

@@ -15,7 +15,7 @@ from functools import partial
 import numpy as np
 
 from nessus import game, montecarlo
-from nessus.dice import check_faces, rolls
+from nessus.dice import roll_faces, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -218,11 +218,7 @@ class State(game.State):
         the bank settles."""
         if self.over:
             raise ValueError("the game is over: ruined or all rounds played")
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            return self.apply(tuple(sorted(int(x) for x in rng.integers(1, 7, size=3))))
-        return self.apply(tuple(sorted(check_faces(dice, 3))))
+        return self.apply(roll_faces(3, rng, dice))
 
     def returns(self) -> list[Fraction]:
         return [Fraction(self.bankroll - self.rules.bankroll)]

@@ -51,7 +51,7 @@ import scipy.sparse as sp
 
 from nessus import game, montecarlo
 from nessus.chains import Solved, System, Unknown, expected_steps_bound, float_bracket, solve_sparse
-from nessus.dice import check_faces, code_faces, raw_bits, rolls
+from nessus.dice import code_faces, raw_bits, roll_faces, rolls
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
@@ -623,13 +623,7 @@ class State(game.State):
         `rng`): the table after it."""
         if self.over or self.current is None:
             raise ValueError("the game is over: every die is in the centre")
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = tuple(int(x) for x in rng.integers(1, 7, size=self.hand))
-        after = self.apply(tuple(sorted(check_faces(dice, self.hand))))
-        assert isinstance(after, State)
-        return after
+        return self.apply(roll_faces(self.hand, rng, dice))
 
 
 def initial_state(rules: Rules | None = None) -> State:

@@ -58,7 +58,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, check_faces, multisets, rolls
+from nessus.dice import Chosen, multisets, roll_faces, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -729,11 +729,7 @@ class State(protocol.State):
             raise ValueError("set aside dice from the roll first")
         state = self if self.rolling else self.play("roll")
         n = self.rules.dice - len(self.kept)
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = [int(x) for x in rng.integers(1, 7, size=n)]
-        return state.play(tuple(sorted(check_faces(tuple(dice), n))))
+        return state.play(roll_faces(n, rng, dice))
 
     def set_aside(self, dice: Sequence[int]) -> State:
         """Set aside these dice from the roll (at least one); chance rolls the others next, or

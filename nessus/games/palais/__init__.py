@@ -49,12 +49,12 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, Roll, check_faces, rolls
+from nessus.dice import Chosen, Roll, check_faces, roll_faces, rolls
 from nessus.dist import Dist
 from nessus.games.palais.keep import (
     DICE,
     ROLLS,
-    SIDES,
+    SIDES,  # noqa: F401 - a rule of the game (the dice's faces), read by its dashboard
     Action,
     Machine,
     Node,
@@ -611,11 +611,7 @@ class State(protocol.State):
                 "the game is over" if self.over else "hold some dice (or none) before rolling again, or stop"
             )
         n = DICE - len(state.kept)
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = [int(x) for x in rng.integers(1, SIDES + 1, size=n)]
-        return state.play(tuple(sorted(check_faces(tuple(dice), n))))
+        return state.play(roll_faces(n, rng, dice))
 
     def hold(self, faces: Sequence[int]) -> State:
         """Set `faces` aside (with sticky holds, including those already aside); chance rolls the others next."""

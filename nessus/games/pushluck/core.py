@@ -32,7 +32,7 @@ import numpy as np
 
 from nessus import game
 from nessus.chains import RewardChain, Step
-from nessus.dice import check_faces
+from nessus.dice import roll_faces
 from nessus.dice import rolls as dice_rolls
 from nessus.dist import Dist
 from nessus.solver import Hint, value_iteration
@@ -520,12 +520,7 @@ class TurnState(game.State):
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> Self:
         """Roll the dice (the given faces, in any order, or drawn with `rng`): the state after them."""
         state = self if self.rolling else self._do("roll")
-        if dice is None:
-            if rng is None:
-                raise ValueError("give rng or dice")
-            dice = [int(x) for x in rng.integers(1, 7, size=self.DICE)]
-        faces = check_faces(dice, self.DICE)
-        return state._do(tuple(sorted(faces)))
+        return state._do(roll_faces(self.DICE, rng, dice))
 
     def hold(self) -> Self:
         """Bank the turn total (not allowed before the turn's first roll)."""
