@@ -8,6 +8,10 @@ Exact chance weights are given to OpenSpiel as floats (its API takes floats); ne
 fractions. A player's legal actions depend only on what that player can see, so the numbering
 is the same in every state of an information state, as CFR needs.
 
+Observations are `State.observation(p)`. A player's information state (perfect recall, what CFR
+and best response read) is the sequence of their observations along the game, each new one
+written down when it differs from the last: what they have seen, in order, and nothing else.
+
 >>> import pyspiel
 >>> spiel = load("renard", rules={"rounds": 2})
 >>> spiel.num_players(), spiel.get_type().short_name
@@ -57,7 +61,7 @@ def game_type(name: str, shape: game.Shape) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=shape.players,
         min_num_players=shape.players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
@@ -96,7 +100,7 @@ class SpielGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         if params:
             raise ValueError(f"params must be empty: nessus observers take none, got {params!r}")
-        return Observer()
+        return Observer(perfect_recall=bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 
 class SpielState(pyspiel.State):
@@ -105,6 +109,7 @@ class SpielState(pyspiel.State):
     def __init__(self, spiel_game: SpielGame, state: State) -> None:
         super().__init__(spiel_game)
         self.state = state
+        self.seen: tuple[tuple[str, ...], ...] = tuple((state.observation(p),) for p in range(spiel_game.num_players()))
 
     def current_player(self) -> int:
         player = self.state.current_player()
@@ -127,6 +132,8 @@ class SpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         self.state = self.state.apply(self._move(action))
+        views = (self.state.observation(p) for p in range(len(self.seen)))
+        self.seen = tuple(seen if seen[-1] == view else (*seen, view) for seen, view in zip(self.seen, views))
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._move(action))
@@ -144,9 +151,11 @@ class SpielState(pyspiel.State):
 
 
 class Observer:
-    """OpenSpiel's observer protocol: `string_from` is the nessus observation; no tensor."""
+    """OpenSpiel's observer protocol: `string_from` is the nessus observation, or with perfect
+    recall the player's observations so far, one a line; no tensor."""
 
-    def __init__(self) -> None:
+    def __init__(self, perfect_recall: bool = False) -> None:
+        self.perfect_recall = perfect_recall
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, np.ndarray] = {}
 
@@ -154,7 +163,7 @@ class Observer:
         """Nothing to set: nessus observations are strings."""
 
     def string_from(self, state: SpielState, player: int) -> str:
-        return state.state.observation(player)
+        return "\n".join(state.seen[player]) if self.perfect_recall else state.state.observation(player)
 
 
 def load(name: str, rules: Any = None) -> SpielGame:

@@ -45,3 +45,20 @@ def test_bridge_keeps_the_exact_weights_and_names(name):
 def test_registered_game_loads_by_name():
     openspiel.register("renard")
     assert pyspiel.load_game("nessus_renard").num_players() == 1
+
+
+def test_information_state_is_what_the_player_has_seen():
+    """L'Hypogéon hides the others' dice of a round: player 1's information state is the same
+    whichever dice player 2 rolls, and it grows when player 1 sees something new."""
+    spiel = openspiel.load("hypogeon")
+    state = spiel.new_initial_state()
+    while not (state.is_chance_node() and state.state.turns and len(state.state.turns) % 2 == 0):
+        state.apply_action(0 if state.is_chance_node() else state.legal_actions()[-1])
+    outcomes = state.chance_outcomes()
+    seen = set()
+    for i, _ in outcomes:
+        child = state.clone()
+        child.apply_action(i)
+        seen.add(child.information_state_string(0))
+    assert len(seen) == 1 and len(outcomes) > 1
+    assert state.information_state_string(0).endswith(state.observation_string(0))
