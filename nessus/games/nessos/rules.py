@@ -1,0 +1,71 @@
+"""Nessos' rules parameters: the game's (players, target, hand size) and the receiver's view
+that the exact figures read (`hand`, `announced`, `seen`, `sender`, `bluff`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from nessus.games.nessos.deck import TARGETS, Card, Deck, deck, parse_cards
+from nessus.rules import GameRules, Param, field
+
+PLAYERS = Param("players", 4, 3, 6, "players at the table (the deck depends on it)")
+TARGET = Param("target", 0, 0, 200, "points that win; 0 = the rulebook's for the player count (40, 40, 35, 30)")
+HAND_SIZE = Param("hand_size", 5, 1, 10, "cards dealt to each player, and refilled to")
+HAND = Param(
+    "hand", "", 0, 60, "the receiver's own hand, e.g. C,7,7,2,10 (C = Charon); empty: no offer to judge", kind=str
+)
+ANNOUNCED = Param("announced", 0, 0, 10, "the value announced for the offered card (0: no offer)")
+SEEN = Param("seen", "", 0, 400, "every face-up card the receiver can see, e.g. 3,C,10", kind=str)
+SENDER = Param(
+    "sender", "naive", 0, 0, "the model of the sender: naive or bluffer", kind=str, choices=("naive", "bluffer")
+)
+BLUFF = Param("bluff", Fraction(1, 2), 0, 1, "a bluffer's chance of offering a Charon when it holds one", kind=Fraction)
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    params = (PLAYERS, TARGET, HAND_SIZE, HAND, ANNOUNCED, SEEN, SENDER, BLUFF)
+    players: int = field(PLAYERS)
+    target: int = field(TARGET)
+    hand_size: int = field(HAND_SIZE)
+    hand: str = field(HAND)
+    announced: int = field(ANNOUNCED)
+    seen: str = field(SEEN)
+    sender: str = field(SENDER)
+    bluff: Fraction = field(BLUFF)
+
+    def validate(self) -> None:
+        d = self.deck
+        hand, seen = self.hand_cards, self.seen_cards
+        if len(hand) > self.hand_size:
+            raise ValueError(f"hand holds at most {self.hand_size} cards (hand_size), got {len(hand)}")
+        d.check(hand, "hand")
+        d.check(seen, "seen")
+        d.check(hand + seen, "hand and seen together")
+        if self.announced and self.announced not in d.values:
+            allowed = ", ".join(map(str, d.values))
+            raise ValueError(
+                f"announced must be a creature value of the {self.players}-player deck ({allowed}), got {self.announced}"
+            )
+        if self.hand_size * self.players > d.size:
+            raise ValueError(
+                f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} cards"
+            )
+
+    @property
+    def deck(self) -> Deck:
+        return deck(self.players)
+
+    @property
+    def goal(self) -> int:
+        """The points that win: `target`, or the rulebook's for the player count."""
+        return self.target or TARGETS[self.players]
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        return parse_cards(self.hand, "hand")
+
+    @property
+    def seen_cards(self) -> tuple[Card, ...]:
+        return parse_cards(self.seen, "seen")
