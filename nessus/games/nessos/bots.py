@@ -1,0 +1,122 @@
+"""Nessos bots that do not reason about probabilities: policies (`policy(state) -> action`) for
+any seat, deciding only from what the player to move can see.
+
+Each bot's randomness comes from a generator seeded by the mover's observation (and the bot's
+`seed`): a bot is a function of what it sees, so seeded playthroughs are reproducible and two
+states that look the same to the mover get the same move.
+
+- `naive`: as a receiver, accepts unless it already has 2 Charon in front (then refuses); as
+  the first player, offers a uniformly random card of its hand to a uniformly random eligible
+  player, announcing the truth, or a uniformly random value of the deck for a Charon. Never passes.
+- `bluffer`: as the first player, offers a Charon whenever it holds one, announcing one of the
+  deck's three highest values (else a random card as `naive`); as a receiver, accepts unless it
+  has 2 Charon in front, and then passes a Charon on (announced high) if it holds one and may
+  pass, else refuses.
+- `random_legal`: a uniformly random legal action.
+
+>>> from nessus.play import play
+>>> import numpy as np
+>>> from nessus.games.nessos.engine import initial_state
+>>> end = play(initial_state(), [naive(), bluffer(), naive(), random_legal()], np.random.default_rng(1))
+>>> end.is_terminal(), sum(end.returns())
+(True, Fraction(1, 1))
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+
+from nessus import game
+from nessus.games.nessos.deck import CHARON
+from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State, cards_of
+from nessus.games.nessos.rules import Rules
+
+TOP_VALUES = 3
+"""A bluffer announces its Charon as one of the deck's this many highest values."""
+
+
+def _state(state: game.State) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"a Nessos state is needed, got {type(state).__name__}")
+    if state.current_player() < 0:
+        raise ValueError("a bot moves only where a player must decide, not at a chance node or the end")
+    return state
+
+
+def rng_for(state: State, seed: int = 0) -> np.random.Generator:
+    """A generator seeded by the mover's observation and `seed` (the same view, the same draws)."""
+    view = state.observation(state.current_player()).encode()
+    digest = hashlib.blake2b(view, digest_size=8, key=seed.to_bytes(8, "little")).digest()
+    return np.random.default_rng(int.from_bytes(digest, "little"))
+
+
+def _random_offer(state: State, rng: np.random.Generator) -> Offer:
+    """A uniformly random card of the first player's hand (each card alike, not each kind) to a
+    uniformly random eligible player, announced truthfully, or as a random value for a Charon."""
+    me = state.current_player()
+    cards = cards_of(state.hands[me])
+    card = cards[int(rng.integers(len(cards)))]
+    to = state.eligible()[int(rng.integers(len(state.eligible())))]
+    values = state.rules.deck.values
+    announced = values[int(rng.integers(len(values)))] if card == CHARON else card
+    return Offer(card, to, announced)
+
+
+def naive(seed: int = 0) -> game.Policy:
+    """The naive bot (see the module docstring), its randomness keyed by `seed`."""
+
+    def policy(state: game.State) -> game.Action:
+        s = _state(state)
+        me = s.current_player()
+        if s.chain:
+            return REFUSE if s.charon_in_front(me) >= 2 else ACCEPT
+        return _random_offer(s, rng_for(s, seed))
+
+    policy.__name__ = "naive"
+    return policy
+
+
+def bluffer(seed: int = 0) -> game.Policy:
+    """The bluffing bot (see the module docstring), its randomness keyed by `seed`."""
+
+    def policy(state: game.State) -> game.Action:
+        s = _state(state)
+        me = s.current_player()
+        rng = rng_for(s, seed)
+        high = s.rules.deck.values[-TOP_VALUES:]
+        announced = high[int(rng.integers(len(high)))]
+        if s.chain:
+            if s.charon_in_front(me) < 2:
+                return ACCEPT
+            bluff = [a for a in s.legal_actions() if isinstance(a, Pass) and a.card == CHARON]
+            if bluff:
+                to = bluff[int(rng.integers(len(bluff)))].to
+                return Pass(CHARON, to, announced)
+            return REFUSE
+        if s.hands[me][CHARON]:
+            eligible = s.eligible()
+            return Offer(CHARON, eligible[int(rng.integers(len(eligible)))], announced)
+        return _random_offer(s, rng)
+
+    policy.__name__ = "bluffer"
+    return policy
+
+
+def random_legal(seed: int = 0) -> game.Policy:
+    """A uniformly random legal action, its randomness keyed by `seed`."""
+
+    def policy(state: game.State) -> game.Action:
+        s = _state(state)
+        actions = s.legal_actions()
+        return actions[int(rng_for(s, seed).integers(len(actions)))]
+
+    policy.__name__ = "random_legal"
+    return policy
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """The named bots: "naive", "bluffer" and "random_legal" (seed 0). The rules are not needed:
+    each bot reads them from the state."""
+    return {"naive": naive(), "bluffer": bluffer(), "random_legal": random_legal()}
