@@ -31,6 +31,7 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from nessus.dist import exact_str
+from nessus.games.nessos import engine
 from nessus.games.nessos.deck import CHARON, Card, card_text, deck
 
 if TYPE_CHECKING:
@@ -329,10 +330,8 @@ def chain_posterior(
 
 
 def points(cards: Iterable[Card]) -> int:
-    """The score of cards face up in front of a player: the creature values plus 10 per complete
-    set {1, 2, 3}."""
-    have = Counter(cards)
-    return sum(v * n for v, n in have.items() if v != CHARON) + 10 * min(have[1], have[2], have[3])
+    """The score of `cards` face up in front of a player (the engine's `points`, from cards)."""
+    return engine.points(engine.counts_of(cards))
 
 
 @dataclass(frozen=True)
@@ -349,10 +348,17 @@ class Valuation:
     - Refusing is worth 0: only the receiver's own points count, not the sender's gain (with 3–6
       players one rival's gain is not simply the receiver's loss).
     - Passing: the cards come back only if the next receiver refuses (if it accepts or passes on,
-      they never return), which happens with probability `next_refuses` — 1/2 by default, for
-      we know nothing of that player's hand; 0 is the naive bot that always accepts. If they
-      come back, the receiver takes them all face up, the card it added included. The receiver
-      adds the card of its hand that makes passing worth the most.
+      they never return), which happens with probability `next_refuses` = r — 1/2 by default,
+      for we know nothing of that player's hand; 0 is the naive bot that always accepts. If they
+      come back, the receiver takes them all face up, the card it added included. That card
+      leaves the hand, where it was worth r × its worth (a card in hand reaches one's front
+      only when an offer of it is refused, with the same r): passing with card a is worth
+      r × (E[worth(cards + a)] - worth(a)), and the receiver adds the card that makes it most.
+
+    So with no third Charon and no {1, 2, 3} set at stake, passing is worth r × accepting: a
+    lottery between accepting (if refused back) and refusing. It pays only through those
+    non-linear effects (e.g. passing one's own Charon on with two in front), or through a next
+    receiver who misjudges the cards — beyond this model, which keeps r fixed.
     """
 
     goal: int = 40
@@ -414,8 +420,8 @@ def expected_values(
 
     >>> chain = chain_posterior({0: 3, 7: 1, 2: 4}, (7,), (2, 7), Sender())
     >>> v = expected_values(chain, (7,), (2, 2), Valuation(goal=30))
-    >>> v.accept, v.refuse, v.pass_, v.add  # accept: 7 * 2/5 - 10 * 3/5
-    (Fraction(-16, 5), Fraction(0, 1), Fraction(-3, 5), 2)
+    >>> v.accept, v.refuse, v.pass_  # accept: 7 * 2/5 - 10 * 3/5; pass: half of it
+    (Fraction(-16, 5), Fraction(0, 1), Fraction(-8, 5))
     """
     accept = sum((p * valuation.worth(cards) for cards, p in _taken(chain, announced)), Fraction(0))
     pass_: Fraction | None = None
@@ -423,7 +429,7 @@ def expected_values(
     if can_pass and hand and len(announced) < 3:
         for card in sorted(set(hand)):
             back = sum((p * valuation.worth(cards) for cards, p in _taken(chain, announced, (card,))), Fraction(0))
-            value = valuation.next_refuses * back
+            value = valuation.next_refuses * (back - valuation.worth((card,)))
             if pass_ is None or value > pass_:
                 pass_, add = value, card
     return Values(accept, Fraction(0), pass_, add)

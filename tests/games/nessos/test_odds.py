@@ -325,8 +325,8 @@ def test_valuation():
 
 
 def test_expected_values_by_hand():
-    """One card, P(Charon) = p: accept = (1 - p) v - p penalty; pass adds the best card of the
-    hand and gets everything back with probability next_refuses."""
+    """One card, P(Charon) = p: accept = (1 - p) v - p penalty; passing is r times accepting
+    when nothing non-linear is at stake."""
     pool = {CHARON: 3, 7: 1, 2: 4}
     chain = chain_posterior(pool, (7,), (2, 7), Sender())
     p = chain.each[0]
@@ -334,11 +334,32 @@ def test_expected_values_by_hand():
     values = expected_values(chain, (7,), (CHARON, 2, 10), val)
     assert values.accept == (1 - p) * 7 - p * 10
     assert values.refuse == 0
-    assert values.add == 10 and values.pass_ == Fraction(1, 4) * (values.accept + 10)
-    # the same receiver with two Charon in front: a Charon eliminates
+    assert values.pass_ == Fraction(1, 4) * values.accept
+
+
+def test_passing_a_charon_on_with_two_in_front():
+    """Two Charon in front: a Charon offered eliminates (-goal); holding a Charon, adding it
+    and passing risks nothing more than keeping it (it would eliminate either way if it came
+    back), so passing is worth r (E worth(cards + C) - worth(C)) = r (-30 + 30) = 0."""
+    chain = chain_posterior({CHARON: 3, 7: 1, 2: 4}, (7,), (2, 7), Sender())
+    p = chain.each[0]
     front = Valuation(goal=30, front=(CHARON, CHARON), next_refuses=Fraction(1, 4))
-    assert expected_values(chain, (7,), (CHARON,), front).accept == (1 - p) * 7 - p * 30
-    assert expected_values(chain, (7,), (CHARON,), front).pass_ == Fraction(1, 4) * -30
+    values = expected_values(chain, (7,), (CHARON, 9), front)
+    assert values.accept == (1 - p) * 7 - p * 30
+    assert values.add == CHARON and values.pass_ == 0
+    # holding only a 9: back with P 1/4, the 9 lost from the hand's worth 9/4
+    nine = expected_values(chain, (7,), (9,), front)
+    assert nine.pass_ == Fraction(1, 4) * ((1 - p) * 16 - p * 30 - 9)
+
+
+def test_the_set_bonus_is_not_linear():
+    """1 and 2 in front, a sure 3 offered: accepting completes the set (3 + 10); passing with
+    one's own 3 gets both back with P 1/2, but only one set: (16 - 13) / 2."""
+    chain = chain_posterior({3: 3, 9: 2}, (3,), (1, 2, 3, 9), Sender())
+    assert chain.each == (0,)
+    val = Valuation(goal=40, front=(1, 2))
+    values = expected_values(chain, (3,), (3,), val)
+    assert values.accept == 13 and values.pass_ == Fraction(3, 2)
 
 
 def test_pass_not_allowed():
