@@ -401,21 +401,22 @@ class State(game.State):
         return "\n".join(lines)
 
     def hidden_variants(self, player: int) -> list[game.State]:
-        """Up to 3 states that differ from this one only in cards `player` cannot see: one card
-        swapped between two of the other hands, the pile and the offered cards `player` did not
-        offer (an offered card stays its announced value or Charon), every count kept."""
+        """States that differ from this one only in cards `player` cannot see: for each hidden place
+        (another hand, the pile, an offered card `player` did not offer), one card of it swapped with
+        one of another hidden place, every count kept (an offered card stays its announced value or
+        Charon). At most one variant per place."""
         game.check_players([player], self.shape())
-        places: list[tuple[str, int]] = [("hand", q) for q in range(self.players) if q != player]
+        places: list[tuple[str, int]] = [("chain", i) for i, o in enumerate(self.chain) if o.sender != player]
         places.append(("pile", 0))
-        places += [("chain", i) for i, o in enumerate(self.chain) if o.sender != player]
+        places += [("hand", q) for q in range(self.players) if q != player]
         out: list[game.State] = []
-        for i, a_place in enumerate(places):
-            for b_place in places[i + 1 :]:
-                swap = self._swap(a_place, b_place)
+        for a_place in places:
+            for b_place in places:
+                swap = self._swap(a_place, b_place) if a_place != b_place else None
                 if swap is not None:
-                    out.append(swap)
-                    if len(out) == 3:
-                        return out
+                    if swap not in out:
+                        out.append(swap)
+                    break
         return out
 
     def _held(self, place: tuple[str, int]) -> list[Card]:
@@ -483,38 +484,39 @@ class State(game.State):
         front = self.fronts[player]
         return Fraction(points(_plus(front, card)) - points(front))
 
-    def _offered_value(self, player: int) -> Fraction:
-        """The heuristic's value to `player` of taking the cards offered: each card is the announced
-        creature or a Charon, with the naive count's odds (the player's own cards known)."""
+    def cards_value(self, player: int, extra: Card | None = None) -> Fraction:
+        """The heuristic's value to `player` of the cards offered (and `extra`, a card of the player
+        to move) going face up in front of `player`, as the player to move sees it: the mover's own
+        cards are known; each other card is the announced creature or a Charon, with the mover's
+        naive count (`p_charon`). Each card is valued alone (`card_value`)."""
+        me = self.current_player()
         total = Fraction(0)
         for o in self.chain:
-            if o.sender == player:
+            if o.sender == me:
                 total += self.card_value(player, o.card)
             else:
-                p = self.p_charon(player, o.announced)
+                p = self.p_charon(me, o.announced)
                 total += (1 - p) * self.card_value(player, o.announced) - p * self.penalty(player)
-        return total
+        return total if extra is None else total + self.card_value(player, extra)
 
     def hint(self) -> Hint:
-        """A heuristic (method "heuristic"), in points to the player to move, each card valued
-        alone by `card_value`: accept = the value of the cards offered (`p_charon` for each);
-        refuse = 0 (the cards go to the sender); pass = half the value of the cards with the added
-        one (they come back if the next receiver refuses, taken as even odds); offer = half the
-        card's value to the first player (refused) minus half its value to the receiver
-        (accepted). The best action is the first of the highest value."""
+        """A heuristic (method "heuristic"): each action's points to the player to move minus the
+        points to the other player concerned, the cards valued by `cards_value`. Accept = the value
+        of the cards offered to the mover; refuse = minus their value to the sender; pass or offer =
+        half the value to the mover of the cards with the added one (the next receiver refuses)
+        minus half their value to that receiver (they accept), even odds. The best action is the
+        first of the highest value."""
         if self.current_player() < 0:
             return super().hint()
         me = self.current_player()
         values: dict[Hashable, Fraction] = {}
         for action in self.legal_actions():
-            if isinstance(action, Offer):
-                values[action] = (self.card_value(me, action.card) - self.card_value(action.to, action.card)) / 2
-            elif isinstance(action, Pass):
-                values[action] = (self._offered_value(me) + self.card_value(me, action.card)) / 2
+            if isinstance(action, (Offer, Pass)):
+                values[action] = (self.cards_value(me, action.card) - self.cards_value(action.to, action.card)) / 2
             elif action == ACCEPT:
-                values[action] = self._offered_value(me)
+                values[action] = self.cards_value(me)
             else:
-                values[action] = Fraction(0)
+                values[action] = -self.cards_value(self.chain[-1].sender)
         top = max(values.values())
         best = next(a for a, v in values.items() if v == top)
         return Hint(self, values, best, True, "heuristic")
