@@ -551,3 +551,11 @@ def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: the whole deck in the pile, the deal to come (chance), player 1 to
     hold the first-player token."""
     return State(rules or Rules())
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """The named bots of `nessos.bots` (the play loop's `named_policies` looks for them in the
+    state's module)."""
+    from nessus.games.nessos import bots  # bots imports this module
+
+    return bots.policies(rules)
