@@ -47,6 +47,7 @@ REQUIRED = {
         "bank_edge",
     },
     "hypogeon": {"p_bust", "p_21", "mean_if_not_bust", "best_stand_at"},
+    "nessos": {"deck_size", "charon_count", "p_hand_no_charon", "p_hand_3plus_charon"},
 }
 PARAMS = {
     "order": {"players": (2, 10)},
@@ -61,14 +62,17 @@ PARAMS = {
     "tresse": {"players": (2, 10), "dice": (1, 6)},
     "royaumes": {"players": (1, 10), "rounds": (1, 1000)},
     "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
+    "nessos": {"players": (3, 6), "target": (0, 200), "hand_size": (1, 10), "announced": (0, 10)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
     "naute": {"cargo_holds": ("sticky", "free", "both")},
     "sept": {"ties": ("replay", "half")},
     "hypogeon": {"seat1": ("best", "same")},
+    "nessos": {"sender": ("naive", "bluffer")},
 }
-FRACTIONS = {"royaumes": {"fine"}}  # exact-fraction parameters (tested in test_royaumes)
+FRACTIONS = {"royaumes": {"fine"}, "nessos": {"bluff"}}  # exact-fraction parameters (tested in the games' tests)
+TEXTS = {"nessos": {"hand", "seen", "bots"}}  # card lists and bot lists (tested in tests/games/nessos)
 COMMANDS = {"report", "simulate", "serve", "games"}
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
 
@@ -88,7 +92,9 @@ def run_json(capsys, *argv):
 def check_contract(doc, game, method):
     assert set(doc) == {"game", "rules", "figures"}
     assert doc["game"] == game
-    assert set(doc["rules"]) == set(PARAMS[game]) | set(CHOICES.get(game, {})) | FRACTIONS.get(game, set())
+    assert set(doc["rules"]) == (
+        set(PARAMS[game]) | set(CHOICES.get(game, {})) | FRACTIONS.get(game, set()) | TEXTS.get(game, set())
+    )
     for name, fig in doc["figures"].items():
         assert set(fig) == {"exact", "value", "ci", "method"}, name
         assert fig["method"] in {"exact", "monte-carlo", "value-iteration"}
@@ -128,6 +134,7 @@ def test_games_lists_every_game(capsys):
             "royaumes",
             "legit",
             "hypogeon",
+            "nessos",
         ]
     )
 

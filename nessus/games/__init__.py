@@ -29,6 +29,7 @@ NAMES = (
     "royaumes",
     "legit",
     "hypogeon",
+    "nessos",
 )
 
 

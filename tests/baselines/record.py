@@ -2,7 +2,9 @@
 `--set` variants, before code moves (issue 10). `tests/test_baselines.py` checks every figure
 stays equal. Re-record only when a figure is meant to change:
 
-    .venv/bin/python tests/baselines/record.py
+    .venv/bin/python tests/baselines/record.py [GAME ...]
+
+A new game records its own when it joins (Nessos, issue 11).
 """
 
 from __future__ import annotations
@@ -29,6 +31,12 @@ VARIANTS: dict[str, list[list[str]]] = {
     "royaumes": [[], ["fine=0"], ["players=4", "rounds=50"]],
     "legit": [[], ["rerolls=1", "dice=4"], ["players=4", "target=20"]],
     "hypogeon": [[], ["stand_at=16", "players=3"], ["seat1=same"]],
+    "nessos": [
+        [],
+        ["players=3"],
+        ["hand=C,7,7,2,10", "announced=7"],
+        ["players=5", "hand=C,7,7,2,10", "announced=7", "seen=3,C", "sender=bluffer", "bluff=1/3"],
+    ],
 }
 
 
@@ -45,12 +53,14 @@ def report(game: str, args: list[str]) -> dict:
     return json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
 
 
-def main() -> None:
+def main(games: list[str]) -> None:
     for game, variants in VARIANTS.items():
+        if games and game not in games:
+            continue
         recorded = {key(args): report(game, args) for args in variants}
         (HERE / f"{game}.json").write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
         print(game, len(recorded))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])  # the games to record (default: all)

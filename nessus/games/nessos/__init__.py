@@ -23,9 +23,15 @@ game protocol), `bots` (the named policies).
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any, cast
+
+import numpy as np
+
+from nessus import montecarlo
 from nessus.games.nessos.bots import policies
 from nessus.games.nessos.deck import card_text
-from nessus.games.nessos.engine import State, initial_state
+from nessus.games.nessos.engine import ELIMINATION, NINE_CHARON, NO_CARDS, TARGET, State, initial_state
 from nessus.games.nessos.odds import (
     Sender,
     Valuation,
@@ -37,9 +43,10 @@ from nessus.games.nessos.odds import (
     unseen_counts,
 )
 from nessus.games.nessos.rules import Rules
+from nessus.play import play
 from nessus.report import Figure, Report
 
-__all__ = ["NAME", "SUMMARY", "TITLE", "Rules", "State", "initial_state", "policies", "report"]
+__all__ = ["NAME", "SUMMARY", "TITLE", "Rules", "State", "initial_state", "policies", "report", "simulate"]
 
 NAME = "nessos"
 TITLE = "Nessos"
@@ -83,3 +90,44 @@ def report(rules: Rules | None = None) -> Report:
                 values.pass_, f"expected points of adding a {added} and passing (refused back with P 1/2)"
             )
     return Report(NAME, rules.as_dict(), figures)
+
+
+def games_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n whole games with the rules' bots (`Rules.seat_bots`), through the game protocol's play
+    loop: how each ended, its rounds, and whether each seat won (a shared win counting its share)."""
+    named = policies(rules)
+    seats = [named[b] for b in rules.seat_bots]
+    ends = [cast(State, play(initial_state(rules), seats, rng)) for _ in range(n)]
+    out: dict[str, np.ndarray] = {
+        f"p_game_ends_by_{reason}": np.array([e.ended == reason for e in ends])
+        for reason in (TARGET, ELIMINATION, NINE_CHARON)
+    }
+    out["p_game_ends_with_no_cards"] = np.array([e.ended == NO_CARDS for e in ends])
+    out["mean_rounds"] = np.array([e.rounds for e in ends], dtype=np.int64)
+    for seat, bot in enumerate(rules.seat_bots):
+        out[f"win_share_seat_{seat + 1}_{bot}"] = np.array([float(e.returns()[seat]) for e in ends])
+    return out
+
+
+def simulate(
+    rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client: Any = None, progress: Any = None
+) -> Report:
+    """Fresh hands and whole games of the rules' bots by Monte Carlo, with 95% intervals: the hand
+    odds (`p_hand_no_charon`, `p_hand_3plus_charon`, checks of the exact ones), how games end (the
+    target, an elimination leaving one player, 9 Charon face up, or no card left in any hand),
+    the mean number of rounds, and each seat's win share. Games are played by the generic play
+    loop (every move a bot's decision on the protocol State), about a thousand a second."""
+    rules = rules or Rules()
+    hands = montecarlo.run(partial(hands_kernel, rules), trials, seed, client=client, progress=progress)
+    run = montecarlo.run(partial(games_kernel, rules), trials, seed + 1, client=client, progress=progress)
+    estimates = hands.estimates | run.estimates
+    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})
+
+
+def hands_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n fresh hands dealt from a shuffled deck: whether each holds no Charon, or 3 or more (the
+    Monte Carlo check of the exact hand odds). The deck's Charon are its first cards."""
+    d = rules.deck
+    dealt = np.argsort(rng.random((n, d.size)), axis=1)[:, : rules.hand_size]
+    charon = (dealt < d.charon).sum(axis=1)
+    return {"p_hand_no_charon": charon == 0, "p_hand_3plus_charon": charon >= 3}

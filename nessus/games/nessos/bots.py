@@ -13,6 +13,13 @@ states that look the same to the mover get the same move.
   has 2 Charon in front, and then passes a Charon on (announced high) if it holds one and may
   pass, else refuses.
 - `random_legal`: a uniformly random legal action.
+- `bayes`: reasons from the exact posterior (`odds.chain_posterior`, the naive sender model by
+  default) and the points model of `odds.Valuation`: as a receiver it takes the best of accept,
+  refuse and pass by expected points (passing the card `odds.expected_values` picks to the
+  leader among the eligible players); as the first player it offers a Charon when it holds one,
+  to the leader, announced as the value a receiver finds most plausible (the deck's value with
+  the most copies it has not seen), else its lowest creature, truthfully, to the player with
+  the fewest points. Deterministic: it needs no random draws.
 
 >>> from nessus.play import play
 >>> import numpy as np
@@ -25,12 +32,14 @@ states that look the same to the mover get the same move.
 from __future__ import annotations
 
 import hashlib
+from functools import cache
 
 import numpy as np
 
 from nessus import game
 from nessus.games.nessos.deck import CHARON
 from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State, cards_of
+from nessus.games.nessos.odds import Chain, Sender, Valuation, chain_posterior, expected_values
 from nessus.games.nessos.rules import Rules
 
 TOP_VALUES = 3
@@ -116,7 +125,62 @@ def random_legal(seed: int = 0) -> game.Policy:
     return policy
 
 
+@cache
+def _posterior(
+    pool: tuple[tuple[int, int], ...], announced: tuple[int, ...], values: tuple[int, ...], sender: Sender
+) -> Chain:
+    return chain_posterior(dict(pool), announced, values, sender)
+
+
+def _plausible(state: State, me: int) -> int:
+    """The creature value a receiver finds most plausible: the one with the most copies `me` has
+    not seen (the highest among equals)."""
+    unseen = state.unseen(me)
+    return max(state.rules.deck.values, key=lambda v: (unseen[v], v))
+
+
+def _by_score(state: State, players: list[int], highest: bool) -> int:
+    scores = state.scores
+    return max(players, key=lambda p: (scores[p] if highest else -scores[p], -p))
+
+
+def bayes(sender: Sender | None = None) -> game.Policy:
+    """The Bayes bot (see the module docstring), judging offers with the `sender` model (default:
+    naive, with the rules' hand size)."""
+
+    def policy(state: game.State) -> game.Action:
+        s = _state(state)
+        me = s.current_player()
+        legal = s.legal_actions()
+        if not s.chain:
+            hand = s.hand(me)
+            eligible = s.eligible()
+            if CHARON in hand:
+                offer = Offer(CHARON, _by_score(s, eligible, True), _plausible(s, me))
+            else:
+                offer = Offer(min(hand), _by_score(s, eligible, False), min(hand))
+            return offer if offer in legal else legal[0]
+        announced = tuple(o.announced for o in s.chain)
+        model = sender or Sender("naive", cards=s.rules.hand_size)
+        pool = tuple((k, n) for k, n in enumerate(s.unseen(me)) if n)
+        chain = _posterior(pool, announced, s.rules.deck.values, model)
+        passes = [a for a in legal if isinstance(a, Pass)]
+        worth = expected_values(
+            chain, announced, s.hand(me), Valuation(goal=s.rules.goal, front=s.front(me)), bool(passes)
+        )
+        if worth.pass_ is not None and worth.add is not None and worth.pass_ > max(worth.accept, worth.refuse):
+            to = _by_score(s, sorted({a.to for a in passes}), True)
+            said = worth.add if worth.add != CHARON else _plausible(s, me)
+            choice = Pass(worth.add, to, said)
+            if choice in legal:
+                return choice
+        return ACCEPT if worth.accept >= worth.refuse else REFUSE
+
+    policy.__name__ = "bayes"
+    return policy
+
+
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """The named bots: "naive", "bluffer" and "random_legal" (seed 0). The rules are not needed:
-    each bot reads them from the state."""
-    return {"naive": naive(), "bluffer": bluffer(), "random_legal": random_legal()}
+    """The named bots: "naive", "bluffer", "bayes" and "random_legal" (seed 0). The rules are
+    not needed: each bot reads them from the state."""
+    return {"naive": naive(), "bluffer": bluffer(), "bayes": bayes(), "random_legal": random_legal()}

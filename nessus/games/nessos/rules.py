@@ -20,12 +20,22 @@ SEEN = Param("seen", "", 0, 400, "every face-up card the receiver can see, e.g. 
 SENDER = Param(
     "sender", "naive", 0, 0, "the model of the sender: naive or bluffer", kind=str, choices=("naive", "bluffer")
 )
+BOT_NAMES = ("naive", "bluffer", "bayes", "random_legal")
+BOTS = Param(
+    "bots",
+    "bayes,naive",
+    1,
+    200,
+    "the bots at the table in `nessus simulate`, comma-separated, seat by seat, repeated round the table "
+    "(naive, bluffer, bayes, random_legal)",
+    kind=str,
+)
 BLUFF = Param("bluff", Fraction(1, 2), 0, 1, "a bluffer's chance of offering a Charon when it holds one", kind=Fraction)
 
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    params = (PLAYERS, TARGET, HAND_SIZE, HAND, ANNOUNCED, SEEN, SENDER, BLUFF)
+    params = (PLAYERS, TARGET, HAND_SIZE, HAND, ANNOUNCED, SEEN, SENDER, BLUFF, BOTS)
     players: int = field(PLAYERS)
     target: int = field(TARGET)
     hand_size: int = field(HAND_SIZE)
@@ -34,6 +44,7 @@ class Rules(GameRules):
     seen: str = field(SEEN)
     sender: str = field(SENDER)
     bluff: Fraction = field(BLUFF)
+    bots: str = field(BOTS)
 
     def validate(self) -> None:
         d = self.deck
@@ -48,6 +59,11 @@ class Rules(GameRules):
             raise ValueError(
                 f"announced must be a creature value of the {self.players}-player deck ({allowed}), got {self.announced}"
             )
+        for name in self.bots.split(","):
+            if name.strip() not in BOT_NAMES:
+                raise ValueError(
+                    f"bots must name bots among {', '.join(BOT_NAMES)}, comma-separated, got {name.strip()!r}"
+                )
         if self.hand_size * self.players > d.size:
             raise ValueError(
                 f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} cards"
@@ -56,6 +72,12 @@ class Rules(GameRules):
     @property
     def deck(self) -> Deck:
         return deck(self.players)
+
+    @property
+    def seat_bots(self) -> tuple[str, ...]:
+        """The bot at each seat: `bots` repeated round the table."""
+        names = [n.strip() for n in self.bots.split(",")]
+        return tuple(names[i % len(names)] for i in range(self.players))
 
     @property
     def goal(self) -> int:
