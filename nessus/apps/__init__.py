@@ -86,4 +86,10 @@ GALLERY: tuple[Entry, ...] = (
         "21 with dice: roll or stand with the exact value of each, alone or to the points target against the machine, and the best reply to any rule.",
         lesson="11-l-hypogeon",
     ),
+    Entry(
+        "nessos.ipynb",
+        "Nessos",
+        "Offer cards face down and bluff with Charon against bots, with the exact chance that a card offered to you is Charon and the value of accepting, refusing or passing it.",
+        lesson="12-nessos-is-that-7-a-charon",
+    ),
 )

@@ -1,0 +1,329 @@
+"""Nessos dashboard: play a game of the bluffing card game against bots, with the exact Bayes
+posterior of every card offered to you beside you.
+
+Left: the table (every player's points, Charon and cards face up; your hand face up, the others'
+as backs with their counts), the cards offered this round (face down, with their announcements),
+your move — Offer (a card of your hand, a receiver, the value announced) when you hold the
+first-player token, Accept / Refuse / Pass (the card added, the receiver, its announcement) when
+a card is offered to you — and the log. Right: the live panel for an offer you receive (the
+posterior that each offered card is Charon, the Bayes table of the last one, the expected points
+of accept / refuse / pass: `odds.chain_posterior`, `odds.bayes_table`, `odds.expected_values`)
+under the sender model you choose (naive, or bluffer with q), the posterior against q, and a
+tournament of 200 games ("Watch 200 games": a Bayes bot with your sender model in your seat).
+
+The bots play through `nessus.play.play`; you are player 1. The pictures are pure functions in
+`nessus.apps.nessos_views`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import ipywidgets as widgets
+
+from nessus.apps import nessos_views as v
+from nessus.apps.base import Dashboard
+from nessus.apps.common import TableHTML
+from nessus.game import Action, Policy
+from nessus.game import State as AnyState
+from nessus.games import nessos
+from nessus.games.nessos.bots import bayes
+from nessus.games.nessos.deck import CHARON, card_text
+from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State
+from nessus.games.nessos.odds import (
+    MODELS,
+    Sender,
+    Valuation,
+    bayes_table,
+    chain_posterior,
+    expected_values,
+    posterior_charon,
+)
+from nessus.games.nessos.rules import BLUFF, PLAYERS
+from nessus.play import play, tournament
+
+HUMAN = v.HUMAN
+GAMES = 200
+"""Games a "Watch" click plays."""
+
+
+class NessosDashboard(Dashboard):
+    """The widgets of the Nessos page and the game they play (you are seat 1)."""
+
+    notebook, title = "nessos.ipynb", "Nessos"
+    sentence = (
+        "Offer a card face down and announce its value — the truth for a creature, any value for Charon. The "
+        "receiver accepts it, refuses it (it goes to the sender) or adds a card and passes them on. Creatures "
+        "score their value; three Charon in front of you and you are out. You are player 1 against bots. Beside "
+        "(below on a phone): the exact chance that a card offered to you is Charon, by Bayes from what you see."
+    )
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        small = {"description_width": "70px"}
+        self.players = widgets.Dropdown(
+            options=list(range(int(PLAYERS.lo), int(PLAYERS.hi) + 1)),
+            value=4,
+            description="players",
+            layout=widgets.Layout(width="150px"),
+            style=small,
+        )
+        self.opponents = widgets.Dropdown(
+            options=list(v.OPPONENTS),
+            value=v.MIXED,
+            description="opponents",
+            layout=widgets.Layout(width="210px"),
+            style=small,
+        )
+        self.opponents.add_class("nessos-opponents")
+        self.new_button = widgets.Button(description="New game", icon="refresh")
+        self.new_button.add_class("new-button")
+
+        self.card = widgets.Dropdown(
+            description="card", layout=widgets.Layout(width="140px"), style={"description_width": "40px"}
+        )
+        self.card.add_class("nessos-card-choice")
+        self.to = widgets.Dropdown(
+            description="to", layout=widgets.Layout(width="140px"), style={"description_width": "25px"}
+        )
+        self.to.add_class("nessos-to")
+        self.announce = widgets.Dropdown(
+            description="announce", layout=widgets.Layout(width="150px"), style={"description_width": "65px"}
+        )
+        self.announce.add_class("nessos-announce")
+        self.offer_button = widgets.Button(description="Offer", button_style="primary", icon="share")
+        self.offer_button.add_class("offer-button")
+        self.accept_button = widgets.Button(description="Accept", button_style="success", icon="check")
+        self.accept_button.add_class("accept-button")
+        self.refuse_button = widgets.Button(description="Refuse", button_style="danger", icon="times")
+        self.refuse_button.add_class("refuse-button")
+        self.pass_button = widgets.Button(description="Add and pass", button_style="warning", icon="share")
+        self.pass_button.add_class("pass-button")
+
+        self.model = widgets.ToggleButtons(
+            options=list(MODELS),
+            value="bluffer",
+            description="sender",
+            style={"button_width": "80px", "description_width": "50px"},
+        )
+        self.model.add_class("nessos-model")
+        self.bluff = self.param_field(BLUFF, width="170px")
+        self.bluff.widget.description = "bluff q"
+        self.bluff.widget.add_class("nessos-bluff")
+        self.q = Fraction(BLUFF.default)
+        self.watch_button = widgets.Button(description=f"Watch {GAMES} games", icon="play")
+        self.watch_button.add_class("roll-button")
+        self.watch_button.add_class("watch-button")
+        self.actions = [self.watch_button]  # what the sender model feeds (besides the panel and chart)
+
+        self.table, self.chain, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.panel = TableHTML(name="nessos-bayes")
+        self.chart = self.chart_pane("300px", "posterior")
+        self.games_chart = self.chart_pane("0px", "tournament")
+        self.games_note = widgets.HTML()
+        self.lines: list[str] = []
+        self.made = 0  # your moves so far (the page's data-made, for tests to wait on)
+        self._quiet = False
+
+        guard = self.guard
+        self.new_button.on_click(guard(lambda _: self.new_game()))
+        self.players.observe(guard(lambda _: self.new_game()), names="value")
+        self.opponents.observe(guard(lambda _: self.new_game()), names="value")
+        self.card.observe(guard(lambda _: None if self._quiet else self.fill_announce()), names="value")
+        self.announce.observe(guard(lambda _: None if self._quiet else self.draw_analysis()), names="value")
+        self.offer_button.on_click(guard(lambda _: self.move(self.chosen(Offer))))
+        self.pass_button.on_click(guard(lambda _: self.move(self.chosen(Pass))))
+        self.accept_button.on_click(guard(lambda _: self.move(ACCEPT)))
+        self.refuse_button.on_click(guard(lambda _: self.move(REFUSE)))
+        self.model.observe(self.rules_guard(lambda _: self.new_model()), names="value")
+        self.bluff.widget.observe(self.rules_guard(lambda _: self.new_model()), names="value")
+        self.watch_button.on_click(guard(lambda _: self.watch()))
+
+        self.choice_box = widgets.HBox([self.card, self.to, self.announce])
+        self.answer_box = widgets.HBox([self.accept_button, self.refuse_button])
+        self.page(
+            [
+                widgets.HTML(v.CARD_CSS),
+                self.table,
+                self.chain,
+                self.prompt,
+                self.answer_box,
+                self.choice_box,
+                widgets.HBox([self.offer_button, self.pass_button]),
+                self.messages.widget,
+                self.log,
+                widgets.HBox([self.players, self.opponents, self.new_button]),
+            ],
+            [
+                widgets.HBox([self.model, self.bluff.widget]),
+                self.panel,
+                self.chart.widget,
+                widgets.HBox([self.watch_button, self.games_note]),
+                self.games_chart.widget,
+            ],
+            left_width="470px",
+        )
+        self.new_game()
+
+    # -- the game -----------------------------------------------------------------------------
+    @property
+    def bots(self) -> tuple[str, ...]:
+        return v.seat_bots(self.opponents.value, self.players.value)
+
+    def new_game(self) -> None:
+        """A new game: a fresh deal, you hold the first-player token."""
+        self.state = nessos.initial_state(nessos.Rules(players=self.players.value))
+        self.messages.clear()
+        self.lines = [f"New game: you and {self.players.value - 1} bots ({', '.join(self.bots[1:])})."]
+        self.play_bots()
+        self.draw()
+
+    def play_bots(self) -> None:
+        """The bots play (`nessus.play.play`) until you must decide or the game ends."""
+        named = nessos.policies(self.state.rules)
+        seats = {p: named[b] for p, b in enumerate(self.bots) if p != HUMAN}
+        bots = self.bots
+
+        def told(state: AnyState, action: Action) -> None:
+            assert isinstance(state, State)
+            line = v.move_text(state, action, bots)
+            if line:
+                self.lines.append(line)
+
+        end = play(self.state, seats, self.rng, on_move=told)
+        assert isinstance(end, State)
+        self.state = end
+        if end.ended:
+            self.lines.append(v.result_text(end, bots))
+
+    def chosen(self, kind: type[Offer] | type[Pass]) -> Offer | Pass:
+        """The Offer or Pass the card / receiver / announcement choices make."""
+        if self.card.value is None or self.to.value is None or self.announce.value is None:
+            raise ValueError("choose a card, a receiver and an announcement first")
+        return kind(self.card.value, self.to.value, self.announce.value)
+
+    def move(self, action: Offer | Pass | Action) -> None:
+        """Your move, then the bots' until it is yours again."""
+        s = self.state
+        if s.ended:
+            raise ValueError("the game is over: press New game")
+        if s.current_player() != HUMAN:
+            raise ValueError("it is not your turn")
+        if action not in s.legal_actions():
+            raise ValueError(f"you cannot {action} now")
+        line = v.move_text(s, action, self.bots)
+        if line:
+            self.lines.append(line)
+        self.state = s.apply(action)
+        self.made += 1
+        self.messages.clear()
+        self.play_bots()
+        self.draw()
+
+    def new_model(self) -> None:
+        """The sender model or q changed: check q (a ValueError shown, Watch disabled), redraw."""
+        self.q = self.bluff.value()
+        self.messages.clear()
+        self.games_note.value = ""
+        self.draw_analysis()
+
+    def sender(self) -> Sender:
+        return Sender(self.model.value, self.q, self.state.rules.hand_size)
+
+    def watch(self) -> None:
+        """200 games with a Bayes bot using your sender model in seat 1, the chosen bots elsewhere."""
+        if self.blocked:
+            raise ValueError("fix the bluff value first")
+        rules = self.state.rules
+        sender = self.sender()
+        names = ["bayes, your model", *self.bots[1:]]
+        policies: list[Policy | str] = [bayes(sender), *self.bots[1:]]
+        table = tournament(
+            lambda: nessos.initial_state(rules), policies, games=GAMES, seed=int(self.rng.integers(2**31)), names=names
+        )
+        self.games_chart.show(v.tournament_chart(table, GAMES))
+        self.games_note.value = f"<small>{GAMES} games, {v.sender_text(sender)}</small>"
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw(self) -> None:
+        s = self.state
+        mine = not s.ended and s.current_player() == HUMAN
+        offering = mine and not s.chain
+        receiving = mine and bool(s.chain)
+        passes = [a for a in s.legal_actions() if isinstance(a, Pass)] if receiving else []
+        self.offer_button.disabled = not offering
+        self.accept_button.disabled = self.refuse_button.disabled = not receiving
+        self.pass_button.disabled = not passes
+        self.offer_button.layout.display = None if offering or not mine else "none"
+        self.pass_button.layout.display = None if receiving else "none"
+        self.answer_box.layout.display = None if receiving else "none"
+        self.choice_box.layout.display = None if offering or passes else "none"
+        self._quiet = True
+        try:
+            hand = sorted(set(s.hand(HUMAN)))
+            card, to = self.card.value, self.to.value
+            self.card.options = [("Charon" if c == CHARON else card_text(c), c) for c in hand]
+            self.card.value = card if card in hand else hand[0] if hand else None
+            eligible = s.eligible() if mine else []
+            self.to.options = [(f"player {p + 1}", p) for p in eligible]
+            self.to.value = to if to in eligible else eligible[0] if eligible else None
+            self.fill_announce(draw=False)
+        finally:
+            self._quiet = False
+        self.table.value = v.table_html(s, self.bots)
+        self.chain.value = v.chain_html(s)
+        self.prompt.value = (
+            f"<div class='nessos-prompt' data-made='{self.made}' style='margin:4px 0'>{v.prompt_html(s)}</div>"
+        )
+        self.log.value = v.log_html(self.lines)
+        self.draw_analysis()
+
+    def fill_announce(self, draw: bool = True) -> None:
+        """The announcements allowed for the chosen card: its value, or any value for Charon."""
+        card = self.card.value
+        values = self.state.rules.deck.values
+        was = self.announce.value
+        options = list(values) if card == CHARON else [card] if card is not None else []
+        quiet, self._quiet = self._quiet, True
+        try:
+            self.announce.options = options
+            self.announce.value = was if was in options else max(options) if options else None
+        finally:
+            self._quiet = quiet
+        if draw:
+            self.draw_analysis()
+
+    def draw_analysis(self) -> None:
+        """The Bayes panel (an offer to you) and the posterior chart, under the chosen model."""
+        s = self.state
+        sender = self.sender()
+        values = s.rules.deck.values
+        pool = {k: n for k, n in enumerate(s.unseen(HUMAN)) if n}
+        if s.chain and s.current_player() == HUMAN and not s.ended:
+            announced = tuple(o.announced for o in s.chain)
+            highlight = announced[-1]
+            try:
+                chain = chain_posterior(pool, announced, values, sender)
+                table = bayes_table(pool, announced[-1], values, sender)
+            except ValueError as e:  # e.g. a Charon's announcement, from a bluffer with q = 0
+                self.panel.value = v.impossible_html(str(e), sender)
+            else:
+                can_pass = any(isinstance(a, Pass) for a in s.legal_actions())
+                front = Valuation(goal=s.rules.goal, front=s.front(HUMAN))
+                worth = expected_values(chain, announced, s.hand(HUMAN), front, can_pass)
+                self.panel.value = v.panel_html(s, chain, table, worth, sender, sum(pool.values()), pool.get(CHARON, 0))
+        else:
+            self.panel.value = v.waiting_panel_html(s)
+            highlight = self.announce.value if self.announce.value is not None else max(values)
+        possible = [a for a in values if pool.get(a) or pool.get(CHARON)]
+        if not possible:
+            return
+        if highlight not in possible:
+            highlight = possible[-1]
+        naive = posterior_charon(pool, highlight, values, Sender("naive", cards=s.rules.hand_size))
+        self.chart.show(v.posterior_chart(pool, values, s.rules.hand_size, highlight, self.q, naive))
+
+
+def app(seed: int | None = None) -> widgets.Widget:
+    """The Nessos dashboard as one widget."""
+    return NessosDashboard(seed).view

@@ -1,0 +1,137 @@
+"""The Nessos dashboard in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py): the table with your hand face up and the others' as backs, an offer played with
+clicks until a card is offered to you and the Bayes panel shows its posterior and the values of
+accept / refuse / pass, the bluff q redrawing the chart, a bad q as a message that disables
+"Watch 200 games", the tournament chart, and the page at phone width.
+The last test drives the dashboard from Python (no browser): no face of a hidden card leaks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, redraw_time
+
+pytestmark = pytest.mark.browser
+
+MADE = "() => +document.querySelector('.nessos-prompt').dataset.made"
+RECEIVING = "() => !!document.querySelector('.nessos-posterior')"
+
+
+def made(page) -> int:
+    return int(page.evaluate(MADE))
+
+
+def play_until_offered(page) -> None:
+    """Make your moves (offer with the default choices, accept) until a card is offered to you."""
+    for _ in range(40):
+        if page.evaluate(RECEIVING):
+            return
+        n = made(page)
+        button = page.locator(".offer-button:visible:enabled, .accept-button:visible:enabled")
+        if button.count() == 0:  # the game is over: a new one
+            page.locator(".new-button").click()
+            page.wait_for_timeout(500)
+            continue
+        click_until(page, button.first, f"() => +document.querySelector('.nessos-prompt').dataset.made > {n}")
+    raise AssertionError("no card was offered to you in 40 moves")
+
+
+def test_nessos(server, page):
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    first = open_dashboard(page, server, "nessos.ipynb")
+    page.wait_for_selector(".nessos-table", timeout=30_000)
+    no_errors(page)
+    assert "against the bluffer's q" in chart_text(page)
+    assert page.locator(".nessos-player").count() == 4
+    assert page.locator(".nessos-hand .nessos-card:not(.back)").count() >= 1  # your hand, face up
+    assert page.locator(".nessos-hand .nessos-card.back").count() >= 3  # the others' hands, face down
+    page.screenshot(path=str(ARTIFACTS / "nessos-start.png"), full_page=True)
+
+    # Offer a card (the first player holds the token: you), then play on until one is offered to you.
+    assert page.locator(".offer-button").is_enabled()
+    n = made(page)
+    click_until(
+        page, page.locator(".offer-button"), f"() => +document.querySelector('.nessos-prompt').dataset.made > {n}"
+    )
+    assert re.search(
+        r"You offer a card \(your (C|\d+)\) to player \d, announced \d+", page.locator(".nessos-log").inner_text()
+    )
+    play_until_offered(page)
+    assert page.locator(".nessos-chain .nessos-card.back").count() >= 1  # the offered card, face down
+    panel = page.locator(".nessos-panel").inner_text()
+    assert "Bayes table of the last card" in panel and "Expected points of each answer" in panel
+    assert page.locator(".nessos-bayes tr").count() == 3  # header, C, the announced value
+    assert page.locator(".nessos-values .hint-row").count() >= 2
+    assert page.locator(".nessos-values .hint-row.best").count() >= 1
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nessos-offered.png"), full_page=True)
+
+    # The sender model: naive changes the panel's heading; back to bluffer.
+    page.locator(".nessos-model button", has_text="naive").click()
+    page.wait_for_function("() => document.querySelector('.nessos-panel').innerText.includes('naive sender')")
+    page.locator(".nessos-model button", has_text="bluffer").click()
+    page.wait_for_function("() => document.querySelector('.nessos-panel').innerText.includes('bluffer sender')")
+
+    # The bluff q redraws the chart (its rule moves, its subtitle says so).
+    field = page.get_by_label("bluff q", exact=True)
+    before = chart_svg(page, 0)
+    q_redraw = redraw_time(page, before, lambda: (field.fill("0.9"), field.press("Enter")), 0)
+    assert "q = 9/10" in chart_text(page)
+    assert "q = 9/10" in page.locator(".nessos-panel").inner_text()
+
+    # A bad q: a message, Watch disabled; a good one clears both.
+    field.fill("1.5")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "bluff must be" in page.locator(".nessus-error").inner_text()
+    assert page.locator(".watch-button").is_disabled()
+    page.screenshot(path=str(ARTIFACTS / "nessos-bad-input.png"), full_page=True)
+    field.fill("1/2")
+    field.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    assert page.locator(".watch-button").is_enabled()
+
+    # Watch 200 games: the tournament chart with its intervals.
+    watch = click_until(
+        page, page.locator(".watch-button"), "() => document.querySelectorAll('.widget-output svg.marks').length >= 2"
+    )
+    assert "Win share over 200 games" in chart_text(page, 1)
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nessos.png"), full_page=True)
+
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.wait_for_timeout(600)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 391, overflow
+    page.screenshot(path=str(ARTIFACTS / "nessos-phone.png"), full_page=True)
+    record("nessos", first_chart=first, q_redraw=q_redraw, watch_200=watch)
+
+
+def test_nessos_in_python():
+    """Without a browser: the page never shows another hand's faces or an offered card's face,
+    a move out of place is a message, and a bad q disables Watch until fixed."""
+    from nessus.apps import nessos as app
+
+    d = app.NessosDashboard(seed=7)
+    for _ in range(30):
+        s = d.state
+        if s.ended:
+            d.new_button.click()
+            continue
+        page = d.table.value + d.chain.value
+        hidden = [c for p in range(1, s.players) for c in s.hand(p)] + [o.card for o in s.chain if o.sender != 0]
+        assert page.count("nessos-card back") + page.count("nessos-card back small") >= len(
+            [o for o in s.chain if o.sender != 0]
+        )
+        faces = page.count("class='nessos-card") - page.count("back")
+        assert faces == len(s.hand(0)) + len(s.face_up()) + sum(o.sender == 0 for o in s.chain), hidden
+        (d.accept_button if s.chain else d.offer_button).click()
+        assert not d.messages.widget.value
+    if not d.state.ended and d.state.chain:
+        d.offer_button.click()
+        assert "it is not your turn" in d.messages.widget.value or "cannot" in d.messages.widget.value
+    d.bluff.widget.value = "-1"
+    assert "bluff must be" in d.messages.widget.value and d.watch_button.disabled
+    d.bluff.widget.value = "0.25"
+    assert not d.messages.widget.value and not d.watch_button.disabled
