@@ -177,7 +177,9 @@ def move_text(s: State, action: object, bots: Sequence[str]) -> str | None:
         faces = " ".join(card_text(o.card) for o in s.chain)
         verb = "accept" if action.accept else "refuse"
         verb += "" if me == HUMAN else "s"
-        return f"{name} {verb}: {faces} face up in front of {'you' if who == HUMAN else f'player {who + 1}'}."
+        out = s.charon_in_front(who) + sum(o.card == CHARON for o in s.chain) >= 3
+        whom = "you" if who == HUMAN else f"player {who + 1}"
+        return f"{name} {verb}: {faces} face up in front of {whom}{' — a third Charon: out' if out else ''}."
     return str(action)
 
 
@@ -307,14 +309,19 @@ def posterior_chart(
     base = alt.Chart(
         frame,
         title=alt.Title(
-            f"P(Charon | announced v) against the bluffer's q, from the {sum(pool.values())} cards you have not seen",
-            subtitle=f"thick: announced {highlight}; dashed: the naive sender ({float(naive):.3f}); grey rule: q = {q}",
+            "P(Charon | announced v) by the bluffer's q",
+            subtitle=f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
+            f"dashed: a naive sender ({float(naive):.3f}); grey rule: q = {q}",
         ),
     )
     lines = base.mark_line().encode(
         x=alt.X("q:Q", title="bluffer's q (P(offers a Charon it holds))"),
         y=alt.Y("posterior:Q", title="P(Charon)", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color("announced:N", sort=[str(v) for v in values], legend=alt.Legend(title="announced", columns=2)),
+        color=alt.Color(
+            "announced:N",
+            sort=[str(v) for v in values],
+            legend=alt.Legend(title="announced", orient="bottom", columns=10),
+        ),
         strokeWidth=alt.condition("datum.this", alt.value(4), alt.value(1.2)),
         tooltip=["announced", "q", alt.Tooltip("posterior:Q", format=".4f"), "exact"],
     )
@@ -336,8 +343,11 @@ def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
     base = alt.Chart(
         frame,
         title=alt.Title(
-            f"Win share over {games} games (95% Wilson intervals)",
-            subtitle="seat 1: a Bayes bot reasoning with your sender model; a shared win counts its share",
+            f"Win share over {games} games",
+            subtitle=[
+                "95% Wilson intervals; a shared win counts its share",
+                "seat 1: a Bayes bot with your sender model",
+            ],
         ),
     )
     bars = base.mark_bar(color="#2f6ea5").encode(

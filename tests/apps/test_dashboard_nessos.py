@@ -42,7 +42,7 @@ def test_nessos(server, page):
     first = open_dashboard(page, server, "nessos.ipynb")
     page.wait_for_selector(".nessos-table", timeout=30_000)
     no_errors(page)
-    assert "against the bluffer's q" in chart_text(page)
+    assert "by the bluffer's q" in chart_text(page)
     assert page.locator(".nessos-player").count() == 4
     assert page.locator(".nessos-hand .nessos-card:not(.back)").count() >= 1  # your hand, face up
     assert page.locator(".nessos-hand .nessos-card.back").count() >= 3  # the others' hands, face down
