@@ -62,7 +62,7 @@ PARAMS = {
     "tresse": {"players": (2, 10), "dice": (1, 6)},
     "royaumes": {"players": (1, 10), "rounds": (1, 1000)},
     "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
-    "nessos": {"players": (3, 6), "target": (0, 200), "hand_size": (1, 10), "announced": (0, 10)},
+    "nessos": {"players": (3, 6), "target": (0, 200), "rounds": (0, 1000), "hand_size": (1, 10), "announced": (0, 10)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},

@@ -31,7 +31,7 @@ import numpy as np
 from nessus import montecarlo
 from nessus.games.nessos.bots import policies
 from nessus.games.nessos.deck import card_text
-from nessus.games.nessos.engine import ELIMINATION, NINE_CHARON, NO_CARDS, TARGET, State, initial_state
+from nessus.games.nessos.engine import ELIMINATION, NINE_CHARON, NO_CARDS, ROUND_LIMIT, TARGET, State, initial_state
 from nessus.games.nessos.odds import (
     Sender,
     Valuation,
@@ -103,6 +103,8 @@ def games_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np
         for reason in (TARGET, ELIMINATION, NINE_CHARON)
     }
     out["p_game_ends_with_no_cards"] = np.array([e.ended == NO_CARDS for e in ends])
+    if rules.rounds:
+        out["p_game_ends_at_round_limit"] = np.array([e.ended == ROUND_LIMIT for e in ends])
     out["mean_rounds"] = np.array([e.rounds for e in ends], dtype=np.int64)
     for seat, bot in enumerate(rules.seat_bots):
         out[f"win_share_seat_{seat + 1}_{bot}"] = np.array([float(e.returns()[seat]) for e in ends])

@@ -60,6 +60,8 @@ BONUS = 10
 """Points per complete set {1, 2, 3} in front."""
 
 ELIMINATION, TARGET, NINE_CHARON, NO_CARDS = "elimination", "target", "nine_charon", "no_cards"
+ROUND_LIMIT = "round_limit"
+"""The end of a game cut short by `Rules.rounds` (a reduced game), scored as at 9 Charon."""
 """How a game ended (`State.ended`)."""
 
 Counts = tuple[int, ...]
@@ -337,6 +339,8 @@ class State(game.State):
             return replace(state, ended=TARGET, winners=(who,))
         if state.charon_face_up >= NINE:
             return replace(state, ended=NINE_CHARON, winners=state._best())
+        if self.rules.rounds and state.rounds >= self.rules.rounds:
+            return replace(state, ended=ROUND_LIMIT, winners=state._best())
         state = replace(state, drawing=True)
         return state if state.drawer is not None else state._start_round()
 

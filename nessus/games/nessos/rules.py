@@ -11,6 +11,9 @@ from nessus.rules import GameRules, Param, field
 
 PLAYERS = Param("players", 4, 3, 6, "players at the table (the deck depends on it)")
 TARGET = Param("target", 0, 0, 200, "points that win; 0 = the rulebook's for the player count (40, 40, 35, 30)")
+ROUNDS = Param(
+    "rounds", 0, 0, 1000, "rounds played at most (0: to the end); a game cut short ends as at 9 Charon (reduced games)"
+)
 HAND_SIZE = Param("hand_size", 5, 1, 10, "cards dealt to each player, and refilled to")
 HAND = Param(
     "hand", "", 0, 60, "the receiver's own hand, e.g. C,7,7,2,10 (C = Charon); empty: no offer to judge", kind=str
@@ -35,9 +38,10 @@ BLUFF = Param("bluff", Fraction(1, 2), 0, 1, "a bluffer's chance of offering a C
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    params = (PLAYERS, TARGET, HAND_SIZE, HAND, ANNOUNCED, SEEN, SENDER, BLUFF, BOTS)
+    params = (PLAYERS, TARGET, ROUNDS, HAND_SIZE, HAND, ANNOUNCED, SEEN, SENDER, BLUFF, BOTS)
     players: int = field(PLAYERS)
     target: int = field(TARGET)
+    rounds: int = field(ROUNDS)
     hand_size: int = field(HAND_SIZE)
     hand: str = field(HAND)
     announced: int = field(ANNOUNCED)
