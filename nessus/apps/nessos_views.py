@@ -150,6 +150,13 @@ def prompt_html(s: State) -> str:
     if not s.chain:
         return "<b>Your turn to offer:</b> pick a card of your hand, a player and the value you announce."
     last = s.chain[-1]
+    if len(s.chain) > 1:
+        said = ", ".join(str(o.announced) for o in s.chain)
+        return (
+            f"<b>Player {last.sender + 1} passes you {len(s.chain)} cards, announced {said}.</b> Accept them (face "
+            f"up in front of you), refuse them (in front of player {last.sender + 1}, the last to offer)"
+            + (" or add a card and pass them on." if len(s.chain) < 3 else ".")
+        )
     return (
         f"<b>Player {last.sender + 1} offers you a card announced {last.announced}.</b> "
         "Accept it (face up in front of you), refuse it (in front of the sender) or add a card and pass them on."
@@ -244,6 +251,12 @@ def panel_html(
         for name, v in choices
     )
     last = s.chain[-1]
+    alone = (
+        "<div style='font-size:12px;color:#555'>Taken on its own, its sender's hand drawn from every card you "
+        "have not seen; the P(Charon) above weighs the whole chain (the senders' hands never share a card).</div>"
+        if len(s.chain) > 1
+        else ""
+    )
     return (
         f"<div class='nessos-panel'><h4 style='margin:4px 0'>Is it Charon? ({html.escape(sender_text(sender))})</h4>"
         f"<div style='font-size:12px;color:#555'>What you have not seen: {pool_size} cards, {pool_charon} of them "
@@ -251,6 +264,7 @@ def panel_html(
         "a Charon is announced as any value of the deck.</div>"
         f"<table class='nessos-posterior'><tr><th>offered card</th><th>P(Charon)</th></tr>{cards}</table>"
         f"<h4 style='margin:6px 0 2px'>Bayes table of the last card (announced {last.announced})</h4>"
+        f"{alone}"
         f"<div class='nessus-wide'><table class='nessos-bayes hint-table'><tr>{head}</tr>{rows}</table></div>"
         f"<h4 style='margin:6px 0 2px'>Expected points of each answer</h4>"
         f"<table class='nessos-values hint-table'><tr><th>answer</th><th>expected points</th></tr>{hint}</table>"
