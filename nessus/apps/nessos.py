@@ -150,12 +150,12 @@ class NessosDashboard(Dashboard):
                 self.answer_box,
                 self.choice_box,
                 widgets.HBox([self.offer_button, self.pass_button]),
-                self.messages.widget,
                 self.log,
                 widgets.HBox([self.players, self.opponents, self.new_button]),
             ],
             [
                 widgets.HBox([self.model, self.bluff.widget]),
+                self.messages.widget,
                 self.panel,
                 self.chart.widget,
                 widgets.HBox([self.watch_button, self.games_note]),
@@ -222,7 +222,12 @@ class NessosDashboard(Dashboard):
 
     def new_model(self) -> None:
         """The sender model or q changed: check q (a ValueError shown, Watch disabled), redraw."""
-        self.q = self.bluff.value()
+        try:
+            self.q = self.bluff.value()
+        except ValueError:
+            raise ValueError(
+                f"bluff q must be a probability from 0 to 1 (e.g. 1/10 or 0.1), got {self.bluff.widget.value!r}"
+            ) from None
         self.messages.clear()
         self.games_note.value = ""
         self.draw_analysis()

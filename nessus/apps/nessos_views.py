@@ -11,6 +11,7 @@ announcement (your own offered card shows its face, as you know it).
 from __future__ import annotations
 
 import html
+import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -40,6 +41,8 @@ BOTS = ("naive", "bluffer", "bayes")
 MIXED = "one of each"
 OPPONENTS = (*BOTS, MIXED)
 CHARON_RED = "#b3261e"
+SUBTITLE_CHARS = 50
+"""Characters per subtitle line (a phone's chart is about 340 px wide)."""
 Q_STEPS = 20
 """The posterior chart's q from 0 to 1 in this many steps."""
 
@@ -294,6 +297,11 @@ def waiting_panel_html(s: State) -> str:
 
 
 # -- charts ---------------------------------------------------------------------------------------
+def short_lines(text: str, width: int = SUBTITLE_CHARS) -> list[str]:
+    """A chart subtitle as lines short enough for a phone's chart."""
+    return textwrap.wrap(text, width)
+
+
 def posterior_frame(pool: Mapping[Card, int], values: Sequence[int], hand_size: int, highlight: int) -> pl.DataFrame:
     """P(Charon | announced v) for a bluffer with q = 0, 1/20, ..., 1 and every value v, from the
     unseen pool (a point left out where that announcement is impossible); `highlight` marks the
@@ -324,8 +332,10 @@ def posterior_chart(
         frame,
         title=alt.Title(
             "P(Charon | announced v) by the bluffer's q",
-            subtitle=f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
-            f"dashed: a naive sender ({float(naive):.3f}); grey rule: q = {q}",
+            subtitle=short_lines(
+                f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
+                f"dashed: a naive sender ({float(naive):.3f}); grey rule: q = {q}"
+            ),
         ),
     )
     lines = base.mark_line().encode(

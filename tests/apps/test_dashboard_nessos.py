@@ -84,7 +84,8 @@ def test_nessos(server, page):
     field.fill("1.5")
     field.press("Enter")
     page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "bluff must be" in page.locator(".nessus-error").inner_text()
+    assert "bluff q must be a probability from 0 to 1" in page.locator(".nessus-error").inner_text()
+    assert "'1.5'" in page.locator(".nessus-error").inner_text()
     assert page.locator(".watch-button").is_disabled()
     page.screenshot(path=str(ARTIFACTS / "nessos-bad-input.png"), full_page=True)
     field.fill("1/2")
@@ -132,6 +133,6 @@ def test_nessos_in_python():
         d.offer_button.click()
         assert "it is not your turn" in d.messages.widget.value or "cannot" in d.messages.widget.value
     d.bluff.widget.value = "-1"
-    assert "bluff must be" in d.messages.widget.value and d.watch_button.disabled
+    assert "bluff q must be" in d.messages.widget.value and d.watch_button.disabled
     d.bluff.widget.value = "0.25"
     assert not d.messages.widget.value and not d.watch_button.disabled
