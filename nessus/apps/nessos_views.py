@@ -41,7 +41,7 @@ BOTS = ("naive", "bluffer", "bayes")
 MIXED = "one of each"
 OPPONENTS = (*BOTS, MIXED)
 CHARON_RED = "#b3261e"
-SUBTITLE_CHARS = 50
+SUBTITLE_CHARS = 44
 """Characters per subtitle line (a phone's chart is about 340 px wide)."""
 Q_STEPS = 20
 """The posterior chart's q from 0 to 1 in this many steps."""
@@ -344,7 +344,7 @@ def posterior_chart(
         color=alt.Color(
             "announced:N",
             sort=[str(v) for v in values],
-            legend=alt.Legend(title="announced", orient="bottom", columns=10),
+            legend=alt.Legend(title="announced", orient="bottom", columns=5),
         ),
         strokeWidth=alt.condition("datum.this", alt.value(4), alt.value(1.2)),
         tooltip=["announced", "q", alt.Tooltip("posterior:Q", format=".4f"), "exact"],
