@@ -368,10 +368,9 @@ def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
         frame,
         title=alt.Title(
             f"Win share over {games} games",
-            subtitle=[
-                "95% Wilson intervals; a shared win counts its share",
-                "seat 1: a Bayes bot with your sender model",
-            ],
+            subtitle=short_lines(
+                "95% Wilson intervals; a shared win counts its share; seat 1: a Bayes bot with your sender model", 34
+            ),
         ),
     )
     bars = base.mark_bar(color="#2f6ea5").encode(
