@@ -189,7 +189,13 @@ def mark_first_die(pg, roll_label: str, verb: str) -> float:
         roll_label,
     )
     assert tray(pg)[0] == (face, True, True)
-    pg.wait_for_selector(".hint-row.chosen", timeout=30_000)  # the hint may arrive just after the Roll label
+    # The hint may arrive just after the Roll label: until then the panel still judges the previous choice.
+    pg.wait_for_function(
+        "(verb) => (document.querySelector('.hint-verdict')?.innerText || '').startsWith('Your choice (' + verb)",
+        arg=verb,
+        timeout=30_000,
+        polling=20,
+    )
     assert pg.locator(".hint-row.chosen").count() == 1
     verdict = pg.locator(".hint-verdict").inner_text()
     assert verdict.startswith(f"Your choice ({verb}") and ("is optimal" in verdict or "costs" in verdict), verdict
