@@ -155,3 +155,29 @@ def raw_bits(rng: np.random.Generator, n: int, bits: int) -> np.ndarray:
     per_word, view = (8, np.uint8) if bits <= 8 else (4, np.dtype("<u2"))
     raw = rng.bit_generator.random_raw(-(-n // per_word)).view(view)[:n]
     return raw if bits in (8, 16) else np.bitwise_and(raw, (1 << bits) - 1)
+
+
+def uniform_below(rng: np.random.Generator, bounds: np.ndarray) -> np.ndarray:
+    """One uniform integer 0 <= x < bounds[i] for each bound (1..256), exactly: 16 raw bits r
+    each, x = r * bound // 65536, drawn again for the few r (fewer than bound in 65536) that
+    would favour some x (Lemire's method).
+
+    >>> x = uniform_below(np.random.default_rng(0), np.array([1, 2, 6, 55]))
+    >>> x.tolist() == [0, *x[1:].tolist()] and bool((x < [1, 2, 6, 55]).all())
+    True
+    """
+    m = np.asarray(bounds, dtype=np.int64)
+    if m.size and not (1 <= m.min() and m.max() <= 256):
+        raise ValueError(f"bounds must be integers from 1 to 256, got {m.min()}..{m.max()}")
+    product = raw_bits(rng, m.size, 16).astype(np.int64) * m
+    low = product & 0xFFFF
+    again = np.flatnonzero(low < _LEMIRE[m])
+    while again.size:
+        redo = raw_bits(rng, again.size, 16).astype(np.int64) * m[again]
+        product[again] = redo
+        again = again[(redo & 0xFFFF) < _LEMIRE[m[again]]]
+    return product >> 16
+
+
+_LEMIRE = np.array([0] + [(1 << 16) % b for b in range(1, 257)], dtype=np.int64)
+"""For each bound b, the low 16 bits of r * b below which a draw is rejected: 65536 mod b."""

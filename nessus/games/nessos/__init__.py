@@ -29,6 +29,7 @@ from typing import Any, cast
 import numpy as np
 
 from nessus import montecarlo
+from nessus.games.nessos import fast
 from nessus.games.nessos.bots import policies
 from nessus.games.nessos.deck import card_text
 from nessus.games.nessos.engine import ELIMINATION, NINE_CHARON, NO_CARDS, ROUND_LIMIT, TARGET, State, initial_state
@@ -93,21 +94,28 @@ def report(rules: Rules | None = None) -> Report:
 
 
 def games_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n whole games with the rules' bots (`Rules.seat_bots`), through the game protocol's play
-    loop: how each ended, its rounds, and whether each seat won (a shared win counting its share)."""
-    named = policies(rules)
-    seats = [named[b] for b in rules.seat_bots]
-    ends = [cast(State, play(initial_state(rules), seats, rng)) for _ in range(n)]
-    out: dict[str, np.ndarray] = {
-        f"p_game_ends_by_{reason}": np.array([e.ended == reason for e in ends])
-        for reason in (TARGET, ELIMINATION, NINE_CHARON)
-    }
-    out["p_game_ends_with_no_cards"] = np.array([e.ended == NO_CARDS for e in ends])
+    """n whole games with the rules' bots (`Rules.seat_bots`): how each ended, its rounds, and
+    whether each seat won (a shared win counting its share). Naive, bluffing and Bayes bots play
+    in the vectorised engine (`nessos.fast`); a table with a `random_legal` bot plays through the
+    game protocol's loop (`nessus.play.play`)."""
+    if set(rules.seat_bots) <= set(fast.BOTS):
+        out = fast.play(rules, rng, n)
+        ended = np.array(fast.ENDS, dtype=object)[out["ended"] - 1]
+        rounds, shares = out["rounds"], out["shares"]
+    else:
+        named = policies(rules)
+        seats = [named[b] for b in rules.seat_bots]
+        ends = [cast(State, play(initial_state(rules), seats, rng)) for _ in range(n)]
+        ended = np.array([e.ended for e in ends], dtype=object)
+        rounds = np.array([e.rounds for e in ends], dtype=np.int64)
+        shares = np.array([[float(r) for r in e.returns()] for e in ends]).reshape(n, rules.players)
+    out = {f"p_game_ends_by_{reason}": ended == reason for reason in (TARGET, ELIMINATION, NINE_CHARON)}
+    out["p_game_ends_with_no_cards"] = ended == NO_CARDS
     if rules.rounds:
-        out["p_game_ends_at_round_limit"] = np.array([e.ended == ROUND_LIMIT for e in ends])
-    out["mean_rounds"] = np.array([e.rounds for e in ends], dtype=np.int64)
+        out["p_game_ends_at_round_limit"] = ended == ROUND_LIMIT
+    out["mean_rounds"] = rounds
     for seat, bot in enumerate(rules.seat_bots):
-        out[f"win_share_seat_{seat + 1}_{bot}"] = np.array([float(e.returns()[seat]) for e in ends])
+        out[f"win_share_seat_{seat + 1}_{bot}"] = shares[:, seat]
     return out
 
 
@@ -117,8 +125,9 @@ def simulate(
     """Fresh hands and whole games of the rules' bots by Monte Carlo, with 95% intervals: the hand
     odds (`p_hand_no_charon`, `p_hand_3plus_charon`, checks of the exact ones), how games end (the
     target, an elimination leaving one player, 9 Charon face up, or no card left in any hand),
-    the mean number of rounds, and each seat's win share. Games are played by the generic play
-    loop (every move a bot's decision on the protocol State), about a thousand a second."""
+    the mean number of rounds, and each seat's win share. Games of naive, bluffing and Bayes
+    bots are played by the vectorised engine (`nessos.fast`: hundreds of thousands a second
+    without a Bayes bot, tens of thousands with), others by the generic play loop."""
     rules = rules or Rules()
     hands = montecarlo.run(partial(hands_kernel, rules), trials, seed, client=client, progress=progress)
     run = montecarlo.run(partial(games_kernel, rules), trials, seed + 1, client=client, progress=progress)

@@ -126,9 +126,10 @@ def random_legal(seed: int = 0) -> game.Policy:
 
 
 @cache
-def _posterior(
+def cached_posterior(
     pool: tuple[tuple[int, int], ...], announced: tuple[int, ...], values: tuple[int, ...], sender: Sender
 ) -> Chain:
+    """`odds.chain_posterior` for an unseen pool given as (kind, count) pairs, remembered."""
     return chain_posterior(dict(pool), announced, values, sender)
 
 
@@ -163,7 +164,7 @@ def bayes(sender: Sender | None = None) -> game.Policy:
         announced = tuple(o.announced for o in s.chain)
         model = sender or Sender("naive", cards=s.rules.hand_size)
         pool = tuple((k, n) for k, n in enumerate(s.unseen(me)) if n)
-        chain = _posterior(pool, announced, s.rules.deck.values, model)
+        chain = cached_posterior(pool, announced, s.rules.deck.values, model)
         passes = [a for a in legal if isinstance(a, Pass)]
         worth = expected_values(
             chain, announced, s.hand(me), Valuation(goal=s.rules.goal, front=s.front(me)), bool(passes)

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import product
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -283,8 +284,9 @@ def chain_posterior(
     without replacement — so they never share a card — each of `sender.cards` cards (or what is
     left of the pool), and each sender offers from its own hand by `sender`'s model, ignoring
     the cards already offered to it (the announcements it heard do not change what it offers).
-    Summed exactly over every hand composition, the pool grouped as Charon, each announced
-    value and the rest. One card gives `posterior_charon`.
+    Summed exactly over every hand composition (`_by_hands`), the pool grouped as Charon, each
+    announced value and the rest; for naive senders with full hands, the same sum in closed form
+    (`_drawn`). One card gives `posterior_charon`.
 
     >>> chain = chain_posterior({0: 3, 7: 1, 2: 4}, (7, 2), (2, 7), Sender())
     >>> chain.each, chain.at_least_one
@@ -296,13 +298,28 @@ def chain_posterior(
         _check_announced(v, values)
     kinds = [CHARON, *sorted(set(announced))]
     start = (*(unseen.get(k, 0) for k in kinds), sum(unseen.values()) - sum(unseen.get(k, 0) for k in kinds))
-    slot = [kinds.index(v) for v in announced]
-    per_value = Fraction(1, len(values))
+    slot = tuple(kinds.index(v) for v in announced)
+    if sender.model == "naive" and sum(start) >= len(announced) * sender.cards:
+        weights = _drawn(start, slot, len(values))
+    else:
+        weights = _by_hands(start, slot, len(values), sender)
+    total = sum(weights.values(), Fraction(0))
+    if total == 0:
+        raise ValueError(f"the announcements {', '.join(map(str, announced))} are impossible from the unseen cards")
+    return Chain({k: w / total for k, w in sorted(weights.items()) if w})
+
+
+def _by_hands(
+    start: tuple[int, ...], slot: tuple[int, ...], values: int, sender: Sender
+) -> dict[tuple[bool, ...], Fraction]:
+    """The unnormalised P(each card is Charon or not, and announced as it was), summed over the
+    senders' hands drawn from the grouped pool `start` (group `slot[i]`: card i's value)."""
+    per_value = Fraction(1, values)
 
     @cache
     def joint(i: int, pool: tuple[int, ...]) -> tuple[tuple[tuple[bool, ...], Fraction], ...]:
-        """The unnormalised P(cards i.. are Charon or not, and announced as they were)."""
-        if i == len(announced):
+        """The same for cards i.., from what is left of the pool."""
+        if i == len(slot):
             return (((), Fraction(1)),)
         total = sum(pool)
         if total == 0:
@@ -319,11 +336,26 @@ def chain_posterior(
                         out[key] = out.get(key, Fraction(0)) + weight * p * w
         return tuple(out.items())
 
-    weights = dict(joint(0, start))
-    total = sum(weights.values(), Fraction(0))
-    if total == 0:
-        raise ValueError(f"the announcements {', '.join(map(str, announced))} are impossible from the unseen cards")
-    return Chain({k: w / total for k, w in sorted(weights.items()) if w})
+    return dict(joint(0, start))
+
+
+def _drawn(start: tuple[int, ...], slot: tuple[int, ...], values: int) -> dict[tuple[bool, ...], Fraction]:
+    """`_by_hands` for naive senders whose hands are all full (the pool holds at least a hand
+    per card offered), up to a common factor: each naive sender offers a uniformly random card
+    of a uniformly random hand, and so — the hand's other cards unseen — a uniformly random card
+    of what the earlier senders' hands left, itself a uniform sample of the pool. The cards are
+    offered as if drawn one by one from the pool: each pattern weighs the counts it draws
+    (Charon, then announced as the value heard with P 1 / values), over the same falling
+    factorial of the pool's size for every pattern, left out."""
+    out: dict[tuple[bool, ...], Fraction] = {}
+    for pattern in product((True, False), repeat=len(slot)):
+        left, w = list(start), Fraction(1)
+        for is_charon, group in zip(pattern, slot):
+            g = 0 if is_charon else group
+            w *= Fraction(left[g], values if is_charon else 1)
+            left[g] -= 1
+        out[pattern] = w
+    return out
 
 
 # --- expected values ----------------------------------------------------------------------------

@@ -3,6 +3,7 @@ enumeration of every hand (cards labelled one by one) on small decks, and closed
 
 from __future__ import annotations
 
+import random
 from collections import defaultdict
 from fractions import Fraction
 from itertools import combinations
@@ -15,6 +16,8 @@ from nessus.games.nessos.deck import CHARON, deck
 from nessus.games.nessos.odds import (
     Sender,
     Valuation,
+    _by_hands,
+    _drawn,
     bayes_table,
     chain_posterior,
     expected_values,
@@ -378,3 +381,23 @@ def test_chain_accept_uses_the_joint():
         p * (-30 if all(k) else (0 if k[0] else 2) + (0 if k[1] else 5) - 10 * sum(k)) for k, p in chain.joint.items()
     )
     assert expected_values(chain, (2, 5), (), val).accept == expected
+
+
+def test_naive_chains_in_closed_form_are_the_sum_over_hands():
+    """`_drawn` (cards offered as if drawn one by one) against `_by_hands` (every sender's hand
+    summed over) for naive senders with full hands: the same posterior, exactly."""
+    rng = random.Random(2)
+    checked = 0
+    while checked < 150:
+        length, groups = rng.randint(1, 3), rng.randint(1, 3)
+        slot = tuple(rng.randint(1, groups) for _ in range(length))
+        start = (rng.randint(0, 12), *(rng.randint(0, 4) for _ in range(groups)), rng.randint(0, 30))
+        sender = Sender("naive", cards=rng.randint(1, 6))
+        if sum(start) < length * sender.cards:
+            continue
+        drawn, by_hands = _drawn(start, slot, 7), _by_hands(start, slot, 7, sender)
+        a, b = sum(drawn.values()), sum(by_hands.values())
+        assert (a == 0) == (b == 0)
+        if a:
+            assert {k: w / a for k, w in drawn.items() if w} == {k: w / b for k, w in by_hands.items() if w}
+            checked += 1
