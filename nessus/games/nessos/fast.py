@@ -357,11 +357,23 @@ class Table:
         ended[rows[none]] = ENDS.index(NO_CARDS) + 1
 
     def deal(self, n: int) -> Games:
-        """n new games, dealt: `hand_size` cards to each player, player 1 to play first."""
+        """n new games, dealt: `hand_size` cards to each player in seat order, each card a step of
+        Fisher–Yates over the whole pile (`draw` without its bookkeeping), player 1 to play first."""
         g = new_games(self.rules, n)
+        p, h, d = self.rules.players, self.rules.hand_size, self.rules.deck.size
+        piles = g.cards.reshape(n, d)
         every = np.arange(n)
-        self.refill(g, every)
-        self.start_round(g, every, np.zeros(n, dtype=np.int64))
+        hands = g.hand.reshape(n, p)
+        for t in range(p * h):
+            left = d - 1 - t
+            drawn = uniform_below(self.rng, np.full(n, left + 1))
+            kind = piles[every, drawn]
+            piles[every, drawn] = piles[:, left]
+            hands[:, t // h] += HAND_WORD[kind]
+        g.pile[:] = d - p * h
+        g.size[:] = h
+        g.short[:] = 0
+        g.holding[:] = (1 << p) - 1
         return g
 
     def give(
@@ -687,7 +699,7 @@ def play(
     rounds = np.zeros(n, dtype=np.int64)
     shares = np.zeros((n, rules.players))
     g = table.deal(min(CHUNK, n))
-    started, reserve = g.n, table.deal(0)
+    started, reserve, taken = g.n, table.deal(0), 0
     while g.n:
         how, who = table.round(g)
         done = np.flatnonzero(how)
@@ -698,10 +710,11 @@ def play(
         rounds[finished.game] = finished.rounds
         shares[finished.game] = table.shares(finished, how[done], who[done])
         new = min(done.size, n - started)
-        if new > reserve.n:
-            reserve = table.deal(max(new, CHUNK))
+        if new > reserve.n - taken:
+            reserve, taken = table.deal(max(new, min(CHUNK, n - started))), 0
         if new:
-            fresh, reserve = reserve.keep(np.arange(new)), reserve.keep(np.arange(new, reserve.n))
+            fresh = reserve.keep(np.arange(taken, taken + new))
+            taken += new
             fresh.game = np.arange(started, started + new)
             g.put(done[:new], fresh)
             started += new
