@@ -220,3 +220,170 @@ def value_iteration(
                     f"value iteration did not reach tolerance {tolerance} in {max_sweeps} sweeps (last change {change})"
                 )
     return Iterated(values, policy, sweeps, residual, tolerance)
+
+
+class PolicyIteration:
+    """Exact optimal values of a finite game whose play may come back to a state it left (so
+    `Expectimax` cannot recurse through it), described like `Expectimax` — `choices(state)`,
+    `chance(after)` with positive integer weights, `payoff(state)` once no choice is left — plus
+    `step(after)`, a cost or reward counted at each chance step (e.g. 1 a roll, to find the
+    expected number of rolls). The value of an after-state is `step(after)` plus the expected
+    value of the states chance leads to; play must end with probability 1 under an optimal policy.
+
+    Solved by policy iteration, exactly: a policy (first, value iteration's in floats) is
+    evaluated by solving its linear equations with Fractions, then changed in every state where
+    another action is strictly better by those exact values, until none is — which proves it
+    optimal. Every state reachable from `starts` is solved at construction.
+
+    Roll a die and score its face, or pay 1 to roll again, as often as you like (a face can come
+    back, so play cycles):
+
+    >>> game = PolicyIteration(
+    ...     starts=[("start",)],
+    ...     choices=lambda s: [] if s[0] == "end" else [("roll", ("roll",))] * (s[0] == "start") or [("stop", ("end", s[1])), ("roll", ("roll",))],
+    ...     chance=lambda a: [(a, 1)] if a[0] == "end" else [(("face", f), 1) for f in range(1, 7)],
+    ...     payoff=lambda s: s[1],
+    ...     step=lambda a: 0 if a[0] == "end" else -1,
+    ... )
+    >>> game.after_value(("roll",)), game.hint(("face", 2)).best, game.hint(("face", 4)).best
+    (Fraction(3, 1), 'roll', 'stop')
+    >>> game.hint(("face", 3)).cost("roll")  # at 3, rolling again is as good as stopping
+    Fraction(0, 1)
+    """
+
+    def __init__(
+        self,
+        starts: Iterable[Hashable],
+        choices: Callable[[Any], Sequence[tuple[Hashable, Hashable]]],
+        chance: Callable[[Any], Iterable[tuple[Hashable, int]]],
+        payoff: Callable[[Any], Value],
+        step: Callable[[Any], Value],
+        maximise: bool = True,
+    ) -> None:
+        self.choices, self.maximise = choices, maximise
+        self._moves: dict[Hashable, list[tuple[Hashable, Hashable]]] = {}
+        self._outcomes: dict[Hashable, list[tuple[Hashable, Fraction]]] = {}
+        self._payoff: dict[Hashable, Fraction] = {}
+        self._step: dict[Hashable, Fraction] = {}
+        todo = list(starts)
+        while todo:
+            state = todo.pop()
+            if state in self._moves:
+                continue
+            moves = list(choices(state))
+            self._moves[state] = moves
+            if not moves:
+                self._payoff[state] = Fraction(payoff(state))
+            for _, after in moves:
+                if after in self._outcomes:
+                    continue
+                outcomes = list(chance(after))
+                total = sum(w for _, w in outcomes)
+                if not outcomes or any(not isinstance(w, int) or w <= 0 for _, w in outcomes):
+                    raise ValueError(f"chance({after!r}) must give outcomes with positive integer weights")
+                self._outcomes[after] = [(s, Fraction(w, total)) for s, w in outcomes]
+                self._step[after] = Fraction(step(after))
+                todo.extend(s for s, _ in outcomes)
+        self.policy = self._first_policy()
+        self.iterations = 0
+        while True:
+            self.iterations += 1
+            self._values = self._evaluate(self.policy)
+            better = self._improve()
+            if not better:
+                break
+            self.policy.update(better)
+
+    def _better(self, a: Value, b: Value) -> bool:
+        return a > b if self.maximise else a < b
+
+    def _first_policy(self) -> dict[Hashable, Hashable]:
+        """Value iteration's policy in floats (to about 1e-12): usually already optimal."""
+        afters = list(self._outcomes)
+        value = dict.fromkeys(afters, 0.0)
+        pick = max if self.maximise else min
+        for _ in range(100_000):
+            state_value = {
+                s: pick(value[a] for _, a in moves) if moves else float(self._payoff[s])
+                for s, moves in self._moves.items()
+            }
+            new = {
+                a: float(self._step[a]) + sum(float(p) * state_value[s] for s, p in self._outcomes[a]) for a in afters
+            }
+            change = max((abs(new[a] - value[a]) for a in afters), default=0.0)
+            value = new
+            if change < 1e-12:
+                break
+        key = (lambda a: value[a]) if self.maximise else (lambda a: -value[a])
+        return {s: max((a for _, a in moves), key=key) for s, moves in self._moves.items() if moves}
+
+    def _evaluate(self, policy: Mapping[Hashable, Hashable]) -> dict[Hashable, Fraction]:
+        """Every after-state's exact value when playing `policy`: its linear equations
+        V(a) = step(a) + sum over outcomes s of p(s) (payoff(s) if play is over, else V(policy(s))),
+        solved by Gauss-Jordan elimination with Fractions."""
+        afters = list(self._outcomes)
+        index = {a: i for i, a in enumerate(afters)}
+        n = len(afters)
+        rows = []
+        for a in afters:
+            row = [Fraction(0)] * (n + 1)
+            row[index[a]] += 1
+            row[n] = self._step[a]
+            for s, p in self._outcomes[a]:
+                if s in policy:
+                    row[index[policy[s]]] -= p
+                else:
+                    row[n] += p * self._payoff[s]
+            rows.append(row)
+        for col in range(n):
+            pivot = next((r for r in range(col, n) if rows[r][col] != 0), None)
+            if pivot is None:
+                raise ValueError("the policy never ends play from some state: no finite value (improper policy)")
+            rows[col], rows[pivot] = rows[pivot], rows[col]
+            head = rows[col][col]
+            rows[col] = [x / head for x in rows[col]]
+            for r in range(n):
+                if r != col and rows[r][col] != 0:
+                    factor = rows[r][col]
+                    rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
+        return {a: rows[index[a]][n] for a in afters}
+
+    def _improve(self) -> dict[Hashable, Hashable]:
+        """The states where an action is strictly better than the policy's, with the best one."""
+        better = {}
+        for s, moves in self._moves.items():
+            if not moves:
+                continue
+            best = self.policy[s]
+            for _, a in moves:
+                if self._better(self._values[a], self._values[best]):
+                    best = a
+            if best != self.policy[s]:
+                better[s] = best
+        return better
+
+    def after_value(self, after: Hashable) -> Fraction:
+        """The optimal value of a post-decision state (exact)."""
+        if after not in self._values:
+            raise ValueError(f"after must be a post-decision state reachable from the starts, got {after!r}")
+        return self._values[after]
+
+    def value(self, state: Hashable) -> Fraction:
+        """The optimal value of `state`: its best action's, or its payoff once play is over."""
+        if state not in self._moves:
+            raise ValueError(f"state must be reachable from the starts, got {state!r}")
+        moves = self._moves[state]
+        return self._values[self.policy[state]] if moves else self._payoff[state]
+
+    def hint(self, state: Hashable) -> Hint:
+        """The exact value of every legal action in `state`; the best is the first listed among
+        the optimal ones."""
+        moves = self._moves.get(state)
+        if moves is None:
+            raise ValueError(f"state must be reachable from the starts, got {state!r}")
+        if not moves:
+            raise ValueError(f"no action is left in state {state!r}: play is over")
+        values = {action: self._values[after] for action, after in moves}
+        top = self._values[self.policy[state]]
+        best = next(action for action, after in moves if self._values[after] == top)
+        return Hint(state, values, best, self.maximise)
