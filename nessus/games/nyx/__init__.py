@@ -1,0 +1,1 @@
+"""Nyx, the symbol-dice game (RULES.md part 4)."""
