@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from scipy import sparse
 
 from nessus import dice
-from nessus.solver import Expectimax, value_iteration
+from nessus.solver import Expectimax, PolicyIteration, value_iteration
 
 
 def best_of_two_rolls(sides: int = 6) -> Expectimax:
@@ -147,3 +147,70 @@ def test_value_iteration_rejects_bad_input():
         value_iteration(P, [], tolerance=1e-9)
     with pytest.raises(ValueError, match="did not reach tolerance"):
         value_iteration(P, [np.ones(2)], tolerance=1e-9, max_sweeps=50)
+
+
+# -- PolicyIteration --------------------------------------------------------------------------------
+def _cycling_die(cost: int):
+    """Score a die's face, or pay `cost` to roll again as often as you like."""
+    return PolicyIteration(
+        starts=[("start",)],
+        choices=lambda s: (
+            []
+            if s[0] == "end"
+            else [("roll", ("roll",))]
+            if s[0] == "start"
+            else [("stop", ("end", s[1])), ("roll", ("roll",))]
+        ),
+        chance=lambda a: [(a, 1)] if a[0] == "end" else [(("face", f), 1) for f in range(1, 7)],
+        payoff=lambda s: s[1],
+        step=lambda a: 0 if a[0] == "end" else -cost,
+    )
+
+
+@pytest.mark.parametrize("cost", [0, 1, 2, 3])
+def test_policy_iteration_solves_the_stopping_rule_by_hand(cost):
+    """With rolls costing c, the value v of rolling is the fixed point v = -c + E[max(face, v)]:
+    found here by trying each threshold t (stop at t or more) and keeping the consistent one."""
+    consistent = []
+    for t in range(1, 7):
+        stop = [f for f in range(t, 7)]
+        # v = -c + (sum(stop) + (t - 1) v) / 6  ->  v (7 - t) / 6 = -c + sum(stop) / 6
+        v = (Fraction(sum(stop), 6) - cost) / Fraction(7 - t, 6)
+        if all(f >= v for f in stop) and all(f <= v for f in range(1, t)):
+            consistent.append(v)
+    game = _cycling_die(cost)
+    assert game.after_value(("roll",)) == max(consistent)
+
+
+def test_policy_iteration_agrees_with_expectimax_on_a_game_that_ends():
+    """Three rolls of two dice keeping any, maximising the total: no cycle, so both solvers apply."""
+
+    def choices(s):
+        kept, rolled, left = s
+        if left == 0:
+            return []
+        return [(keep, (keep, left)) for keep in dice.sub_multisets(tuple(sorted(kept + rolled)))]
+
+    def chance(after):
+        keep, left = after
+        if len(keep) == 2:
+            return [((keep, (), 0), 1)]
+        return [((keep, roll, left - 1), w) for roll, w in dice.rolls(2 - len(keep)).weights()]
+
+    payoff = lambda s: sum(s[0]) + sum(s[1])  # noqa: E731
+    starts = [((), roll, 2) for roll, _ in dice.rolls(2).weights()]
+    exact = Expectimax(choices, chance, payoff)
+    cyclic = PolicyIteration(starts, choices, chance, payoff, step=lambda a: 0)
+    for s in starts:
+        assert cyclic.value(s) == exact.value(s)
+        assert cyclic.hint(s).best == exact.best(s)
+
+
+def test_policy_iteration_refuses_a_game_that_never_ends():
+    with pytest.raises(ValueError, match="never ends play"):
+        PolicyIteration([0], lambda s: [("stay", "a")], lambda a: [(0, 1)], payoff=lambda s: 0, step=lambda a: 1)
+    game = _cycling_die(1)
+    with pytest.raises(ValueError, match="state must be reachable"):
+        game.value(("face", 9))
+    with pytest.raises(ValueError, match="no action is left"):
+        game.hint(("end", 3))

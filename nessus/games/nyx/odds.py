@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import cast
 from math import comb, factorial, prod
+from typing import cast
 
 from nessus.dist import Dist
 from nessus.solver import Hint, PolicyIteration
