@@ -1,0 +1,80 @@
+"""Nyx's rules parameters: the table's (players, bots) and those the exact figures read (a
+symbol chased on dice of a colour, a shape on the matrix with blocked cells)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nessus.games.nyx.matrix import NAMES, SHAPES, Cell, parse_cells
+from nessus.games.nyx.odds import FACES, MAX_DICE, SYMBOLS
+from nessus.rules import GameRules, Param, field
+
+PLAYERS = Param("players", 3, 2, 4, "players at the table")
+SYMBOL = Param("symbol", "moon", 0, 0, "the symbol chased: star, crescent or moon", kind=str, choices=SYMBOLS)
+K = Param("k", 4, 0, MAX_DICE, "dice that must show the symbol (p_at_least)")
+DICE = Param("dice", 6, 1, MAX_DICE, "dice rolled")
+ROLLS = Param("rolls", 3, 1, 20, "rolls, the first of all the dice, matching dice kept after each (p_at_least)")
+COLOUR = Param(
+    "colour",
+    "black",
+    0,
+    0,
+    "the dice's colour: black (3 stars, 2 crescents, 1 moon) or white (2/2/2)",
+    kind=str,
+    choices=tuple(FACES),
+)
+SHAPE = Param("shape", "L4", 0, 0, "a dream's shape (polyomino letter and size)", kind=str, choices=NAMES)
+BLOCKED = Param("blocked", "", 0, 40, "cells of the matrix already taken, numbered 1-9 row by row, e.g. 1,5", kind=str)
+SIZE = Param("size", 0, 0, MAX_DICE, "dice of one common symbol to get (expected_rolls_for_shape); 0: the shape's size")
+BOT_NAMES = ("greedy", "odds", "random_legal")
+BOTS = Param(
+    "bots",
+    "odds,greedy",
+    1,
+    200,
+    "the bots at the table in `nessus simulate`, comma-separated, seat by seat, repeated round the table "
+    "(greedy, odds, random_legal)",
+    kind=str,
+)
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    params = (PLAYERS, SYMBOL, K, DICE, ROLLS, COLOUR, SHAPE, BLOCKED, SIZE, BOTS)
+    players: int = field(PLAYERS)
+    symbol: str = field(SYMBOL)
+    k: int = field(K)
+    dice: int = field(DICE)
+    rolls: int = field(ROLLS)
+    colour: str = field(COLOUR)
+    shape: str = field(SHAPE)
+    blocked: str = field(BLOCKED)
+    size: int = field(SIZE)
+    bots: str = field(BOTS)
+
+    def validate(self) -> None:
+        if self.k > self.dice:
+            raise ValueError(f"k must be at most dice = {self.dice} (the dice that can show the symbol), got {self.k}")
+        if self.chase_size > self.dice:
+            raise ValueError(f"size must be at most dice = {self.dice}, got {self.chase_size}")
+        self.blocked_cells  # noqa: B018 (parses, or a ValueError naming `blocked`)
+        for name in self.bots.split(","):
+            if name.strip() not in BOT_NAMES:
+                raise ValueError(
+                    f"bots must name bots among {', '.join(BOT_NAMES)}, comma-separated, got {name.strip()!r}"
+                )
+
+    @property
+    def blocked_cells(self) -> tuple[Cell, ...]:
+        return parse_cells(self.blocked, "blocked")
+
+    @property
+    def chase_size(self) -> int:
+        """The dice of one symbol to get: `size`, or the shape's size."""
+        return self.size or len(SHAPES[self.shape])
+
+    @property
+    def seat_bots(self) -> tuple[str, ...]:
+        """The bot at each seat: `bots` repeated round the table."""
+        names = [n.strip() for n in self.bots.split(",")]
+        return tuple(names[i % len(names)] for i in range(self.players))
