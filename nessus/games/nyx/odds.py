@@ -29,7 +29,7 @@ dice to roll) takes fewer rolls on average than waiting for a fourth moon:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -37,7 +37,7 @@ from math import comb, factorial, prod
 from typing import cast
 
 from nessus.dist import Dist
-from nessus.solver import Hint, PolicyIteration
+from nessus.solver import Expectimax, Hint, PolicyIteration
 
 SYMBOLS = ("star", "crescent", "moon")
 """What a face shows."""
@@ -111,21 +111,25 @@ def p_at_least(symbol: str, k: int, dice: int = 6, rolls: int = 3, colour: str =
 # --- a shape of one symbol, chosen as you go -----------------------------------------------------
 @dataclass(frozen=True)
 class Keep:
-    """Keep `count` dice showing `symbol` and roll the others (count 0: roll them all)."""
+    """Keep `count` dice showing `symbol`, `white` of them white dice, and roll the others
+    (count 0: roll them all)."""
 
     symbol: str | None
     count: int
+    white: int = 0
 
     def __str__(self) -> str:
         if not self.count:
             return "roll every die"
-        return f"keep {self.count} {self.symbol}{'s' if self.count > 1 else ''}"
+        colours = f" ({self.white} white)" if self.white and self.white < self.count else " white" if self.white else ""
+        return f"keep {self.count}{colours} {self.symbol}{'s' if self.count > 1 else ''}"
 
 
-START, DONE, OVER = ("start",), ("done",), ("over",)
+START, DONE, FAILED, OVER = ("start",), ("done",), ("failed",), ("over",)
+Counts = tuple[int, int, int]
 
 
-def _rolls_of(n: int, colour: str) -> list[tuple[tuple[int, ...], int]]:
+def _rolls_of(n: int, colour: str) -> list[tuple[Counts, int]]:
     """Every roll of n dice of `colour` as symbol counts, with its weight over 6^n."""
     faces = FACES[colour]
     return [
@@ -140,47 +144,88 @@ def _rolls_of(n: int, colour: str) -> list[tuple[tuple[int, ...], int]]:
     ]
 
 
-@cache
-def shape_game(size: int, dice: int = 6, colour: str = "black") -> PolicyIteration:
-    """The chase of `size` dice showing one common symbol with `dice` dice of `colour`, solved
-    exactly: after each roll, keep some dice of one symbol (those kept before count if it is the
-    same symbol; switching frees them) and roll the rest, until `size` dice show the symbol.
-    States: ("rolled", symbol kept, count kept, counts rolled by symbol); after-states:
-    ("kept", symbol, count), each costing one roll; the value is the expected number of rolls."""
-    _check_count("dice", dice, 1, MAX_DICE)
-    _check_count("size", size, 1, dice)
-    check_colour(colour)
+def _chase(size: int, black: int, white: int, rolls: int | None) -> tuple[Callable, Callable]:
+    """The chase of `size` dice showing one common symbol with `black` and `white` dice: after
+    each roll, keep some dice of one symbol (the dice kept before count if it is the same
+    symbol; switching frees them) and roll the rest. States: ("rolled", symbol kept, black kept,
+    white kept, black rolled, white rolled, rolls left); after-states: ("kept", symbol, black
+    kept, white kept, rolls left) — rolls left None when unlimited — DONE, or FAILED when
+    the last roll allowed did not do it. Returns (choices, chance)."""
+    _check_count("dice", black + white, 1, MAX_DICE)
+    _check_count("size", size, 1, black + white)
 
-    def kept(symbol: str | None, count: int) -> tuple:
-        return DONE if count >= size else ("kept", symbol if count else None, count)
+    def kept(symbol: str | None, b: int, w: int, left: int | None) -> tuple:
+        if b + w >= size:
+            return DONE
+        if left == 0:
+            return FAILED
+        return ("kept", symbol if b + w else None, b, w, None if left is None else left - 1)
 
     def choices(state: tuple) -> list[tuple[Keep, tuple]]:
         if state == START:
-            return [(Keep(None, 0), kept(None, 0))]
-        if state == OVER:
+            return [(Keep(None, 0), ("kept", None, 0, 0, None if rolls is None else rolls - 1))]
+        if state in (OVER, FAILED):
             return []
-        _, held, m, rolled = state
-        moves = [(Keep(None, 0), kept(None, 0))]
+        _, held, kb, kw, rb, rw, left = state
+        moves = [(Keep(None, 0), kept(None, 0, 0, left))]
         for i, symbol in enumerate(SYMBOLS):
-            showing = rolled[i] + (m if symbol == held else 0)
-            moves += [(Keep(symbol, j), kept(symbol, j)) for j in range(1, min(showing, size) + 1)]
+            mine = symbol == held
+            showing_b, showing_w = rb[i] + (kb if mine else 0), rw[i] + (kw if mine else 0)
+            for w in range(showing_w + 1):
+                for b in range(showing_b + 1):
+                    if 0 < b + w <= size:
+                        moves.append((Keep(symbol, b + w, w), kept(symbol, b, w, left)))
         return moves
 
     def chance(after: tuple) -> list[tuple[tuple, int]]:
-        if after == DONE:
-            return [(OVER, 1)]
-        _, symbol, m = after
-        return [(("rolled", symbol, m, counts), w) for counts, w in _rolls_of(dice - m, colour)]
+        if after in (DONE, FAILED):
+            return [(OVER if after == DONE else FAILED, 1)]
+        _, symbol, b, w, left = after
+        return [
+            (("rolled", symbol, b, w, cb, cw, left), wb * ww)
+            for cb, wb in _rolls_of(black - b, "black")
+            for cw, ww in _rolls_of(white - w, "white")
+        ]
 
+    return choices, chance
+
+
+def _dice(dice: int, colour: str) -> tuple[int, int]:
+    """(black, white) dice for `dice` dice of `colour`."""
+    return (dice, 0) if check_colour(colour) == "black" else (0, dice)
+
+
+@cache
+def shape_game(size: int, black: int = 6, white: int = 0) -> PolicyIteration:
+    """The chase (see `_chase`) with no limit on the rolls, solved exactly by policy iteration:
+    every after-state's value is the expected number of rolls still to come."""
+    choices, chance = _chase(size, black, white, None)
     return PolicyIteration(
         [START], choices, chance, payoff=lambda s: 0, step=lambda a: 0 if a == DONE else 1, maximise=False
     )
 
 
-def expected_rolls_for_shape(size: int, dice: int = 6, colour: str = "black") -> Fraction:
-    """The expected number of rolls, the first rolling all `dice` dice, until `size` dice show
-    one common symbol (any symbol, chosen as you go), keeping optimally (`shape_game`)."""
-    return shape_game(size, dice, colour).after_value(("kept", None, 0))
+@cache
+def shape_within(size: int, black: int, white: int, rolls: int) -> Expectimax:
+    """The chase (see `_chase`) within `rolls` rolls, solved exactly by expectimax: every
+    state's value is the probability of getting there, keeping to maximise it."""
+    _check_count("rolls", rolls, 1, 20)
+    choices, chance = _chase(size, black, white, rolls)
+    return Expectimax(choices, chance, payoff=lambda s: int(s == OVER))
+
+
+def expected_rolls_for_shape(size: int, dice: int = 6, colour: str = "black", white: int = 0) -> Fraction:
+    """The expected number of rolls, the first rolling all the dice, until `size` dice show one
+    common symbol (any symbol, chosen as you go), keeping optimally: `dice` dice of `colour`,
+    and `white` white dice besides (`shape_game`)."""
+    black, whites = _dice(dice, colour)
+    return shape_game(size, black, whites + white).after_value(("kept", None, 0, 0, None))
+
+
+def p_shape_within(size: int, rolls: int, black: int = 6, white: int = 0) -> Fraction:
+    """P(`size` dice show one common symbol within `rolls` rolls, the first rolling every die),
+    keeping to make it most likely, with `black` and `white` dice (`shape_within`)."""
+    return Fraction(shape_within(size, black, white, rolls).value(START))
 
 
 def keep_hint(
@@ -188,7 +233,7 @@ def keep_hint(
 ) -> Hint:
     """What to keep after a roll: every choice's exact expected number of rolls still to come
     (the best is the fewest). `rolled` counts the dice rolled by symbol (stars, crescents, moons),
-    `kept` the dice kept before this roll (symbol, count)."""
+    `kept` the dice kept before this roll (symbol, count); all the dice of `colour`."""
     held, m = kept or (None, 0)
     if held is not None:
         check_symbol(held)
@@ -199,4 +244,12 @@ def keep_hint(
         raise ValueError(
             f"rolled and kept must make the {dice} dice, fewer than size={size} kept, got {counts} and {m}"
         )
-    return shape_game(size, dice, colour).hint(("rolled", held if m else None, m, counts))
+    black, white = _dice(dice, colour)
+    none: Counts = (0, 0, 0)
+    held = held if m else None
+    state: tuple
+    if black:
+        state = ("rolled", held, m, 0, counts, none, None)
+    else:
+        state = ("rolled", held, 0, m, none, counts, None)
+    return shape_game(size, black, white).hint(state)

@@ -128,7 +128,7 @@ def test_stars_are_the_safe_chase_on_black_dice():
     assert black.best == Keep("star", 2)
     assert black.values[Keep("star", 2)] < black.values[Keep("crescent", 2)] < black.values[Keep("moon", 2)]
     white = keep_hint(4, (2, 2, 2), colour="white")
-    assert len({white.values[Keep(s, 2)] for s in SYMBOLS}) == 1
+    assert len({white.values[Keep(s, 2, white=2)] for s in SYMBOLS}) == 1
 
 
 def test_bad_parameters_are_value_errors_naming_them():
@@ -141,7 +141,7 @@ def test_bad_parameters_are_value_errors_naming_them():
     with pytest.raises(ValueError, match="size must be an integer from 1 to 6"):
         expected_rolls_for_shape(7, 6)
     with pytest.raises(ValueError, match="dice must be an integer from 1 to 15"):
-        shape_game(2, 0)
+        shape_game(2, 0, 0)
     with pytest.raises(ValueError, match="rolled must count"):
         keep_hint(4, (1, 2))
     with pytest.raises(ValueError, match="rolled and kept must make the 6 dice"):
