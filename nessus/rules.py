@@ -126,3 +126,17 @@ class GameRules:
 def field(p: Param) -> Any:
     """A dataclass field defaulting to the parameter's default."""
     return dataclasses.field(default=p.default)
+
+
+def seat_names(text: str, players: int, allowed: tuple[str, ...], param: str = "bots") -> tuple[str, ...]:
+    """The name at each seat from comma-separated `text`, repeated round the table; a ValueError
+    naming `param` if a name is not `allowed`.
+
+    >>> seat_names("bayes, naive", 3, ("naive", "bayes"))
+    ('bayes', 'naive', 'bayes')
+    """
+    names = [n.strip() for n in text.split(",")]
+    for name in names:
+        if name not in allowed:
+            raise ValueError(f"{param} must name bots among {', '.join(allowed)}, comma-separated, got {name!r}")
+    return tuple(names[i % len(names)] for i in range(players))

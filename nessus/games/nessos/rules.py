@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from nessus.games.nessos.deck import TARGETS, Card, Deck, deck, parse_cards
-from nessus.rules import GameRules, Param, field
+from nessus.rules import GameRules, Param, field, seat_names
 
 PLAYERS = Param("players", 4, 3, 6, "players at the table (the deck depends on it)")
 TARGET = Param("target", 0, 0, 200, "points that win; 0 = the rulebook's for the player count (40, 40, 35, 30)")
@@ -63,11 +63,7 @@ class Rules(GameRules):
             raise ValueError(
                 f"announced must be a creature value of the {self.players}-player deck ({allowed}), got {self.announced}"
             )
-        for name in self.bots.split(","):
-            if name.strip() not in BOT_NAMES:
-                raise ValueError(
-                    f"bots must name bots among {', '.join(BOT_NAMES)}, comma-separated, got {name.strip()!r}"
-                )
+        self.seat_bots  # noqa: B018 (a ValueError naming `bots` for an unknown bot)
         if self.hand_size * self.players > d.size:
             raise ValueError(
                 f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} cards"
@@ -80,8 +76,7 @@ class Rules(GameRules):
     @property
     def seat_bots(self) -> tuple[str, ...]:
         """The bot at each seat: `bots` repeated round the table."""
-        names = [n.strip() for n in self.bots.split(",")]
-        return tuple(names[i % len(names)] for i in range(self.players))
+        return seat_names(self.bots, self.players, BOT_NAMES)
 
     @property
     def goal(self) -> int:

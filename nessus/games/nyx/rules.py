@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from nessus.games.nyx.matrix import NAMES, SHAPES, Cell, parse_cells
 from nessus.games.nyx.odds import FACES, MAX_DICE, SYMBOLS
-from nessus.rules import GameRules, Param, field
+from nessus.rules import GameRules, Param, field, seat_names
 
 PLAYERS = Param("players", 3, 2, 4, "players at the table")
 SYMBOL = Param("symbol", "moon", 0, 0, "the symbol chased: star, crescent or moon", kind=str, choices=SYMBOLS)
@@ -58,11 +58,7 @@ class Rules(GameRules):
         if self.chase_size > self.dice:
             raise ValueError(f"size must be at most dice = {self.dice}, got {self.chase_size}")
         self.blocked_cells  # noqa: B018 (parses, or a ValueError naming `blocked`)
-        for name in self.bots.split(","):
-            if name.strip() not in BOT_NAMES:
-                raise ValueError(
-                    f"bots must name bots among {', '.join(BOT_NAMES)}, comma-separated, got {name.strip()!r}"
-                )
+        self.seat_bots  # noqa: B018 (a ValueError naming `bots` for an unknown bot)
 
     @property
     def blocked_cells(self) -> tuple[Cell, ...]:
@@ -76,5 +72,4 @@ class Rules(GameRules):
     @property
     def seat_bots(self) -> tuple[str, ...]:
         """The bot at each seat: `bots` repeated round the table."""
-        names = [n.strip() for n in self.bots.split(",")]
-        return tuple(names[i % len(names)] for i in range(self.players))
+        return seat_names(self.bots, self.players, BOT_NAMES)
