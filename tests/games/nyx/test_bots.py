@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
@@ -69,7 +70,7 @@ def test_bots_refuse_chance_nodes():
     assert initial_state().current_player() == CHANCE
 
 
-def acting(free: tuple[int, ...], rerolled: bool = True, phase: str = "act", **seat: object) -> State:
+def acting(free: tuple[int, ...], rerolled: bool = True, phase: str = "act", **seat: Any) -> State:
     """Player 1 of 2 with dreams 0, 1, 2 (L4 4, I2 1, nightmare I3 2) and spells 30, 31, 32 face
     up (crescent + moon power 1, star once 1, moon once 2), these free dice (black, then white)."""
     state = initial_state(Rules(players=2)).draw(0, 1, 2, 30, 31, 32)

@@ -9,15 +9,19 @@ import copy
 from collections import Counter
 from dataclasses import replace
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
+import test_protocol as protocol
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_protocol import NotLegal, check_node
 
+from nessus import games
 from nessus.game import CHANCE, TERMINAL
 from nessus.games.nyx import cards as nyx_cards
+from nessus.games.nyx import engine
 from nessus.games.nyx.cards import CARDS, DREAMS, SPELLS, dream_ids, spell_ids
 from nessus.games.nyx.engine import (
     BUY_BLACK,
@@ -116,6 +120,25 @@ def walk(state: State, rng: np.random.Generator) -> list[State]:
 
 
 # -- the protocol ----------------------------------------------------------------------------------
+SUITE = [
+    protocol.test_registered_game_has_the_protocol,
+    protocol.test_random_playthrough_reaches_the_end,
+    protocol.test_illegal_action_is_a_value_error,
+    protocol.test_seeded_playthrough_is_reproducible,
+    protocol.test_hint_best_action_is_legal,
+    protocol.test_named_policies_play_whole_games,
+    protocol.test_observation_hides_only_what_is_hidden,
+]
+
+
+@pytest.mark.parametrize("check", SUITE, ids=lambda f: f.__name__)
+def test_the_conformance_suite_passes(check, monkeypatch):
+    """tests/test_protocol.py's own checks, on the engine as if it were registered as "nyx"."""
+    real = games.get
+    monkeypatch.setattr(games, "get", lambda name: engine if name == "nyx" else real(name))
+    check("nyx")
+
+
 @settings(max_examples=12, deadline=None)
 @given(players=st.integers(2, 4), seed=st.integers(0, 2**32 - 1))
 def test_random_playthrough_reaches_the_end(players, seed):
@@ -218,7 +241,7 @@ def dealt(players: int = 2) -> State:
     return state
 
 
-def acting(state: State, free: tuple[int, ...], **seat: object) -> State:
+def acting(state: State, free: tuple[int, ...], **seat: Any) -> State:
     """The mover, their night started, with these free dice (their black/white counts to match)."""
     p = state.mover
     s = replace(state.seats[p], free=free, started=True, rolls=1, black=sum(free[:3]), white=sum(free[3:]), **seat)
