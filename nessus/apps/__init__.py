@@ -92,4 +92,10 @@ GALLERY: tuple[Entry, ...] = (
         "Offer cards face down and bluff with Charon against bots, with the exact chance that a card offered to you is Charon and the value of accepting, refusing or passing it.",
         lesson="12-nessos-is-that-7-a-charon",
     ),
+    Entry(
+        "nyx.ipynb",
+        "Nyx",
+        "Symbol dice and dreams on a 3x3 matrix: keep one symbol or reroll with the exact expected rolls of every keep, and place the dream's shape by clicking its cells.",
+        lesson="13-nyx-dreams-on-dice",
+    ),
 )

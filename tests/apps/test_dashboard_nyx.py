@@ -1,0 +1,198 @@
+"""The Nyx dashboard in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py): the page and its two charts, the symbol and the rolls redrawing the odds chart,
+a roll of six black dice, a die clicked to keep it with the hint judging that keep, a bad number
+of dice as a message that disables Roll, the matrix's cells picked (the cells of fitting
+placements highlighted) and a dream placed once four dice of one symbol are kept, and the page
+at phone width. The last test drives the dashboard from Python (no browser)."""
+
+from __future__ import annotations
+
+import pytest
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    mark_first_die,
+    no_errors,
+    nudge_slider,
+    open_dashboard,
+    record,
+    redraw_time,
+    roll_dice,
+    tray,
+    wait_for_charts,
+)
+
+pytestmark = pytest.mark.browser
+
+CLASSES = "(sel) => Array.from(document.querySelectorAll(sel)).length"
+
+
+def count(page, selector: str) -> int:
+    return int(page.evaluate(CLASSES, selector))
+
+
+def keep_most(page) -> int:
+    """Click dice until those kept are every die of the most common symbol (up to 4); the count kept."""
+    dice = tray(page)
+    faces = [f for f, *_ in dice]
+    best = max(set(faces), key=lambda f: (faces.count(f), f))
+    want = [f == best for f in faces]
+    taken = 0
+    for i, (_face, held, _) in enumerate(dice):
+        should = want[i] and taken < 4
+        taken += should
+        if held != should:
+            click_until(
+                page,
+                page.locator(".nessus-tray .nessus-die:visible").nth(i),
+                "([i, h]) => Array.from(document.querySelectorAll('.nessus-tray .nessus-die'))"
+                ".filter(b => b.offsetParent !== null)[i].classList.contains('held') === h",
+                [i, should],
+            )
+    return taken
+
+
+def test_nyx(server, page):
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    first = open_dashboard(page, server, "nyx.ipynb")
+    page.wait_for_selector(".nyx-matrix .nyx-cell", timeout=30_000)
+    wait_for_charts(page, 2)  # the odds of a symbol, the expected rolls by size
+    no_errors(page)
+    assert "P(at least k full moons within 3 rolls)" in chart_text(page, 0)
+    assert "Expected rolls for a dream, by its size" in chart_text(page, 1)
+    assert page.locator(".nyx-figures").get_attribute("data-free") == "16"  # L4 on the empty matrix
+    assert "A night against bots" in page.locator(".nyx-night").inner_text()
+    page.screenshot(path=str(ARTIFACTS / "nyx-start.png"), full_page=True)
+
+    # The controls redraw the odds chart: the symbol, then the rolls.
+    before = chart_svg(page, 0)
+    symbol_redraw = redraw_time(page, before, lambda: page.locator(".nyx-symbol button", has_text="stars").click(), 0)
+    assert "P(at least k stars within 3 rolls)" in chart_text(page, 0)
+    before = chart_svg(page, 0)
+    rolls_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
+    assert "within 4 rolls" in chart_text(page, 0)
+
+    # Roll six black dice; the hint lists every keep with its exact expected rolls.
+    roll = roll_dice(page)
+    dice = tray(page)
+    assert len(dice) == 6 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
+    assert all(1 <= f <= 3 for f, *_ in dice)
+    click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    assert page.locator(".hint-row").count() >= 4 and page.locator(".hint-row.best").count() == 1
+    assert "expected rolls to come" in page.locator(".hint-table").inner_text()
+    assert "roll every die" in page.locator(".hint-table").inner_text()
+
+    # Click a die: it is kept, Roll now rolls five, and the hint judges that keep.
+    keep = mark_first_die(page, "Roll 5 dice", "keep 1 ")
+    page.screenshot(path=str(ARTIFACTS / "nyx-hint.png"), full_page=True)
+
+    # The matrix: two picked cells, the cells of the L4 placements through them in green.
+    click_until(page, page.locator(".nyx-cell.cell-1"), "() => !!document.querySelector('.nyx-cell.cell-1.picked')")
+    click_until(page, page.locator(".nyx-cell.cell-4"), "() => !!document.querySelector('.nyx-cell.cell-4.picked')")
+    assert count(page, ".nyx-cell.can") >= 2 and count(page, ".nyx-cell.picked") == 2
+    assert "placements of L4 contain them" in page.locator(".nyx-pick-line").inner_text()
+    assert page.locator(".place-button").is_disabled()
+    click_until(page, page.locator(".best-button"), "() => document.querySelectorAll('.nyx-cell.ready').length === 4")
+    assert page.locator(".place-button").is_enabled()
+
+    # Chase four dice of one symbol, then place them.
+    for _ in range(15):
+        if keep_most(page) >= 4:
+            break
+        roll_dice(page)
+    else:
+        raise AssertionError("no four dice of one symbol in 15 rolls")
+    assert page.locator(".nessus-error").count() == 0
+    place = click_until(
+        page, page.locator(".place-button"), "() => document.querySelectorAll('.nyx-cell.occupied').length === 4"
+    )
+    assert "Placed: L4 of" in page.locator(".nyx-status").inner_text()
+    assert page.locator(".nyx-pick-line").get_attribute("data-occupied") == "4"
+    free = int(page.locator(".nyx-figures").get_attribute("data-free") or -1)
+    assert 0 <= free < 16
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nyx-placed.png"), full_page=True)
+
+    # A bad number of dice: a message in the page, Roll disabled; a good one clears both.
+    field = page.get_by_label("black", exact=True)
+    field.fill("12")
+    field.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "black must be an integer from 1 to 9, got 12" in page.locator(".nessus-error").inner_text()
+    assert page.locator(".roll-button").is_disabled()
+    page.screenshot(path=str(ARTIFACTS / "nyx-bad-input.png"), full_page=True)
+    field.fill("7")
+    field.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    assert page.locator(".roll-button").is_enabled()
+    assert "Roll 7 dice" in page.locator(".roll-button").inner_text()
+    assert count(page, ".nyx-cell.occupied") == 0  # new dice: a fresh night
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nyx.png"), full_page=True)
+
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.wait_for_timeout(600)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 391, overflow
+    page.screenshot(path=str(ARTIFACTS / "nyx-phone.png"), full_page=True)
+    record(
+        "nyx",
+        first_chart=first,
+        symbol_redraw=symbol_redraw,
+        rolls_redraw=rolls_redraw,
+        roll=roll,
+        keep=keep,
+        place=place,
+    )
+
+
+def test_nyx_in_python():
+    """Without a browser: the hint's state for black and white dice, keeps of mixed symbols,
+    the checks on Roll and Place, a bad count disabling Roll until fixed."""
+    from nessus.apps import nyx as app
+    from nessus.games.nyx.odds import Keep, keep_hint
+
+    d = app.NyxDashboard(seed=11)
+    assert d.roll_button.description == "Roll 6 dice" and d.place_button.disabled
+    d.roll_button.click()
+    assert d.made == 1 and len(d.tray.faces) == 6 and not d.messages.widget.value
+    counts = tuple(d.tray.faces.count(i) for i in range(3))
+    assert d.keep_hint().values == keep_hint(4, counts).values  # six black dice: the engine's keep_hint
+    d.hint.toggle.value = True
+    assert "hint-table" in d.hint.widget.value and "roll every die" in d.hint.widget.value
+
+    # Keeping dice of two symbols: the hint says it is not allowed, Roll refuses.
+    if len(set(d.tray.faces)) > 1:
+        i = d.tray.faces.index(d.tray.faces[0])
+        j = next(k for k, f in enumerate(d.tray.faces) if f != d.tray.faces[i])
+        d.tray.click(i)
+        d.tray.click(j)
+        assert d.chosen() == "mixed" and "is not allowed here" in d.hint.widget.value
+        d.roll_button.click()
+        assert "keep dice of one symbol only" in d.messages.widget.value and d.made == 1
+        d.tray.click(j)
+    assert isinstance(d.chosen(), Keep)
+
+    # Place without a placement, then without the dice.
+    d.place_button.click()
+    assert "pick the 4 cells of a placement of L4" in d.messages.widget.value
+    d.best_button.click()
+    assert not d.place_button.disabled
+    d.place_button.click()
+    assert "Place needs 4 dice kept showing one symbol" in d.messages.widget.value
+
+    # White dice: the hint comes from the mixed chase.
+    d.white.widget.value = "2"
+    assert d.tray.colours == ["black"] * 6 + ["white"] * 2 and not d.messages.widget.value
+    d.roll_button.click()
+    assert d.keep_hint().values and any(k.white for k in d.keep_hint().values if isinstance(k, Keep) and k.count)
+    # Bad counts disable Roll until fixed.
+    d.white.widget.value = "4"
+    assert "white must be an integer from 0 to 3" in d.messages.widget.value and d.roll_button.disabled
+    d.white.widget.value = "0"
+    assert not d.messages.widget.value and not d.roll_button.disabled
+    # A shape that never fits: no placement, nothing highlighted.
+    d.shape.value = "I4"
+    assert "No placement of I4 fits" in d.pick.value and not any("can" in c._dom_classes for c in d.cells)
