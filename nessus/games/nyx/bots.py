@@ -29,6 +29,7 @@ Ending a night, greedy and odds discard the face-up dream and the spell worth mo
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from fractions import Fraction
 from functools import cache
 
@@ -83,8 +84,6 @@ def _acting(state: State) -> list[game.Action]:
 
 
 def _as_acting(state: State) -> State:
-    from dataclasses import replace
-
     return replace(state, phase="act")
 
 
