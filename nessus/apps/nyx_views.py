@@ -110,7 +110,9 @@ def page_css() -> str:
         ".nyx-matrix .nyx-cell.stray{background:rgba(176,0,32,.18);border-color:#b00020}"
         ".nyx-matrix .nyx-cell.occupied{background:#2b2b33;border-color:#2b2b33;font-size:28px;opacity:1}"
         f"{cells}"
-        ".nyx-shape-preview{font:13px/1.1 monospace;white-space:pre;margin:0}"
+        ".nyx-shape-preview{display:inline-grid;gap:2px;margin:2px 8px;vertical-align:middle}"
+        ".nyx-shape-preview span{width:11px;height:11px;border-radius:2px}"
+        ".nyx-shape-preview .on{background:#f58518}.nyx-shape-preview .off{background:transparent}"
         ".nessus-dash .widget-button.place-button,.nessus-dash .widget-button.clear-button,"
         ".nessus-dash .widget-button.best-button{width:auto;min-width:90px;padding:0 10px}"
         "</style>"
@@ -189,11 +191,16 @@ def cell_classes(
 
 
 def shape_preview(shape: str) -> str:
-    """The shape as a little block of ■ (one of its orientations)."""
+    """The shape as little squares (one of its orientations)."""
     cells = SHAPES[shape]
     rows, cols = 1 + max(r for r, _ in cells), 1 + max(c for _, c in cells)
-    text = "\n".join("".join("■" if (r, c) in cells else "·" for c in range(cols)) for r in range(rows))
-    return f"<pre class='nyx-shape-preview'>{text}</pre>"
+    squares = "".join(
+        f"<span class='{'on' if (r, c) in cells else 'off'}'></span>" for r in range(rows) for c in range(cols)
+    )
+    return (
+        f"<div class='nyx-shape-preview' title='{html.escape(shape)}, turned or flipped as you like' "
+        f"style='grid-template-columns:repeat({cols},11px)'>{squares}</div>"
+    )
 
 
 def matrix_status(shape: str, picked: frozenset[int], options: Sequence[frozenset[int]], free_count: int) -> str:
@@ -257,7 +264,7 @@ def at_least_chart(symbol: str, rolls: int, dice: int = CHART_DICE) -> alt.Chart
     order = [f"{dice} {c}" for c in COLOURS]
     title = alt.Title(
         f"P(at least k {PLURAL[symbol]} within {rolls} roll{'s' if rolls > 1 else ''})",
-        subtitle=f"{dice} dice, the {PLURAL[symbol]} kept after each roll, the others rolled again (exact)",
+        subtitle=[f"{dice} dice, the {PLURAL[symbol]} kept after each roll,", "the others rolled again (exact)"],
     )
     return (
         alt.Chart(frame, title=title)
@@ -299,7 +306,11 @@ def expected_chart(highlight: int | None = None) -> alt.Chart:
     order = [h for h, *_ in HANDS]
     title = alt.Title(
         "Expected rolls for a dream, by its size",
-        subtitle="the first roll of every die, then keeping one symbol optimally (exact); outlined: your shape's size",
+        subtitle=[
+            "the first roll of every die, then keeping",
+            "one symbol optimally (exact);",
+            "outlined in red: your dream's size",
+        ],
     )
     return (
         alt.Chart(frame, title=title)
