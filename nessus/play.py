@@ -18,6 +18,7 @@ seat's win share with a Wilson interval.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -46,6 +47,15 @@ def sample(outcomes: Sequence[tuple[Action, Fraction]], rng: np.random.Generator
         if u < 0:
             return outcomes[i][0]
     raise AssertionError("unreachable: u < den = sum(counts)")
+
+
+def observed_rng(state: State, seed: int = 0) -> np.random.Generator:
+    """A generator seeded by what the player to move sees (`observation`) and `seed`: a bot
+    drawing from it is a function of its view, so two states that look the same to it get the
+    same move and seeded playthroughs replay."""
+    view = state.observation(state.current_player()).encode()
+    digest = hashlib.blake2b(view, digest_size=8, key=seed.to_bytes(8, "little")).digest()
+    return np.random.default_rng(int.from_bytes(digest, "little"))
 
 
 def random_policy(rng: np.random.Generator) -> Policy:

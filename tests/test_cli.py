@@ -48,6 +48,7 @@ REQUIRED = {
     },
     "hypogeon": {"p_bust", "p_21", "mean_if_not_bust", "best_stand_at"},
     "nessos": {"deck_size", "charon_count", "p_hand_no_charon", "p_hand_3plus_charon"},
+    "nyx": {"p_at_least", "placements", "expected_rolls_for_shape", "p_shape_within"},
 }
 PARAMS = {
     "order": {"players": (2, 10)},
@@ -63,6 +64,7 @@ PARAMS = {
     "royaumes": {"players": (1, 10), "rounds": (1, 1000)},
     "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
     "nessos": {"players": (3, 6), "target": (0, 200), "rounds": (0, 1000), "hand_size": (1, 10), "announced": (0, 10)},
+    "nyx": {"players": (2, 4), "k": (0, 15), "dice": (1, 15), "rolls": (1, 20), "size": (0, 15)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
@@ -70,9 +72,13 @@ CHOICES = {
     "sept": {"ties": ("replay", "half")},
     "hypogeon": {"seat1": ("best", "same")},
     "nessos": {"sender": ("naive", "bluffer")},
+    "nyx": {"symbol": ("star", "crescent", "moon"), "colour": ("black", "white"), "shape": ("I2", "L4", "X5")},
 }
 FRACTIONS = {"royaumes": {"fine"}, "nessos": {"bluff"}}  # exact-fraction parameters (tested in the games' tests)
-TEXTS = {"nessos": {"hand", "seen", "bots"}}  # card lists and bot lists (tested in tests/games/nessos)
+TEXTS = {
+    "nessos": {"hand", "seen", "bots"},
+    "nyx": {"blocked", "bots"},
+}  # card, cell and bot lists (tested in the games' tests)
 COMMANDS = {"report", "simulate", "serve", "games"}
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
 
@@ -135,6 +141,7 @@ def test_games_lists_every_game(capsys):
             "legit",
             "hypogeon",
             "nessos",
+            "nyx",
         ]
     )
 

@@ -30,6 +30,7 @@ NAMES = (
     "legit",
     "hypogeon",
     "nessos",
+    "nyx",
 )
 
 

@@ -31,7 +31,6 @@ states that look the same to the mover get the same move.
 
 from __future__ import annotations
 
-import hashlib
 from functools import cache
 
 import numpy as np
@@ -41,6 +40,7 @@ from nessus.games.nessos.deck import CHARON
 from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State, cards_of
 from nessus.games.nessos.odds import Chain, Sender, Valuation, chain_posterior, expected_values
 from nessus.games.nessos.rules import Rules
+from nessus.play import observed_rng
 
 TOP_VALUES = 3
 """A bluffer announces its Charon as one of the deck's this many highest values."""
@@ -55,10 +55,8 @@ def _state(state: game.State) -> State:
 
 
 def rng_for(state: State, seed: int = 0) -> np.random.Generator:
-    """A generator seeded by the mover's observation and `seed` (the same view, the same draws)."""
-    view = state.observation(state.current_player()).encode()
-    digest = hashlib.blake2b(view, digest_size=8, key=seed.to_bytes(8, "little")).digest()
-    return np.random.default_rng(int.from_bytes(digest, "little"))
+    """A generator seeded by the mover's observation and `seed` (`play.observed_rng`)."""
+    return observed_rng(state, seed)
 
 
 def _random_offer(state: State, rng: np.random.Generator) -> Offer:

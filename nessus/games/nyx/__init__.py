@@ -13,6 +13,11 @@
   a black die every night left (the stated model: one dream of the shape's size chased a
   night, `rolls` rolls to get it).
 
+`nessus simulate nyx` plays whole games of the rules' bots (`bots`: greedy, odds, random_legal)
+through the game protocol's loop — each seat's win share and the game's length in rounds —
+and checks `p_shape_within` and the dice gains by Monte Carlo, the chase played by its exact
+optimal keeps.
+
 >>> r = report(Rules())  # the rulebook's L-tetromino of full moons, six black dice
 >>> r.figures["placements"].exact, round(r.figures["expected_rolls_for_shape"].value, 3)
 (Fraction(16, 1), 1.679)
@@ -20,12 +25,21 @@
 
 from __future__ import annotations
 
+from functools import cache, partial
+from typing import Any, cast
+
+import numpy as np
+
+from nessus import montecarlo
+from nessus.games.nyx.bots import policies
+from nessus.games.nyx.engine import MAX_BLACK, State, initial_state
 from nessus.games.nyx.matrix import placements
-from nessus.games.nyx.odds import expected_rolls_for_shape, p_at_least, p_shape_within
+from nessus.games.nyx.odds import START, expected_rolls_for_shape, p_at_least, p_shape_within, shape_within
 from nessus.games.nyx.rules import Rules
+from nessus.play import play
 from nessus.report import Figure, Report
 
-__all__ = ["NAME", "SUMMARY", "TITLE", "Rules", "report"]
+__all__ = ["NAME", "SUMMARY", "TITLE", "Rules", "State", "initial_state", "policies", "report", "simulate"]
 
 NAME = "nyx"
 TITLE = "Nyx"
@@ -36,7 +50,7 @@ def report(rules: Rules | None = None) -> Report:
     """The exact figures (see the module docstring)."""
     rules = rules or Rules()
     size = rules.chase_size
-    black, white = (rules.dice, 0) if rules.colour == "black" else (0, rules.dice)
+    black, white = rules.black_white
     within = p_shape_within(size, rules.rolls, black, white)
     figures = {
         "p_at_least": Figure.of(
@@ -58,13 +72,83 @@ def report(rules: Rules | None = None) -> Report:
     figures["p_shape_within"] = Figure.of(
         within, f"P({size} dice of one common symbol within {rules.rolls} rolls), keeping to make it most likely"
     )
-    if rules.dice < 15:
-        figures["black_die_gain"] = Figure.of(
-            p_shape_within(size, rules.rolls, black + 1, white) - within,
-            "what one more black die adds to p_shape_within (each night left: it is kept)",
-        )
-        figures["white_die_gain"] = Figure.of(
-            p_shape_within(size, rules.rolls, black, white + 1) - within,
-            "what one more white die adds to p_shape_within (one night: it is returned)",
+    for colour, more in dice_bought(rules).items():
+        figures[f"{colour}_die_gain"] = Figure.of(
+            p_shape_within(size, rules.rolls, *more) - within,
+            f"what one more {colour} die adds to p_shape_within ("
+            + ("each night left: it is kept)" if colour == "black" else "one night: it is returned)"),
         )
     return Report(NAME, rules.as_dict(), figures)
+
+
+def dice_bought(rules: Rules) -> dict[str, tuple[int, int]]:
+    """The (black, white) dice with one more die of each colour that can be bought: a black die
+    while a player holds fewer than 9 (RULES.md), a white die while the dice stay under 15."""
+    black, white = rules.black_white
+    out = {}
+    if black < MAX_BLACK and black + white < 15:
+        out["black"] = (black + 1, white)
+    if black + white < 15:
+        out["white"] = (black, white + 1)
+    return out
+
+
+GAMES = 2_000
+"""Whole games played by `simulate` at most (the generic loop plays about 80 a second)."""
+
+
+def simulate(
+    rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client: Any = None, progress: Any = None
+) -> Report:
+    """By Monte Carlo with 95% intervals: `p_shape_within` with the rules' dice and with one
+    more die of each colour (`trials` chases, each keep the exact optimal one), and whole games
+    of the rules' bots (`min(trials, GAMES)` of them, through the generic play loop): each seat's
+    win share and the mean number of rounds."""
+    rules = rules or Rules()
+    chase = montecarlo.run(partial(chase_kernel, rules), trials, seed, client=client, progress=progress)
+    games = montecarlo.run(partial(games_kernel, rules), min(trials, GAMES), seed + 1, client=client, progress=progress)
+    estimates = chase.estimates | games.estimates
+    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})
+
+
+@cache
+def _outcomes(size: int, black: int, white: int, rolls: int, after: tuple) -> tuple[list, np.ndarray]:
+    """The chance outcomes of an after-state of the chase and their cumulative weights."""
+    outcomes = list(shape_within(size, black, white, rolls).chance(after))
+    return [s for s, _ in outcomes], np.cumsum([w for _, w in outcomes])
+
+
+def _chase_once(size: int, black: int, white: int, rolls: int, rng: np.random.Generator) -> bool:
+    """One chase played by its exact optimal keeps: whether the shape's dice were got in time."""
+    game = shape_within(size, black, white, rolls)
+    state: tuple = START
+    while True:
+        moves = dict(game.choices(state))
+        if not moves:
+            return bool(game.payoff(state))
+        after = moves[game.best(state)]
+        states, cumulative = _outcomes(size, black, white, rolls, after)
+        state = states[int(np.searchsorted(cumulative, rng.integers(cumulative[-1]), side="right"))]
+
+
+def chase_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n chases of `chase_size` dice of one symbol within `rolls` rolls with the rules' dice,
+    and with one more die of each colour that can be bought: whether each succeeded."""
+    black, white = rules.black_white
+    size, rolls = rules.chase_size, rules.rolls
+    out = {"p_shape_within": np.array([_chase_once(size, black, white, rolls, rng) for _ in range(n)])}
+    for colour, (b, w) in dice_bought(rules).items():
+        out[f"p_shape_within_one_more_{colour}"] = np.array([_chase_once(size, b, w, rolls, rng) for _ in range(n)])
+    return out
+
+
+def games_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n whole games with the rules' bots (`Rules.seat_bots`): each seat's win share (a shared
+    win counting its share) and the rounds played (turns per player)."""
+    named = policies(rules)
+    seats = [named[b] for b in rules.seat_bots]
+    ends = [cast(State, play(initial_state(rules), seats, rng)) for _ in range(n)]
+    out = {"mean_rounds": np.array([e.turn / rules.players for e in ends])}
+    for seat, bot in enumerate(rules.seat_bots):
+        out[f"win_share_seat_{seat + 1}_{bot}"] = np.array([float(e.returns()[seat]) for e in ends])
+    return out

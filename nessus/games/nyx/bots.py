@@ -28,7 +28,6 @@ Ending a night, greedy and odds discard the face-up dream and the spell worth mo
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
@@ -54,6 +53,7 @@ from nessus.games.nyx.engine import (
 )
 from nessus.games.nyx.odds import SYMBOLS, kept_after
 from nessus.games.nyx.rules import Rules
+from nessus.play import observed_rng
 
 ROLL_CAP = 5
 """Greedy and odds end a night after this many rolls in it (the night's first roll included)."""
@@ -72,10 +72,8 @@ def _state(state: game.State) -> State:
 
 
 def rng_for(state: State, seed: int = 0) -> np.random.Generator:
-    """A generator seeded by the mover's observation and `seed` (the same view, the same draws)."""
-    view = state.observation(state.current_player()).encode()
-    digest = hashlib.blake2b(view, digest_size=8, key=seed.to_bytes(8, "little")).digest()
-    return np.random.default_rng(int.from_bytes(digest, "little"))
+    """A generator seeded by the mover's observation and `seed` (`play.observed_rng`)."""
+    return observed_rng(state, seed)
 
 
 def _acting(state: State) -> list[game.Action]:

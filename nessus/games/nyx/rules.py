@@ -70,6 +70,11 @@ class Rules(GameRules):
         return self.size or len(SHAPES[self.shape])
 
     @property
+    def black_white(self) -> tuple[int, int]:
+        """The dice rolled as (black, white): `dice` dice of `colour`."""
+        return (self.dice, 0) if self.colour == "black" else (0, self.dice)
+
+    @property
     def seat_bots(self) -> tuple[str, ...]:
         """The bot at each seat: `bots` repeated round the table."""
         return seat_names(self.bots, self.players, BOT_NAMES)
