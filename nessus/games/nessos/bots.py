@@ -40,7 +40,7 @@ from nessus.games.nessos.deck import CHARON
 from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State, cards_of
 from nessus.games.nessos.odds import Chain, Sender, Valuation, chain_posterior, expected_values
 from nessus.games.nessos.rules import Rules
-from nessus.play import observed_rng
+from nessus.play import observed_rng, random_legal
 
 TOP_VALUES = 3
 """A bluffer announces its Charon as one of the deck's this many highest values."""
@@ -108,18 +108,6 @@ def bluffer(seed: int = 0) -> game.Policy:
         return _random_offer(s, rng)
 
     policy.__name__ = "bluffer"
-    return policy
-
-
-def random_legal(seed: int = 0) -> game.Policy:
-    """A uniformly random legal action, its randomness keyed by `seed`."""
-
-    def policy(state: game.State) -> game.Action:
-        s = _state(state)
-        actions = s.legal_actions()
-        return actions[int(rng_for(s, seed).integers(len(actions)))]
-
-    policy.__name__ = "random_legal"
     return policy
 
 

@@ -53,7 +53,7 @@ from nessus.games.nyx.engine import (
 )
 from nessus.games.nyx.odds import SYMBOLS, kept_after
 from nessus.games.nyx.rules import Rules
-from nessus.play import observed_rng
+from nessus.play import observed_rng, random_legal
 
 ROLL_CAP = 5
 """Greedy and odds end a night after this many rolls in it (the night's first roll included)."""
@@ -212,18 +212,6 @@ def odds() -> game.Policy:
         return end_night(s)
 
     policy.__name__ = "odds"
-    return policy
-
-
-def random_legal(seed: int = 0) -> game.Policy:
-    """A uniformly random legal action, its randomness keyed by `seed`."""
-
-    def policy(state: game.State) -> game.Action:
-        s = _state(state)
-        actions = s.legal_actions()
-        return actions[int(rng_for(s, seed).integers(len(actions)))]
-
-    policy.__name__ = "random_legal"
     return policy
 
 
