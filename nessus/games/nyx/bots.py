@@ -13,7 +13,7 @@
   `THRESHOLD` points (and fewer than `ROLL_CAP` rolls this night); else it buys a white die if
   it can, else ends the night.
 - `random_legal`: a uniformly random legal action, its randomness seeded by the mover's
-  observation (and the bot's `seed`), as `nessos.bots.rng_for`.
+  observation (and the bot's `seed`), `play.observed_rng`.
 
 Ending a night, greedy and odds discard the face-up dream and the spell worth most
 (`card_value`): those the next players could realise.
@@ -31,8 +31,6 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
-
-import numpy as np
 
 from nessus import game
 from nessus.games.nyx import matrix
@@ -53,7 +51,7 @@ from nessus.games.nyx.engine import (
 )
 from nessus.games.nyx.odds import SYMBOLS, kept_after
 from nessus.games.nyx.rules import Rules
-from nessus.play import observed_rng, random_legal
+from nessus.play import random_legal
 
 ROLL_CAP = 5
 """Greedy and odds end a night after this many rolls in it (the night's first roll included)."""
@@ -69,11 +67,6 @@ def _state(state: game.State) -> State:
     if state.current_player() < 0:
         raise ValueError("a bot moves only where a player must decide, not at a chance node or the end")
     return state
-
-
-def rng_for(state: State, seed: int = 0) -> np.random.Generator:
-    """A generator seeded by the mover's observation and `seed` (`play.observed_rng`)."""
-    return observed_rng(state, seed)
 
 
 def _acting(state: State) -> list[game.Action]:
