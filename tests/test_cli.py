@@ -64,7 +64,7 @@ PARAMS = {
     "royaumes": {"players": (1, 10), "rounds": (1, 1000)},
     "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
     "nessos": {"players": (3, 6), "target": (0, 200), "rounds": (0, 1000), "hand_size": (1, 10), "announced": (0, 10)},
-    "nyx": {"players": (2, 4), "k": (0, 15), "dice": (1, 15), "rolls": (1, 20), "size": (0, 15)},
+    "nyx": {"players": (2, 4), "k": (0, 15), "dice": (1, 15), "rolls": (1, 20), "size": (0, 15), "nights": (1, 30)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},

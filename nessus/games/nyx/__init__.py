@@ -9,9 +9,12 @@
   (default: the shape's) show one common symbol, any symbol chosen as you go, keeping optimally;
   `p_shape_within`: the chance of it within `rolls` rolls;
 - black vs white: `black_die_gain` and `white_die_gain`, what one more die of each colour adds
-  to `p_shape_within` — a night's worth; a white die serves the one night after it is bought,
-  a black die every night left (the stated model: one dream of the shape's size chased a
-  night, `rolls` rolls to get it).
+  to `p_shape_within` — a night's worth — and over the rest of the game `black_die_value` (the
+  gain on each of the `nights` nights left: a black die is kept) and `white_die_value` (one
+  night: a white die serves the night after it is bought, then goes back). The stated model:
+  each night a player chases one dream of the shape's size, `rolls` rolls to get it, so a gain
+  in its probability is extra dreams realised; the price (a star for a white die, a star, a
+  crescent and a moon for a black one) is left to the player.
 
 `nessus simulate nyx` plays whole games of the rules' bots (`bots`: greedy, odds, random_legal)
 through the game protocol's loop — each seat's win share and the game's length in rounds —
@@ -73,10 +76,17 @@ def report(rules: Rules | None = None) -> Report:
         within, f"P({size} dice of one common symbol within {rules.rolls} rolls), keeping to make it most likely"
     )
     for colour, more in dice_bought(rules).items():
-        figures[f"{colour}_die_gain"] = Figure.of(
-            p_shape_within(size, rules.rolls, *more) - within,
-            f"what one more {colour} die adds to p_shape_within ("
-            + ("each night left: it is kept)" if colour == "black" else "one night: it is returned)"),
+        gain = p_shape_within(size, rules.rolls, *more) - within
+        figures[f"{colour}_die_gain"] = Figure.of(gain, f"what one more {colour} die adds to p_shape_within in a night")
+        nights = rules.nights if colour == "black" else 1
+        figures[f"{colour}_die_value"] = Figure.of(
+            nights * gain,
+            f"extra dreams a {colour} die bought now realises over the game: "
+            + (
+                f"its gain on each of the {nights} nights left (it is kept)"
+                if colour == "black"
+                else "one night's gain (it is returned)"
+            ),
         )
     return Report(NAME, rules.as_dict(), figures)
 

@@ -26,6 +26,9 @@ COLOUR = Param(
 SHAPE = Param("shape", "L4", 0, 0, "a dream's shape (polyomino letter and size)", kind=str, choices=NAMES)
 BLOCKED = Param("blocked", "", 0, 40, "cells of the matrix already taken, numbered 1-9 row by row, e.g. 1,5", kind=str)
 SIZE = Param("size", 0, 0, MAX_DICE, "dice of one common symbol to get (expected_rolls_for_shape); 0: the shape's size")
+NIGHTS = Param(
+    "nights", 4, 1, 30, "nights left in the game (what a black die bought now is worth: it serves each of them)"
+)
 BOT_NAMES = ("greedy", "odds", "random_legal")
 BOTS = Param(
     "bots",
@@ -40,7 +43,7 @@ BOTS = Param(
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    params = (PLAYERS, SYMBOL, K, DICE, ROLLS, COLOUR, SHAPE, BLOCKED, SIZE, BOTS)
+    params = (PLAYERS, SYMBOL, K, DICE, ROLLS, COLOUR, SHAPE, BLOCKED, SIZE, NIGHTS, BOTS)
     players: int = field(PLAYERS)
     symbol: str = field(SYMBOL)
     k: int = field(K)
@@ -50,6 +53,7 @@ class Rules(GameRules):
     shape: str = field(SHAPE)
     blocked: str = field(BLOCKED)
     size: int = field(SIZE)
+    nights: int = field(NIGHTS)
     bots: str = field(BOTS)
 
     def validate(self) -> None:

@@ -23,6 +23,8 @@ def test_the_headline_is_the_rulebooks_l_of_moons_on_six_black_dice():
     assert gains["black"] == p_shape_within(4, 3, 7, 0) - p_shape_within(4, 3, 6, 0)
     assert gains["white"] == p_shape_within(4, 3, 6, 1) - p_shape_within(4, 3, 6, 0)
     assert "placements_free" not in r.figures
+    assert r.figures["black_die_value"].exact == 4 * gains["black"]  # kept for the 4 nights left
+    assert r.figures["white_die_value"].exact == gains["white"]  # one night
 
 
 def test_blocked_cells_count_the_placements_left():
