@@ -11,8 +11,12 @@ P(at least k of a symbol within r rolls) for black and white dice (the symbol an
 change it), and the expected rolls for a dream of each size with 6 black, 6 black + 1 white and
 7 black dice.
 
-Below: the place kept for a night against bots (`self.night`), to fill once the game engine
-(`nessus.games.nyx.engine`) is in.
+Below: a game against bots (`self.night`): New game (2 to 4 players, you in seat 1, the `odds`
+and `greedy` bots of `nessus.games.nyx.bots` in the others, played by `nessus.play.play`), the
+table (the face-up dreams and spells, every player's points, dice and matrix), a few of your
+legal moves as buttons (`nyx_views.choices`: the rerolls as "keep a symbol, reroll the rest" and
+"reroll all", the dreams best placement first, spells, buying dice, passing, ending the night),
+the heuristic hint (`State.hint`), the log of every move and who won.
 
 The pictures and words are pure functions in `nessus.apps.nyx_views`.
 """
@@ -23,12 +27,17 @@ from collections.abc import Callable, Hashable, Sequence
 
 import ipywidgets as widgets
 
+from nessus import game
 from nessus.apps import nyx_views as v
 from nessus.apps.base import Dashboard
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, HintPanel
+from nessus.games.nyx import bots as nyx_bots
+from nessus.games.nyx import engine
 from nessus.games.nyx.matrix import CELLS, NAMES, SHAPES, best_placements, placements
 from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, keep_hint, shape_game
+from nessus.games.nyx.rules import Rules
+from nessus.play import play
 from nessus.rules import Param
 from nessus.solver import Hint
 
@@ -128,7 +137,29 @@ class NyxDashboard(Dashboard):
         self.rolls.add_class("nyx-rolls")
         self.odds = self.chart_pane("280px", "at-least")
         self.sizes = self.chart_pane("280px", "expected-rolls")
-        self.night = widgets.VBox([widgets.HTML(v.NIGHT_PLACEHOLDER)])
+        self.players = widgets.Dropdown(
+            options=[2, 3, 4], value=2, description="players", layout=widgets.Layout(width="140px")
+        )
+        self.players.add_class("nyx-players")
+        self.new_button = widgets.Button(description="New game", icon="refresh", button_style="primary")
+        self.new_button.add_class("nyx-new-game")
+        self.table, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
+        self.moves = widgets.VBox()
+        self.moves.add_class("nyx-moves")
+        self.night = widgets.VBox(
+            [
+                widgets.HTML(
+                    v.night_css() + "<h3 style='margin:4px 0'>A night against bots</h3><small style='color:#555'>"
+                    "You are player 1, against the odds and greedy bots. Each turn: reroll (or not), then one "
+                    "move; ending a night scores its dreams and spells.</small>"
+                ),
+                widgets.HBox([self.players, self.new_button], layout=widgets.Layout(flex_flow="row wrap")),
+                self.table,
+                self.prompt,
+                self.moves,
+                self.log,
+            ]
+        )
         self.night.add_class("nyx-night")
 
         guard = self.guard
@@ -140,6 +171,7 @@ class NyxDashboard(Dashboard):
         self.best_button.on_click(guard(lambda _: self.best()))
         self.clear_button.on_click(guard(lambda _: self.clear()))
         self.symbol.observe(guard(lambda _: self.draw_odds()), names="value")
+        self.new_button.on_click(guard(lambda _: self.new_game()))
         self.rolls.observe(guard(lambda _: self.draw_odds()), names="value")
 
         self.occupied: dict[int, str] = {}
@@ -178,6 +210,93 @@ class NyxDashboard(Dashboard):
         self.new_hand()
         self.draw_odds()
         self.sizes.show(v.expected_chart(self.size))
+        self.new_game()
+
+    # -- a night against bots ---------------------------------------------------------------------
+    @property
+    def bots(self) -> tuple[str, ...]:
+        """Each seat's player: "you", then the bots."""
+        return ("you", *v.BOTS[: self.state.players - 1])
+
+    def new_game(self) -> None:
+        """A new game with the chosen number of players: the deal, your first roll."""
+        self.state = engine.initial_state(Rules(players=int(self.players.value)))
+        self.games = getattr(self, "games", 0) + 1
+        self.lines = [f"New game: you against {', '.join(self.bots[1:])}."]
+        self.messages.clear()
+        self.play_bots()
+        self.draw_night()
+
+    def play_bots(self) -> None:
+        """Chance and the bots play (`nessus.play.play`) until it is your move or the game ends."""
+        named = nyx_bots.policies(self.state.rules)
+        seats = {p: named[b] for p, b in enumerate(self.bots) if p != v.HUMAN}
+        names = self.bots
+
+        def told(state: game.State, action: game.Action) -> None:
+            assert isinstance(state, engine.State)
+            line = v.move_line(state, action, names)
+            if line:
+                self.lines.append(line)
+
+        end = play(self.state, seats, self.rng, on_move=told)
+        assert isinstance(end, engine.State)
+        self.state = end
+        if end.is_terminal():
+            self.lines.append(v.result_text(end, names))
+
+    def move(self, action: game.Action) -> None:
+        """Your move, then chance's and the bots' until it is yours again."""
+        s = self.state
+        if s.is_terminal():
+            raise ValueError("the game is over: press New game")
+        if s.current_player() != v.HUMAN or action not in s.legal_actions():
+            raise ValueError(f"you cannot {action} now")
+        line = v.move_line(s, action, self.bots)
+        if line:
+            self.lines.append(line)
+        self.state = s.apply(action)
+        self.messages.clear()
+        self.play_bots()
+        self.draw_night()
+
+    def draw_night(self) -> None:
+        """The table, your move's buttons with the hint, the log."""
+        s = self.state
+        self.table.value = v.table_html(s, self.bots)
+        self.log.value = v.log_html(self.lines)
+        if s.is_terminal():
+            self.prompt.value = (
+                f"<div class='nyx-prompt nyx-over' data-game='{self.games}'><b>{v.result_text(s, self.bots)}</b></div>"
+            )
+            self.moves.children = ()
+            return
+        hint = s.hint()
+        best = hint.best
+        shown = v.choices(s)
+        if not any(a == best for *_, a in shown):
+            shown.append(("hint", f"Hint's move: {s.describe(best)}", best))
+        what = "reroll or not" if s.phase == "choose" else "your move"
+        self.prompt.value = (
+            f"<div class='nyx-prompt' data-game='{self.games}'><b>Your turn: {what}.</b> <small>Hint (a heuristic): "
+            f"<span class='nyx-hint'>{s.describe(best)}</span>.</small></div>"
+        )
+        rows = []
+        for group in dict.fromkeys(g for g, *_ in shown):
+            buttons = []
+            for _, label, action in (c for c in shown if c[0] == group):
+                b = widgets.Button(description=label, tooltip=s.describe(action))
+                b.add_class("nyx-move")
+                b.add_class(f"move-{type(action).__name__.lower()}")
+                if action == best:
+                    b.button_style = "info"
+                b.on_click(self.guard(lambda _, a=action: self.move(a)))
+                buttons.append(b)
+            head = widgets.HTML(f"<small style='min-width:110px;display:inline-block'><b>{group}</b></small>")
+            box = widgets.HBox([head, *buttons])
+            box.add_class("nyx-group")
+            rows.append(box)
+        self.moves.children = tuple(rows)
 
     # -- your dice --------------------------------------------------------------------------------
     @property

@@ -64,6 +64,7 @@ def test_nyx(server, page):
     assert "Expected rolls for a dream, by its size" in chart_text(page, 1)
     assert page.locator(".nyx-figures").get_attribute("data-free") == "16"  # L4 on the empty matrix
     assert "A night against bots" in page.locator(".nyx-night").inner_text()
+    assert page.locator(".nyx-move").count() >= 1  # a game against bots is ready
     page.screenshot(path=str(ARTIFACTS / "nyx-start.png"), full_page=True)
 
     # The controls redraw the odds chart: the symbol, then the rolls.
@@ -95,7 +96,7 @@ def test_nyx(server, page):
     assert "placements of L4 contain them" in page.locator(".nyx-pick-line").inner_text()
     assert page.locator(".place-button").is_disabled()
     click_until(page, page.locator(".best-button"), "() => document.querySelectorAll('.nyx-cell.ready').length === 4")
-    assert page.locator(".place-button").is_enabled()
+    page.wait_for_function("() => !document.querySelector('.place-button').disabled", timeout=30_000)
 
     # Chase four dice of one symbol, then place them.
     for _ in range(15):
@@ -146,6 +147,77 @@ def test_nyx(server, page):
         keep=keep,
         place=place,
     )
+
+
+NIGHT = "() => document.querySelector('.nyx-table')"
+
+
+def test_nyx_night(server, page):
+    """A game against a bot: New game (2 players), your move clicked, the bot's reply in the log,
+    the table redrawn, no error; the section at desktop and phone width."""
+    page.set_viewport_size({"width": 1280, "height": 1800})
+    first = open_dashboard(page, server, "nyx.ipynb")
+    page.wait_for_selector(".nyx-night .nyx-move", timeout=30_000)
+    no_errors(page)
+    assert page.locator(".nyx-players select").input_value() == "2"
+    new = click_until(
+        page, page.locator(".nyx-new-game"), "() => document.querySelector('.nyx-prompt').dataset.game === '2'"
+    )
+    assert count(page, ".nyx-seat") == 2 and count(page, ".nyx-card") == 6  # 3 dreams, 3 spells face up
+    assert "Your turn" in page.locator(".nyx-prompt").inner_text()
+    assert page.locator(".nyx-seat.to-move").get_attribute("data-seat") == "1"
+    assert count(page, ".nyx-move.move-endnight") == 1
+    lines = int(page.locator(".nyx-log").get_attribute("data-lines") or 0)
+    turn = int(page.locator(".nyx-table").get_attribute("data-turn") or 0)
+    page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night.png"))
+
+    # End your night: the bot plays its turn, the log and the table follow.
+    move = click_until(
+        page,
+        page.locator(".nyx-move.move-endnight"),
+        "([n, t]) => +document.querySelector('.nyx-log').dataset.lines > n"
+        " && +document.querySelector('.nyx-table').dataset.turn > t",
+        [lines, turn],
+    )
+    log = page.locator(".nyx-log").inner_text()
+    assert "You: end the night" in log and "Player 2 (odds)" in log
+    scores = (page.locator(".nyx-table").get_attribute("data-scores") or "").split(",")
+    assert [page.locator(f".nyx-seat[data-seat='{p}'] .nyx-score").inner_text() for p in (1, 2)] == scores
+    assert page.locator(".nessus-error").count() == 0
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "nyx-night-page.png"), full_page=True)
+
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.wait_for_timeout(400)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 391, overflow
+    page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night-phone.png"))
+    record("nyx-night", first_chart=first, new_game=new, move=move)
+
+
+def test_nyx_night_in_python():
+    """Whole games against the bots from Python: the hint's move clicked until the game ends,
+    the winner told, no move after the end."""
+    from nessus.apps import nyx as app
+
+    d = app.NyxDashboard(seed=5)
+    for players in (2, 4):
+        d.players.value = players
+        d.new_button.click()
+        assert d.state.players == players and len(d.bots) == players
+        for _ in range(500):
+            if d.state.is_terminal():
+                break
+            buttons = [b for row in d.moves.children for b in row.children[1:]]
+            assert any("move-endnight" in b._dom_classes for b in buttons) or d.state.phase == "choose"
+            next(b for b in buttons if b.button_style == "info").click()  # the hint's move
+            assert not d.messages.widget.value, d.messages.widget.value
+        assert d.state.is_terminal() and "Game over:" in d.prompt.value and not d.moves.children
+        assert "Game over:" in d.log.value and ("win" in d.log.value)
+    from nessus.games.nyx.engine import PASS
+
+    d.guard(lambda: d.move(PASS))()
+    assert "the game is over" in d.messages.widget.value
 
 
 def test_nyx_in_python():
