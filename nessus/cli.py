@@ -278,8 +278,12 @@ def _simulate(args, game, rules) -> int:
         main_thread = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
         try:  # the worker processes start ignoring Ctrl-C, which is for this process to handle
+            # its status page on any free port: 8787, Dask's own, may be another server's here
             cluster = LocalCluster(
-                n_workers=args.workers, threads_per_worker=1, dashboard_address=None, silence_logs=logging.ERROR
+                n_workers=args.workers,
+                threads_per_worker=1,
+                dashboard_address="127.0.0.1:0",
+                silence_logs=logging.ERROR,
             )
         finally:
             if main_thread:
