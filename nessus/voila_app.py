@@ -62,12 +62,17 @@ def _waiting(renderer: Any) -> bool:
 
 
 def _hand_out_started_kernels_only(km: Any) -> None:
-    """Give a page a pooled kernel only if one has started (the most advanced first), else a
-    fresh kernel: Voila would otherwise make the page wait for a refill that is still sleeping
-    out its fill delay."""
+    """Give a page a pooled kernel only if one has started and is still alive (the most advanced
+    first), else a fresh kernel: Voila would otherwise make the page wait for a refill that is
+    still sleeping out its fill delay, or hand it a kernel that died starting."""
 
     def started(name: str) -> list:
-        return [t for t in km._pools.get(name, []) if t.done() and not t.cancelled() and t.exception() is None]
+        pool = km._pools.get(name, [])
+        ready = [t for t in pool if t.done() and not t.cancelled() and t.exception() is None]
+        for t in ready:
+            if t.result().get("kernel_id") not in km:  # it died starting (a port taken under it): never hand it out
+                pool.remove(t)
+        return [t for t in ready if t in pool]
 
     def get_pool_size(name: str) -> int:
         return len(started(name))

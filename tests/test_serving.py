@@ -103,6 +103,30 @@ def test_qr_code_encodes_the_address():
     assert classroom.qr_svg("http://192.0.2.7:8866/") != classroom.qr_svg("http://192.0.2.8:8866/")
 
 
+def test_a_pooled_kernel_that_died_starting_is_never_handed_out():
+    """Kernels started together can lose a port to one another and die at once; Voila keeps the
+    dead one in its pool. A page must get a live pooled kernel, or a fresh one."""
+    from nessus.voila_app import _hand_out_started_kernels_only
+
+    def done(kernel_id: str) -> asyncio.Future:
+        f = asyncio.get_event_loop_policy().new_event_loop().create_future()
+        f.set_result({"kernel_id": kernel_id, "renderer": None})
+        return f
+
+    class Manager:
+        def __init__(self) -> None:
+            self._pools = {"a.ipynb": [done("dead"), done("alive")], "b.ipynb": [done("gone")]}
+            self.get_rendered_notebook = None
+
+        def __contains__(self, kernel_id: str) -> bool:
+            return kernel_id == "alive"
+
+    km = Manager()
+    _hand_out_started_kernels_only(km)
+    assert km.get_pool_size("a.ipynb") == 1 and km.get_pool_size("b.ipynb") == 0
+    assert [f.result()["kernel_id"] for f in km._pools["a.ipynb"]] == ["alive"] and km._pools["b.ipynb"] == []
+
+
 def test_class_full_page_says_so_and_retries():
     page = classroom.class_full_page(12)
     assert "class is full" in page.lower() and "12" in page and "http-equiv='refresh'" in page
