@@ -1,0 +1,43 @@
+"""Entheos's rules parameters: the table's (players, bots) and the isolated duel's length (turns)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from nessus.rules import GameRules, Param, field, seat_names
+
+GAME_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
+"""The game's length in turns by the number of players (the rulebook's)."""
+PLAYERS = Param("players", 4, 2, 6, "players at the table (gods; the game lasts 10, 9, 8, 7, 6 turns for 2-6)")
+TURNS = Param("turns", 8, 0, 60, "turns of the isolated duel (duel_* figures)")
+BOT_NAMES = ("greedy", "passive", "random_legal")
+BOTS = Param(
+    "bots",
+    "greedy,passive",
+    1,
+    200,
+    "the bots at the table in `nessus simulate`, comma-separated, seat by seat, repeated round the table "
+    "(greedy, passive, random_legal)",
+    kind=str,
+)
+
+
+@dataclass(frozen=True)
+class Rules(GameRules):
+    params = (PLAYERS, TURNS, BOTS)
+    players: int = field(PLAYERS)
+    turns: int = field(TURNS)
+    bots: str = field(BOTS)
+
+    def validate(self) -> None:
+        self.seat_bots  # noqa: B018 (a ValueError naming `bots` for an unknown bot)
+
+    @property
+    def game_turns(self) -> int:
+        """The turns a game lasts with this many players."""
+        return GAME_TURNS[self.players]
+
+    @property
+    def seat_bots(self) -> tuple[str, ...]:
+        """The bot at each seat: `bots` repeated round the table."""
+        return seat_names(self.bots, self.players, BOT_NAMES)
