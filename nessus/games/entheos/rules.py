@@ -10,6 +10,7 @@ GAME_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 """The game's length in turns by the number of players (the rulebook's)."""
 PLAYERS = Param("players", 4, 2, 6, "players at the table (gods; the game lasts 10, 9, 8, 7, 6 turns for 2-6)")
 TURNS = Param("turns", 8, 0, 60, "turns of the isolated duel (duel_* figures)")
+WAR_TURNS = Param("war_turns", 0, 0, 60, "turns of the war without interventions (0: the game's length for `players`)")
 BOT_NAMES = ("greedy", "passive", "random_legal")
 BOTS = Param(
     "bots",
@@ -24,9 +25,10 @@ BOTS = Param(
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    params = (PLAYERS, TURNS, BOTS)
+    params = (PLAYERS, TURNS, WAR_TURNS, BOTS)
     players: int = field(PLAYERS)
     turns: int = field(TURNS)
+    war_turns: int = field(WAR_TURNS)
     bots: str = field(BOTS)
 
     def validate(self) -> None:
@@ -36,6 +38,11 @@ class Rules(GameRules):
     def game_turns(self) -> int:
         """The turns a game lasts with this many players."""
         return GAME_TURNS[self.players]
+
+    @property
+    def war_length(self) -> int:
+        """The turns of the war figures: `war_turns`, or the game's length."""
+        return self.war_turns or self.game_turns
 
     @property
     def seat_bots(self) -> tuple[str, ...]:

@@ -32,8 +32,8 @@ import numpy as np
 
 from nessus.games.entheos.heroes import FACES, GODS, HEROES, START_POINTS, STEAL, Hero
 
-MAX_EXACT_TURNS = 4
-"""Turns `exact` solves at most (integer weights stay below 2**63, and it takes about 30 s)."""
+MAX_EXACT_TURNS = 3
+"""Turns `exact` solves at most (about 16 s for 3 turns; integer weights over 6**18)."""
 POINT_ACTIONS = ("steal1", "steal3", "rally", "guard", "rest")
 """The actions as far as points go (falter moves no point: it counts as rest here)."""
 _CODE = {action: i for i, action in enumerate(POINT_ACTIONS)} | {"falter": 4}
