@@ -13,9 +13,9 @@ def test_stored_tables_equal_a_fresh_computation():
 
 
 def test_the_games_with_stored_tables_and_their_size():
-    """Nessie's opening, Le Sept fatal's games, Pig's and Le Légit's odds, all stored; data/ holds
+    """Nessie's opening, Le Sept fatal's games, Pig's and Le Légit's odds, Entheos' war, all stored; data/ holds
     tables, not caches: together well under a megabyte."""
-    assert set(tables.with_tables()) == {"nessie", "sept", "pig", "legit"}
+    assert set(tables.with_tables()) == {"nessie", "sept", "pig", "legit", "entheos"}
     stored = {p.name: p.stat().st_size for p in tables.DATA.glob("*.parquet")}
     assert sum(stored.values()) < 1_000_000, stored
 
@@ -35,6 +35,18 @@ def test_rebuild_then_check_with_a_game_of_our_own(tmp_path, monkeypatch):
     assert tables.load("toy", "other", tmp_path) is None
     with pytest.raises(ValueError, match=r"game must be one with tables \(toy\), got renard"):
         tables.rebuild(["renard"], data=tmp_path)
+
+
+def test_a_long_table_is_checked_on_the_fresh_rows_its_game_gives(tmp_path, monkeypatch):
+    rows = {"n": [0, 1, 2]}
+    game = types.SimpleNamespace(
+        tables=lambda: {"war": pl.DataFrame(rows)}, check_tables=lambda: {"war": pl.DataFrame({"n": rows["n"][:2]})}
+    )
+    monkeypatch.setattr(games, "GAMES", {"toy": game})
+    tables.rebuild(data=tmp_path)
+    assert tables.check(data=tmp_path) == []
+    rows["n"] = [0, 5, 2]  # a first row changed
+    assert tables.check(data=tmp_path) == ["toy-war.parquet differs from a fresh computation (run `nessus data rebuild toy`)"]
 
 
 def test_cli_data_errors(capsys):

@@ -24,20 +24,23 @@ one point per rally of either side, 3 x 1/6 each turn, and split them evenly by 
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
 import numpy as np
+import polars as pl
 
+from nessus.dist import exact_str
 from nessus.games.entheos.heroes import FACES, GODS, HEROES, START_POINTS, STEAL, Hero
 
-MAX_EXACT_TURNS = 3
+MAX_EXACT_TURNS = 10
 """Turns `exact` solves at most (about 16 s for 3 turns; integer weights over 6**18)."""
 POINT_ACTIONS = ("steal1", "steal3", "rally", "guard", "rest")
 """The actions as far as points go (falter moves no point: it counts as rest here)."""
 _CODE = {action: i for i, action in enumerate(POINT_ACTIONS)} | {"falter": 4}
-_BASE = 64  # above any hero's points within MAX_EXACT_TURNS turns (6 + 6 per turn)
+_BASE = 128  # above any hero's points within MAX_EXACT_TURNS turns (6 + 6 per turn)
 _BATCH = 48
 
 
@@ -96,12 +99,40 @@ def _decode(keys: np.ndarray) -> np.ndarray:
     return np.concatenate([duels // _BASE, duels % _BASE], axis=1)
 
 
-def _merge(keys: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Equal keys merged, their weights added exactly (int64)."""
+PRIMES = (
+    2147483647,
+    2147483629,
+    2147483587,
+    2147483579,
+    2147483563,
+    2147483549,
+    2147483543,
+    2147483497,
+    2147483489,
+    2147483477,
+    2147483423,
+    2147483399,
+)
+"""The moduli of `exact`'s weights: each weight is kept modulo each prime (int64 arithmetic,
+vectorised), and an exact sum is rebuilt from its residues by the Chinese remainder theorem."""
+
+
+def _merge(keys: np.ndarray, weights: np.ndarray, primes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Equal keys merged, their weights (n, primes) added modulo each prime."""
     order = np.argsort(keys, kind="stable")
     keys, weights = keys[order], weights[order]
     starts = np.flatnonzero(np.r_[True, keys[1:] != keys[:-1]])
-    return keys[starts], np.add.reduceat(weights, starts)
+    return keys[starts], np.add.reduceat(weights, starts, axis=0) % primes
+
+
+def _crt(residues: Sequence[int], primes: Sequence[int]) -> int:
+    """The integer in [0, product of primes) with these residues."""
+    total, modulus = 0, 1
+    for r, p in zip(residues, primes, strict=True):
+        step = (r - total) * pow(modulus, -1, p) % p
+        total += modulus * step
+        modulus *= p
+    return total
 
 
 def _exchangeable() -> bool:
@@ -112,14 +143,21 @@ def _exchangeable() -> bool:
 @dataclass(frozen=True)
 class War:
     """The war's exact distribution after `turns` turns: `positions` (n, 6) points, the three
-    duels in sorted order, each with its integer `weights` over 6**(6 turns)."""
+    duels in sorted order (columns i and 3 + i face each other), each with its number of the
+    6**(6 turns) rolls kept modulo each of `primes` (`residues`, (n, len(primes)))."""
 
     turns: int
     positions: np.ndarray
-    weights: np.ndarray
+    residues: np.ndarray
+    primes: tuple[int, ...]
+
+    def _sum(self, values: np.ndarray) -> int:
+        """The exact sum over positions of value x weight (values: small non-negative integers)."""
+        sums = [int((self.residues[:, j] * values % p).sum() % p) for j, p in enumerate(self.primes)]
+        return _crt(sums, self.primes)
 
     def _p(self, event: np.ndarray) -> Fraction:
-        return Fraction(int(self.weights[event].astype(object).sum()), 6 ** (6 * self.turns))
+        return Fraction(self._sum(event.astype(np.int64)), 6 ** (6 * self.turns))
 
     def _totals(self) -> tuple[np.ndarray, np.ndarray]:
         return self.positions[:, :3].sum(1), self.positions[:, 3:].sum(1)
@@ -138,79 +176,120 @@ class War:
 
     def mean_points(self, side: int = 0) -> Fraction:
         """A hero's expected points (every hero of a side alike)."""
-        totals = self._totals()[side].astype(object)
-        return Fraction(int((totals * self.weights.astype(object)).sum()), 3 * 6 ** (6 * self.turns))
+        return Fraction(self._sum(self._totals()[side]), 3 * 6 ** (6 * self.turns))
 
     def god_ev(self, name: str) -> Fraction:
         """The god's expected victory points: its favourites' weights times their points, if its
-        side won or the war is tied, else 0."""
+        side won or the war is tied, else 0 (every hero of a side alike)."""
         god = next(g for g in GODS if g.name == name)
         totals = self._totals()
         counts = totals[god.side] >= totals[1 - god.side]
-        scored = (totals[god.side] * counts).astype(object) * self.weights.astype(object)
-        return Fraction(sum(god.favourites.values()) * int(scored.sum()), 3 * 6 ** (6 * self.turns))
+        scored = self._sum(totals[god.side] * counts)
+        return Fraction(sum(god.favourites.values()) * scored, 3 * 6 ** (6 * self.turns))
 
 
-@cache
-def exact(turns: int) -> War:
-    """The war after `turns` turns (at most `MAX_EXACT_TURNS`), by the chain on the heroes'
-    points with the duels unordered; every hero of a side must share a face table."""
+def _primes_for(turns: int) -> tuple[int, ...]:
+    """Enough primes that their product exceeds every exact sum `War` takes (a side's total
+    points, below 2**9, times 6**(6 turns))."""
+    bits = 6 * turns * np.log2(6) + 10
+    return PRIMES[: max(1, int(np.ceil(bits / 30)))]
+
+
+def chain(turns: int) -> Iterator[War]:
+    """The war after 0, 1, ..., `turns` turns (at most `MAX_EXACT_TURNS`), by the chain on the
+    heroes' points with the duels unordered; every hero of a side must share a face table."""
     if not isinstance(turns, int) or not 0 <= turns <= MAX_EXACT_TURNS:
         raise ValueError(f"turns must be an integer from 0 to {MAX_EXACT_TURNS} for the exact war, got {turns!r}")
     if not _exchangeable():
         raise ValueError("the exact war needs the heroes of each side to share a face table")
+    primes = _primes_for(turns)
+    moduli = np.array(primes, dtype=np.int64)
     combos, combo_weights = _combos()
     keys = _canonical(np.full((1, 6), START_POINTS, dtype=np.int64))
-    weights = np.ones(1, dtype=np.int64)
+    residues = np.ones((1, len(primes)), dtype=np.int64)
     positions = _decode(keys)
-    for _ in range(turns):
+    yield War(0, positions, residues, primes)
+    for turn in range(1, turns + 1):
         parts_k, parts_w = [], []
         for start in range(0, len(keys), _BATCH):
             batch = positions[start : start + _BATCH]
             n = len(batch)
             after = step(np.repeat(batch, len(combos), axis=0), np.tile(combos, (n, 1)))
-            w = np.repeat(weights[start : start + _BATCH], len(combos)) * np.tile(combo_weights, n)
-            k, w = _merge(_canonical(after), w)
+            w = np.repeat(residues[start : start + _BATCH], len(combos), axis=0) * np.tile(combo_weights, n)[:, None]
+            k, w = _merge(_canonical(after), w % moduli, moduli)
             parts_k.append(k)
             parts_w.append(w)
-        keys, weights = _merge(np.concatenate(parts_k), np.concatenate(parts_w))
+        keys, residues = _merge(np.concatenate(parts_k), np.concatenate(parts_w), moduli)
         positions = _decode(keys)
-    return War(turns, positions, weights)
+        yield War(turn, positions, residues, primes)
+
+
+@cache
+def exact(turns: int) -> War:
+    """The war after `turns` turns (see `chain`)."""
+    *_, last = chain(turns)
+    return last
+
+
+def table(turns: int) -> pl.DataFrame:
+    """The exact war after 0..`turns` turns, one row per length: its positions (duels
+    unordered), P(Achaeans win), P(Trojans win), P(tie), a hero's expected points and each god's
+    expected victory points, as exact fractions written "p/q"."""
+    rows = []
+    for w in chain(turns):
+        row: dict[str, int | str] = {"turns": w.turns, "positions": len(w.residues)}
+        figures = {
+            "p_achaeans_win": w.p_achaeans_win(),
+            "p_trojans_win": w.p_trojans_win(),
+            "p_war_tied": w.p_tied(),
+            "hero_mean_points": w.mean_points(),
+        } | {f"god_{g.name.lower()}_ev": w.god_ev(g.name) for g in GODS}
+        rows.append(row | {k: exact_str(v) for k, v in figures.items()})
+    return pl.DataFrame(rows)
 
 
 def states(turns: int) -> int:
     """How many positions (duels unordered) the war can be in after `turns` turns."""
-    return len(exact(turns).weights)
+    return len(exact(turns).residues)
 
 
-def kernel(turns: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n wars of `turns` turns without interventions, each with a random line-up (the Trojans'
-    order facing the Achaeans): whether the Achaeans won, the Trojans won or the war was tied,
-    each hero's points (`hero_<name>_points`) and each god's victory points (`god_<name>_ev`)."""
+def kernel(
+    turns: int,
+    rng: np.random.Generator,
+    n: int,
+    points: Sequence[int] | None = None,
+    places: Sequence[int] | None = None,
+) -> dict[str, np.ndarray]:
+    """n wars of `turns` turns without interventions: whether the Achaeans won, the Trojans won
+    or the war was tied, each hero's points (`hero_<name>_points`) and each god's victory points
+    (`god_<name>_ev`). From `points` (hero by hero; default 6 each) and `places` (the hero at
+    each place, places i and 3 + i facing each other; default: the Achaeans in order against a
+    random order of the Trojans, drawn for each war)."""
     faces = np.stack([_codes(h) for h in HEROES])
-    lineup = np.argsort(rng.random((n, 3)), axis=1)
-    points = np.full((n, 6), START_POINTS, dtype=np.int64)
     rows = np.arange(n)[:, None]
-    trojans = 3 + lineup
+    if places is None:
+        at = np.concatenate([np.tile(np.arange(3), (n, 1)), 3 + np.argsort(rng.random((n, 3)), axis=1)], axis=1)
+    else:
+        at = np.tile(np.asarray(places, dtype=np.int64), (n, 1))
+    start = START_POINTS if points is None else np.asarray(points, dtype=np.int64)
+    hero_points = np.broadcast_to(start, (n, 6)).astype(np.int64)
+    placed = hero_points[rows, at]
     for _ in range(turns):
         rolled = rng.integers(0, 6, size=(n, 6))
-        codes = faces[np.arange(6), rolled]
-        placed = np.concatenate([points[:, :3], points[rows, trojans]], axis=1)
-        placed_codes = np.concatenate([codes[:, :3], codes[rows, trojans]], axis=1)
-        after = step(placed, placed_codes)
-        points[:, :3] = after[:, :3]
-        points[rows, trojans] = after[:, 3:]
-    achaeans, trojan_total = points[:, :3].sum(1), points[:, 3:].sum(1)
+        placed = step(placed, faces[at, rolled])
+    hero_points = np.empty_like(placed)
+    hero_points[rows, at] = placed
+    achaeans, trojans = hero_points[:, :3].sum(1), hero_points[:, 3:].sum(1)
     out = {
-        "p_achaeans_win": achaeans > trojan_total,
-        "p_trojans_win": trojan_total > achaeans,
-        "p_war_tied": achaeans == trojan_total,
+        "p_achaeans_win": achaeans > trojans,
+        "p_trojans_win": trojans > achaeans,
+        "p_war_tied": achaeans == trojans,
     }
     for i, hero in enumerate(HEROES):
-        out[f"hero_{hero.name.lower()}_points"] = points[:, i]
+        out[f"hero_{hero.name.lower()}_points"] = hero_points[:, i]
     index = {h.name: i for i, h in enumerate(HEROES)}
     for god in GODS:
-        side, other = (achaeans, trojan_total) if god.side == 0 else (trojan_total, achaeans)
-        vp = sum(w * points[:, index[hero]] for hero, w in god.favourites.items())
+        side, other = (achaeans, trojans) if god.side == 0 else (trojans, achaeans)
+        vp = sum(w * hero_points[:, index[hero]] for hero, w in god.favourites.items())
         out[f"god_{god.name.lower()}_ev"] = np.where(side >= other, vp, 0)
     return out

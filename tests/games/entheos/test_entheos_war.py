@@ -103,3 +103,17 @@ def test_the_exact_war_counts_its_positions_and_refuses_long_wars():
     assert [war.states(t) for t in (0, 1)] == [1, len({tuple(sorted(zip(p[:3], p[3:]))) for p in brute_force_one_turn()})]
     with pytest.raises(ValueError, match="turns"):
         war.exact(war.MAX_EXACT_TURNS + 1)
+
+
+def test_the_simulation_from_a_position_follows_its_places():
+    points, places = (1, 2, 3, 4, 5, 6), (0, 1, 2, 5, 3, 4)  # Ulysses faces Aeneas, Achilles Hector, Ajax Paris
+    by_place = tuple(points[h] for h in places)
+    ends = Counter()
+    for faces in itertools.product(FACES, repeat=6):
+        after = war_turn(by_place, tuple(HEROES[h].action(f) for h, f in zip(places, faces)))
+        ends[after[0], after[3]] += 1  # Ulysses and Aeneas
+    out = war.kernel(1, np.random.default_rng(8), 60_000, points=points, places=places)
+    for (u, a), count in ends.most_common(4):
+        hits = (out["hero_ulysses_points"] == u) & (out["hero_aeneas_points"] == a)
+        low, high = wilson(int(hits.sum()), hits.size, 0.999)
+        assert low <= count / 6**6 <= high
