@@ -32,7 +32,7 @@ from functools import cache
 import numpy as np
 import polars as pl
 
-from nessus.dist import exact_str
+from nessus.dist import Dist, exact_str
 from nessus.games.entheos.heroes import FACES, GODS, HEROES, START_POINTS, STEAL, Hero
 
 MAX_EXACT_TURNS = 10
@@ -293,3 +293,25 @@ def kernel(
         vp = sum(w * hero_points[:, index[hero]] for hero, w in god.favourites.items())
         out[f"god_{god.name.lower()}_ev"] = np.where(side >= other, vp, 0)
     return out
+
+
+def next_turn(points: Sequence[int], places: Sequence[int]) -> list[Dist]:
+    """Each duel's exact distribution after the next turn without interventions, from `points`
+    (hero by hero) and `places` (the hero at each place): for place i, a Dist of (points of the
+    hero at place i, points of the hero at place 3 + i). The duels are not independent (rallies
+    and guards act across a side); these are their marginals.
+
+    >>> first = next_turn((6,) * 6, range(6))[0]
+    >>> first[(9, 3)] == first[(3, 9)], first.prob(lambda ab: ab[0] == ab[1])
+    (True, Fraction(3217, 11664))
+    """
+    at = list(places)
+    codes = np.stack([_codes(h) for h in HEROES])
+    faces = np.array(list(itertools.product(range(6), repeat=6)))
+    by_place = np.broadcast_to(np.array([points[h] for h in at], dtype=np.int64), (len(faces), 6))
+    after = step(by_place, codes[np.array(at)[None, :], faces])
+    duels = []
+    for i in range(3):
+        pairs, counts = np.unique(after[:, [i, 3 + i]], axis=0, return_counts=True)
+        duels.append(Dist({(int(a), int(b)): int(c) for (a, b), c in zip(pairs, counts)}))
+    return duels

@@ -36,7 +36,10 @@ def war_turn(points: tuple[int, ...], actions: tuple[str, ...]) -> tuple[int, ..
 
 
 def brute_force_one_turn() -> Counter[tuple[int, ...]]:
-    return Counter(war_turn((6,) * 6, tuple(h.action(f) for h, f in zip(HEROES, faces))) for faces in itertools.product(FACES, repeat=6))
+    return Counter(
+        war_turn((6,) * 6, tuple(h.action(f) for h, f in zip(HEROES, faces)))
+        for faces in itertools.product(FACES, repeat=6)
+    )
 
 
 def test_one_turn_of_war_equals_every_roll_of_the_six_dice():
@@ -100,7 +103,10 @@ def test_the_game_length_is_simulated_with_the_exact_mean_inside_its_interval():
 
 
 def test_the_exact_war_counts_its_positions_and_refuses_long_wars():
-    assert [war.states(t) for t in (0, 1)] == [1, len({tuple(sorted(zip(p[:3], p[3:]))) for p in brute_force_one_turn()})]
+    assert [war.states(t) for t in (0, 1)] == [
+        1,
+        len({tuple(sorted(zip(p[:3], p[3:]))) for p in brute_force_one_turn()}),
+    ]
     with pytest.raises(ValueError, match="turns"):
         war.exact(war.MAX_EXACT_TURNS + 1)
 
@@ -117,3 +123,15 @@ def test_the_simulation_from_a_position_follows_its_places():
         hits = (out["hero_ulysses_points"] == u) & (out["hero_aeneas_points"] == a)
         low, high = wilson(int(hits.sum()), hits.size, 0.999)
         assert low <= count / 6**6 <= high
+
+
+def test_the_next_turns_duels_are_the_marginals_of_every_roll():
+    points, places = (2, 0, 7, 5, 1, 6), (1, 0, 2, 4, 5, 3)
+    by_place = tuple(points[h] for h in places)
+    counts = [Counter() for _ in range(3)]
+    for faces in itertools.product(FACES, repeat=6):
+        after = war_turn(by_place, tuple(HEROES[h].action(f) for h, f in zip(places, faces)))
+        for i in range(3):
+            counts[i][after[i], after[3 + i]] += 1
+    for dist, by_hand in zip(war.next_turn(points, places), counts):
+        assert dict(dist.items()) == {ab: Fraction(c, 6**6) for ab, c in by_hand.items()}
