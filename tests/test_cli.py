@@ -49,6 +49,7 @@ REQUIRED = {
     "hypogeon": {"p_bust", "p_21", "mean_if_not_bust", "best_stand_at"},
     "nessos": {"deck_size", "charon_count", "p_hand_no_charon", "p_hand_3plus_charon"},
     "nyx": {"p_at_least", "placements", "expected_rolls_for_shape", "p_shape_within"},
+    "entheos": {"duel_mean", "duel_p_ahead", "duel_p_tied", "duel_p_zero", "p_achaeans_win", "p_war_tied"},
 }
 PARAMS = {
     "order": {"players": (2, 10)},
@@ -65,6 +66,7 @@ PARAMS = {
     "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
     "nessos": {"players": (3, 6), "target": (0, 200), "rounds": (0, 1000), "hand_size": (1, 10), "announced": (0, 10)},
     "nyx": {"players": (2, 4), "k": (0, 15), "dice": (1, 15), "rolls": (1, 20), "size": (0, 15), "nights": (1, 30)},
+    "entheos": {"players": (2, 6), "turns": (0, 60), "war_turns": (0, 60)},
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
@@ -78,6 +80,7 @@ FRACTIONS = {"royaumes": {"fine"}, "nessos": {"bluff"}}  # exact-fraction parame
 TEXTS = {
     "nessos": {"hand", "seen", "bots"},
     "nyx": {"blocked", "bots"},
+    "entheos": {"bots"},
 }  # card, cell and bot lists (tested in the games' tests)
 COMMANDS = {"report", "simulate", "serve", "games"}
 EXACT = re.compile(r"^-?\d+(/\d+)?$")
@@ -142,6 +145,7 @@ def test_games_lists_every_game(capsys):
             "hypogeon",
             "nessos",
             "nyx",
+            "entheos",
         ]
     )
 

@@ -31,6 +31,7 @@ NAMES = (
     "hypogeon",
     "nessos",
     "nyx",
+    "entheos",
 )
 
 
