@@ -79,6 +79,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations, permutations
 from typing import ClassVar
 
@@ -337,6 +338,15 @@ def opponents_of(places: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=1 << 16)
+def _resolved(
+    points: tuple[int, ...], faces: tuple[str, ...], places: tuple[int, ...], reserve: tuple[int, ...]
+) -> tuple[int, ...]:
+    """`battle.resolve` of a turn, remembered (bots ask for the same ones again and again)."""
+    actions = [_ACTIONS[h, f] for h, f in enumerate(faces)]
+    return resolve(points, actions, SIDE_OF, opponents_of(places), reserve)
+
+
 # -- the state -------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class State(game.State):
@@ -503,8 +513,7 @@ class State(game.State):
         """Every hero's points after this turn's resolution, with the dice and places as they are
         (and `effect` applied first), no other card played."""
         faces, places, _, reserve, _ = apply_effect(effect, self.faces, self.places, self.locked, self.reserve, ())
-        actions = [_ACTIONS[h, f] for h, f in enumerate(faces)]
-        return resolve(self.points, actions, SIDE_OF, opponents_of(places), reserve)
+        return _resolved(self.points, faces, places, reserve)
 
     # -- the protocol --------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -826,12 +835,13 @@ class State(game.State):
             return super().hint()
         me = self.current_player()
         values: dict[Hashable, Fraction] = {}
-        cache: dict[Effect | None, Fraction] = {}
+        cache: dict[tuple[int, ...], Fraction] = {}
 
         def value(effect: Effect | None) -> Fraction:
-            if effect not in cache:
-                cache[effect] = self.worth(me, self.resolution(effect))
-            return cache[effect]
+            points = self.resolution(effect)
+            if points not in cache:
+                cache[points] = self.worth(me, points)
+            return cache[points]
 
         def action_value(action: game.Action) -> Fraction:
             if isinstance(action, Place):
