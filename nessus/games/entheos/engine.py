@@ -224,6 +224,23 @@ class Hold:
         return f"hold {self.card} face down, reveal older {self.older}: {self.effect}"
 
 
+def public_text(action: game.Action) -> str:
+    """What every player sees of a move (`str(action)` names the mover's face-down cards): a
+    placement or a hold without the card's number.
+
+    >>> public_text(Hold(3, 5, SwapDice(0, 4)))
+    'hold a card face down, reveal older 5: Ulysses and Paris swap dice'
+    >>> public_text(Place((1, 3)))
+    'place 2 cards face down'
+    """
+    if isinstance(action, Place):
+        return "place a card face down" if len(action.cards) == 1 else f"place {len(action.cards)} cards face down"
+    if isinstance(action, Hold):
+        held = "hold a card face down"
+        return held if action.older is None else f"{held}, reveal older {action.older}: {action.effect}"
+    return str(action)
+
+
 # -- chance outcomes -------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class LineUp:

@@ -33,6 +33,7 @@ from nessus.games.entheos.engine import (
     SwapDice,
     SwapPlaces,
     initial_state,
+    public_text,
 )
 from nessus.games.entheos.heroes import FACES, GODS, HERO_ACTIONS, HERO_NAMES, HEROES
 from nessus.games.entheos.rules import Rules
@@ -152,6 +153,19 @@ def test_protocol_nodes_hidden_variants_and_what_a_player_sees(players, seed):
                 line = next(x for x in view.splitlines() if x.startswith(f"player {q + 1}:"))
                 hidden = state.placed[q] + tuple(c for _, c in state.held[q])
                 assert not any(CARDS[c] in line for c in hidden)
+
+
+def test_public_text_of_a_move_does_not_name_the_face_down_card():
+    """What the table sees of a placement or a hold is the same whichever card it is."""
+    for players in (2, 4):
+        for state, _ in playthrough(players, 3):
+            if state.is_chance_node() or state.is_terminal():
+                continue
+            shown: dict[object, set[str]] = {}
+            for a in state.legal_actions():
+                key = ("place",) if isinstance(a, Place) else ("hold", a.effect) if isinstance(a, Hold) else a
+                shown.setdefault(key, set()).add(public_text(a))
+            assert all(len(texts) == 1 for texts in shown.values())
 
 
 def test_observation_at_the_end_reveals_every_god():
