@@ -17,10 +17,11 @@ the steals do. The steals shape everything else: the spread, the lead, the chanc
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import cast
 
 import polars as pl
 
@@ -86,7 +87,10 @@ class Duel:
 
     def to_frame(self) -> pl.DataFrame:
         """One row per (a, b) with its exact probability (`p`, a Fraction as object) and as a float."""
-        rows = [(a, b, p, float(p)) for (a, b), p in self.dist.items()]  # type: ignore[misc]
+        rows = []
+        for ab, p in self.dist.items():
+            a, b = cast(Points, ab)
+            rows.append((a, b, p, float(p)))
         return pl.DataFrame(rows, schema=["a", "b", "p", "probability"], orient="row")
 
 
@@ -96,11 +100,11 @@ def duel(turns: int, start: Points = (START_POINTS, START_POINTS)) -> Duel:
     weights over 36**turns, one turn at a time."""
     if not isinstance(turns, int) or turns < 0:
         raise ValueError(f"turns must be a non-negative integer, got {turns!r}")
-    weights: Mapping[Points, int] = {start: 1}
+    weights: Mapping[Hashable, int] = {start: 1}
     for _ in range(turns):
-        step: dict[Points, int] = defaultdict(int)
+        step: dict[Hashable, int] = defaultdict(int)
         for points, w in weights.items():
-            for after, count in _turn_weights(points):
+            for after, count in _turn_weights(cast(Points, points)):
                 step[after] += w * count
         weights = step
     return Duel(turns, Dist(weights))

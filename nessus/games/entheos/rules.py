@@ -11,14 +11,21 @@ GAME_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 PLAYERS = Param("players", 4, 2, 6, "players at the table (gods; the game lasts 10, 9, 8, 7, 6 turns for 2-6)")
 TURNS = Param("turns", 8, 0, 60, "turns of the isolated duel (duel_* figures)")
 WAR_TURNS = Param("war_turns", 0, 0, 60, "turns of the war without interventions (0: the game's length for `players`)")
-BOT_NAMES = ("greedy", "passive", "random_legal")
+BOT_NAMES = (
+    "greedy",
+    "passive",
+    "random_legal",
+    *(f"card_{c}" for c in range(1, 7)),
+    "lock_favourite",
+    "swap_against_competitor",
+)
 BOTS = Param(
     "bots",
     "greedy,passive",
     1,
     200,
     "the bots at the table in `nessus simulate`, comma-separated, seat by seat, repeated round the table "
-    "(greedy, passive, random_legal)",
+    "(greedy, passive, random_legal, card_1 … card_6, lock_favourite, swap_against_competitor)",
     kind=str,
 )
 

@@ -77,8 +77,8 @@ def _combos() -> tuple[np.ndarray, np.ndarray]:
     rows, weights = [], []
     for combo in itertools.product(range(len(POINT_ACTIONS)), repeat=6):
         w = 1
-        for hero, code in enumerate(combo):
-            w *= int(counts[hero][code])
+        for i, code in enumerate(combo):
+            w *= int(counts[i][code])
         if w:
             rows.append(combo)
             weights.append(w)

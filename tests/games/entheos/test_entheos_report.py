@@ -1,0 +1,101 @@
+"""Entheos' report and simulation: the duel's figures are the chain's, the war's come from the
+stored exact table (first rows rebuilt afresh in the tables check; every row checked here
+against its identities and against a simulation), and the paired intervention games are paired."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from nessus import tables
+from nessus.games import entheos
+from nessus.games.entheos import war
+from nessus.games.entheos.duel import duel
+from nessus.games.entheos.heroes import GODS
+from nessus.games.entheos.rules import BOT_NAMES, GAME_TURNS
+from nessus.montecarlo import run, wilson
+
+
+def stored() -> list[dict]:
+    table = tables.load("entheos", "war")
+    assert table is not None, "run `nessus data rebuild entheos`"
+    return table.to_dicts()
+
+
+def test_the_duel_figures_are_the_chains():
+    r = entheos.report(entheos.Rules(turns=5))
+    one = duel(5)
+    assert r.figures["duel_mean"].exact == one.mean_a() == 6 + Fraction(5, 6)
+    assert r.figures["duel_p_ahead"].exact == one.p_ahead()
+    assert r.figures["duel_p_tied"].exact == one.p_tied()
+    assert r.figures["duel_p_zero"].exact == one.p_zero()
+
+
+@pytest.mark.parametrize("players", sorted(GAME_TURNS))
+def test_the_war_at_the_games_length_is_exact_from_the_stored_chain(players):
+    r = entheos.report(entheos.Rules(players=players))
+    row = stored()[GAME_TURNS[players]]
+    assert row["turns"] == GAME_TURNS[players]
+    for name in ("p_achaeans_win", "p_trojans_win", "p_war_tied", "hero_mean_points"):
+        assert r.figures[name].exact == Fraction(row[name])
+    for god in GODS:
+        assert r.figures[f"god_{god.name.lower()}_ev"].exact == Fraction(row[f"god_{god.name.lower()}_ev"])
+
+
+def test_every_stored_row_keeps_the_wars_identities():
+    for row in stored():
+        t = row["turns"]
+        a, b, tied = (Fraction(row[k]) for k in ("p_achaeans_win", "p_trojans_win", "p_war_tied"))
+        assert a == b and a + b + tied == 1
+        assert Fraction(row["hero_mean_points"]) == 6 + Fraction(t, 2)
+        assert Fraction(row[f"god_{GODS[0].name.lower()}_ev"]) == Fraction(row[f"god_{GODS[4].name.lower()}_ev"])
+
+
+@pytest.mark.parametrize("turns", [3, 6, 10])
+def test_the_stored_rows_agree_with_a_simulation(turns):
+    row = stored()[turns]
+    result = run(lambda rng, n: war.kernel(turns, rng, n), 200_000, turns)
+    for name in ("p_achaeans_win", "p_war_tied"):
+        e = result[name]
+        low, high = wilson(round(e.value * e.trials), e.trials, 0.999)
+        assert low <= Fraction(row[name]) <= high, name
+    for god in GODS:
+        e = result[f"god_{god.name.lower()}_ev"]
+        half = (e.ci[1] - e.ci[0]) / 2 * 3.291 / 1.960  # the 95% interval widened to 99.9%
+        assert abs(e.value - Fraction(row[f"god_{god.name.lower()}_ev"])) <= half, god.name
+
+
+def test_a_war_longer_than_the_table_is_simulated_and_says_so():
+    r = entheos.report(entheos.Rules(war_turns=12))
+    assert r.figures["hero_mean_points"].exact == 12
+    assert r.figures["p_war_tied"].exact is None and r.figures["p_war_tied"].method == "monte-carlo"
+    assert "simulated" in r.figures["p_war_tied"].help
+    assert r.figures["hero_ulysses_points"].contains(12)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"), [("players", 1), ("players", 7), ("turns", -1), ("war_turns", 61), ("bots", "greedy,wise")]
+)
+def test_bad_rules_name_the_parameter(field, value):
+    with pytest.raises(ValueError, match=field):
+        entheos.Rules(**{field: value})
+
+
+def test_a_policy_against_itself_has_no_effect_the_pairs_share_their_chance():
+    out = entheos.intervention_kernel(entheos.Rules(players=3), "passive", "greedy", np.random.default_rng(2), 4)
+    assert (out["effect"] == 0).all() and (out["victory_points"] == out["victory_points_passive"]).all()
+
+
+def test_interventions_measure_every_policy_against_both_opponents():
+    frame = entheos.interventions(entheos.Rules(players=4), pairs=3, seed=1)
+    assert frame.height == len(entheos.INTERVENTIONS) * len(entheos.OPPONENTS)
+    for row in frame.to_dicts():
+        assert row["effect"] == pytest.approx(row["victory_points"] - row["victory_points_passive"])
+        assert row["effect_low"] <= row["effect"] <= row["effect_high"] and row["pairs"] == 3
+
+
+def test_every_bot_the_rules_name_is_a_policy():
+    assert set(BOT_NAMES) == set(entheos.policies())
+    assert entheos.Rules(bots="card_3,passive").seat_bots == ("card_3", "passive", "card_3", "passive")
