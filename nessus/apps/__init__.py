@@ -98,4 +98,10 @@ GALLERY: tuple[Entry, ...] = (
         "Symbol dice and dreams on a 3x3 matrix: keep one symbol or reroll with the exact expected rolls of every keep, and place the dream's shape by clicking its cells.",
         lesson="13-nyx-dreams-on-dice",
     ),
+    Entry(
+        "entheos.ipynb",
+        "Entheos",
+        "Be a god of the Trojan war against bots: roll the heroes' dice, play your action cards, and watch each duel's exact odds and each god's expected points.",
+        lesson="14-entheos-war-of-dice",
+    ),
 )

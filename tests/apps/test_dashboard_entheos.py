@@ -1,0 +1,250 @@
+"""The Entheos dashboard in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py): the battlefield (three duels, six heroes with their points and dice), the two
+charts (each duel's exact distribution, each god's expected victory points), a turn played with
+clicks — Roll, a card placed face down, the reveal at your slot — through to the resolution that
+moves the points, the odds redrawn, a bad number of players as a message that disables New game,
+and the page at phone width. The other tests drive the dashboard from Python (no browser): whole
+games at 2 to 6 players, hidden gods and cards never shown, the odds against the engine."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, wait_for_charts
+
+FIELD = "() => document.querySelector('.ent-field').dataset"
+
+
+def field(page) -> dict[str, str]:
+    return dict(page.evaluate(FIELD))
+
+
+@pytest.mark.browser
+def test_entheos(server, page):
+    page.set_viewport_size({"width": 1280, "height": 2000})
+    first = open_dashboard(page, server, "entheos.ipynb")
+    page.wait_for_selector(".ent-field .ent-duel", timeout=30_000)
+    wait_for_charts(page, 2)  # the duels, the gods
+    no_errors(page)
+    assert page.locator(".ent-duel").count() == 3 and page.locator(".ent-hero").count() == 6
+    text = page.locator(".ent-field").inner_text()
+    for hero in ("Ulysses", "Achilles", "Ajax", "Hector", "Paris", "Aeneas"):
+        assert hero in text
+    assert field(page)["phase"] == "dice" and field(page)["points"] == "6,6,6,6,6,6"
+    assert "Each duel after the next turn (exact)" in chart_text(page, 0)
+    assert "simulated, 20,000 wars, no interventions" in chart_text(page, 1)
+    assert page.locator(".ent-seat").count() == 4 and page.locator(".ent-seat.mine .ent-god").count() == 1
+    assert page.locator(".ent-seat:not(.mine) .ent-god").count() == 0  # the others' gods stay face down
+    page.screenshot(path=str(ARTIFACTS / "entheos-start.png"), full_page=True)
+
+    # Roll: six coloured chips with their actions; the bots place until it is your turn.
+    duels = chart_svg(page, 0)
+    roll = click_until(page, page.locator(".entheos-roll"), "() => document.querySelector('.move-place') !== null")
+    assert field(page)["phase"] == "place"
+    assert page.locator(".ent-field .ent-chip[data-action]:not(.dim)").count() == 6
+    assert page.locator(".move-place").count() == 6  # one card of six, face down
+    assert page.locator(".hint-row.best").count() == 1 and page.locator(".entheos-move.jupyter-button").count() == 6
+    page.wait_for_function(
+        "(old) => document.querySelectorAll('.widget-output svg.marks')[0].innerHTML !== old", arg=duels
+    )
+
+    # Place the hint's card, then at your slot reveal it (its best target) or hold it: the turn resolves.
+    place = click_until(
+        page,
+        page.locator(".move-place.mod-info"),
+        "() => document.querySelector('.ent-field').dataset.phase === 'reveal'"
+        " && !!document.querySelector('.move-reveal, .move-hold')",
+    )
+    page.screenshot(path=str(ARTIFACTS / "entheos-reveal.png"), full_page=True)
+    assert "Your reveal slot" in page.locator(".ent-prompt").inner_text()
+    assert page.locator(".ent-seat.mine .ent-card.placed").count() == 1
+    gods = chart_svg(page, 1)
+    start = time.perf_counter()
+    page.locator(".move-reveal, .move-hold").first.click()
+    page.wait_for_function(
+        "() => document.querySelector('.ent-field').dataset.turn === '1'", timeout=30_000, polling=20
+    )
+    page.wait_for_function(
+        "(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old", arg=gods
+    )
+    resolve = time.perf_counter() - start
+    after = field(page)
+    assert after["phase"] == "dice" and "Turn 1 resolved" in page.locator(".ent-log").inner_text()
+    points = [int(x) for x in after["points"].split(",")]
+    shown = [int(page.locator(f".ent-hero[data-hero='{h}'] .ent-pts").inner_text()) for h in HEROES]
+    assert shown == points and sum(points) >= 36
+    assert "7 turns to go" in chart_text(page, 1)
+    no_errors(page)
+    page.screenshot(path=str(ARTIFACTS / "entheos-resolved.png"), full_page=True)
+
+    # A bad number of players: a message in the page, New game disabled; a good one starts a game.
+    players = page.get_by_label("players", exact=True)
+    players.fill("7")
+    players.press("Enter")
+    page.wait_for_selector(".nessus-error", timeout=30_000)
+    assert "players must be an integer from 2 to 6, got 7" in page.locator(".nessus-error").inner_text()
+    assert page.locator(".entheos-new-game").is_disabled()
+    page.screenshot(path=str(ARTIFACTS / "entheos-bad-input.png"), full_page=True)
+    players.fill("2")
+    players.press("Enter")
+    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    page.wait_for_function("() => document.querySelectorAll('.ent-seat').length === 2", timeout=30_000)
+    assert page.locator(".entheos-new-game").is_enabled()
+    assert page.locator(".ent-seat.mine .ent-god").count() == 2  # one god of each side at 2 players
+    no_errors(page)
+
+    page.set_viewport_size({"width": 390, "height": 2400})
+    page.wait_for_timeout(600)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth")
+    assert overflow <= 391, overflow
+    page.screenshot(path=str(ARTIFACTS / "entheos-phone.png"), full_page=True)
+    record("entheos", first_chart=first, roll=roll, place=place, reveal_to_resolution=resolve)
+
+
+HEROES = ("Ulysses", "Achilles", "Ajax", "Hector", "Paris", "Aeneas")
+
+
+def others_gods(d) -> list[str]:
+    from nessus.games.entheos.heroes import GODS
+
+    return [GODS[g].name for p in range(1, d.state.players) for g in d.state.gods[p]]
+
+
+def test_entheos_turn_in_python():
+    """Without a browser: New game stops at the first roll, Roll the bots' placements, your card,
+    your slot, then the resolution; moves out of place are messages; the odds follow the position."""
+    from nessus.apps import entheos as app
+    from nessus.games.entheos.engine import DICE, PLACE, REVEAL, Place
+
+    d = app.EntheosDashboard(seed=4)
+    s = d.state
+    assert s.phase == DICE and s.turn == 0 and s.players == 4 and len(d.bots) == 4
+    assert d.roll_button.layout.display is None and d.hint_button.layout.display == "none"
+    assert "6,6,6,6,6,6" in d.field.value and d.field.value.count("class='ent-duel'") == 3
+    assert "Position: from the heroes' points now, 8 turns to go" in d.position.value
+
+    d.guard(lambda: d.move(Place((1,))))()
+    assert "roll the dice first" in d.messages.widget.value
+    d.roll_button.click()
+    s = d.state
+    assert s.phase == PLACE and s.current_player() == 0 and not d.messages.widget.value
+    assert d.field.value.count("data-action=") == 6 and "class='ent-chip face-" in d.field.value
+    assert d.roll_button.layout.display == "none" and len(d.moves.children) == 1
+    assert "7 turns" in d.position.value  # this turn resolved as the dice lie, then 7
+    d.roll_button.click()
+    assert "the dice are rolled already" in d.messages.widget.value
+
+    placing = [b for b in d.moves.children[0].children[1:]]
+    assert [b.description for b in placing] == [
+        "place 1 lock",
+        "place 2 reserve",
+        "place 3 set face",
+        "place 4 swap places",
+        "place 5 swap dice",
+        "place 6 keep face",
+    ]
+    placing[2].click()  # place 3, set face
+    s = d.state
+    assert s.phase == REVEAL and s.current_player() == 0 and s.placed[0] == (3,)
+    assert "You place 3 set face face down." in d.log.value
+    assert "class='ent-card placed'" in d.seats.value
+    hint = s.hint()
+    assert "ent-hint-move" in d.hint.value and app.v.action_text(hint.best) in d.hint.value.replace("&#x27;", "'")
+    # The reveal group: a dropdown of set-face targets, its default the best; reveal the first target.
+    group = next(row for row in d.moves.children if any("move-reveal" in c._dom_classes for c in row.children))
+    button, pick = group.children
+    assert len(pick.options) == len(s.effects(3)) and "· hint " in pick.options[0][0]
+    pick.value = 0
+    points, turn = s.points, s.turn
+    button.click()
+    assert not d.messages.widget.value, d.messages.widget.value
+    s = d.state
+    assert s.turn == turn + 1 and s.phase == DICE
+    assert f"data-points='{','.join(map(str, s.points))}'" in d.field.value
+    assert "Turn 1 resolved" in d.log.value and d.made == 2
+    assert sum(s.points) >= sum(points)
+    assert "7 turns to go" in d.position.value
+
+    # The odds: each duel's distribution sums to 1 and matches war.next_turn; the gods' figures are the kernel's.
+    from nessus.games.entheos import war
+
+    frame = app.v.duel_frame(
+        [app.v.duel_name(s, i) for i in range(3)],
+        war.next_turn(s.points, s.places),
+        "lead",
+        [(s.points[s.places[i]], s.points[s.places[i + 3]]) for i in range(3)],
+    )
+    for duel in frame.partition_by("duel"):
+        assert abs(duel["probability"].sum() - 1) < 1e-9
+    estimates = app.simulate(s.turns - s.turn, s.points, s.places, tuple(s.gods[0]))
+    assert estimates["p_achaeans_win"].trials == app.WARS
+    assert abs(sum(estimates[k].value for k in ("p_achaeans_win", "p_trojans_win", "p_war_tied")) - 1) < 1e-9
+    assert f"data-wars='{app.WARS}'" in d.war.value and "no interventions" in d.war.value
+
+    # The scope and the view redraw the duels: each duel alone to the end, each hero's points.
+    d.scope.value = "alone"
+    d.view_as.value = "points"
+    spec = d.duels.output.outputs[0]["data"]["application/vnd.vegalite.v5+json"]
+    assert "Each duel alone to the end, 7 turns (exact)" in spec["title"]["text"]
+    assert not d.messages.widget.value
+
+
+def test_entheos_timing():
+    """Every update of the odds (the duels exact, 20,000 wars simulated) stays well under half a second
+    on a fresh position (a new game's first roll)."""
+    from nessus.apps import entheos as app
+
+    d = app.EntheosDashboard(seed=8)
+    d.roll_button.click()
+    app.next_turn.cache_clear()
+    app.simulate.cache_clear()
+    start = time.perf_counter()
+    d.draw_odds()
+    took = time.perf_counter() - start
+    print(f"\n[timing] entheos odds update: {took:.2f} s")
+    assert took < 1.5, took  # about 0.25 s alone on 2 cores; generous for a busy machine
+
+
+@pytest.mark.parametrize("players", [2, 3, 6])
+def test_entheos_games_in_python(players):
+    """Whole games against the bots, the hint's move (or the roll) clicked until the end: no error,
+    the others' gods never shown before the end, the war's winner and the victory points after."""
+    from nessus.apps import entheos as app
+    from nessus.games.entheos.engine import OVER
+
+    d = app.EntheosDashboard(seed=players)
+    d.opponents.value = app.v.MIXED if players == 6 else "greedy"
+    d.players.widget.value = str(players)
+    assert d.state.players == players and len(d.bots) == players and not d.messages.widget.value
+    hidden = others_gods(d)
+    for _ in range(200):
+        if d.state.is_terminal():
+            break
+        shown = d.field.value + d.seats.value + d.log.value + d.prompt.value + d.hint.value
+        assert not any(f"data-god='{g}'" in shown or f"{g} (" in shown for g in hidden), hidden
+        (d.roll_button if d.roll_button.layout.display is None else d.hint_button).click()
+        assert not d.messages.widget.value, d.messages.widget.value
+    s = d.state
+    assert s.phase == OVER and s.turn == s.turns and "Game over:" in d.prompt.value
+    assert "win" in d.prompt.value and "Victory points: you " in d.prompt.value
+    assert all(f"data-god='{g}'" in d.seats.value for g in hidden)  # every god revealed at the end
+    vp = s.victory_points()
+    assert all(f"{v} victory points" in d.seats.value for v in vp)
+    assert "the war is over" in d.position.value and d.gods.output.outputs
+    d.hint_button.click()
+    assert "the game is over" in d.messages.widget.value
+
+
+def test_entheos_bad_players_in_python():
+    """A players value out of 2..6 (or not a number) is a message and disables New game until fixed."""
+    from nessus.apps import entheos as app
+
+    d = app.EntheosDashboard(seed=1)
+    for bad in ("7", "1", "four"):
+        d.players.widget.value = bad
+        assert "players must be an integer from 2 to 6" in d.messages.widget.value
+        assert d.new_button.disabled and d.state.players == 4
+    d.players.widget.value = "5"
+    assert not d.messages.widget.value and not d.new_button.disabled and d.state.players == 5
+    assert d.seats.value.count("data-seat=") == 5
