@@ -26,7 +26,8 @@ are pure functions in `nessus.apps.entheos_views`.
 from __future__ import annotations
 
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache, partial
 
 import ipywidgets as widgets
@@ -78,6 +79,18 @@ def simulate(turns: int, points: tuple[int, ...], places: tuple[int, ...], mine:
     """`WARS` wars from the position (a seed of its own: the same position, the same figures)."""
     seed = zlib.crc32(repr((turns, points, places, mine)).encode())
     return montecarlo.run(partial(war_kernel, turns, points, places, mine), WARS, seed).estimates
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the odds start: the heroes' `points` and `places`, the turns `left`, in `words`, and
+    a short `tag` ("turn 2 of 8, before the dice")."""
+
+    points: tuple[int, ...]
+    places: tuple[int, ...]
+    left: int
+    words: str
+    tag: str
 
 
 class EntheosDashboard(Dashboard):
@@ -273,9 +286,6 @@ class EntheosDashboard(Dashboard):
     def draw(self) -> None:
         s = self.state
         bots = self.bots
-        self.field.value = v.field_html(s, bots)
-        self.seats.value = v.seats_html(s, bots)
-        self.log.value = v.log_html(self.lines)
         over = s.is_terminal()
         rolling = not over and self.awaiting_roll(s)
         self.roll_button.layout.display = None if rolling else "none"
@@ -290,7 +300,9 @@ class EntheosDashboard(Dashboard):
             if s.phase == PLACE:
                 kept = " <small>(every die keeps its face: nothing to roll)</small>"
             elif s.kept:
-                kept = f" <small>({', '.join(HERO_NAMES[h] for h in s.kept)} keep{'s' if len(s.kept) == 1 else ''} its face)</small>"
+                one = len(s.kept) == 1
+                names = ", ".join(HERO_NAMES[h] for h in s.kept)
+                kept = f" <small>({names} keep{'s its face' if one else ' their faces'}: not rolled)</small>"
             else:
                 kept = ""
             self.prompt.value = (
@@ -300,6 +312,9 @@ class EntheosDashboard(Dashboard):
             self.hint.value = "<small style='color:#666'>The hint weighs your cards once the dice are rolled.</small>"
         else:
             self.draw_moves(data)
+        self.seats.value = v.seats_html(s, bots)
+        self.log.value = v.log_html(self.lines)
+        self.field.value = v.field_html(s, bots)  # last: its data-phase and data-turn say the page is drawn
         self.draw_odds()
 
     def draw_moves(self, data: str) -> None:
@@ -392,31 +407,37 @@ class EntheosDashboard(Dashboard):
         return box
 
     # -- the odds ---------------------------------------------------------------------------------
-    def position_now(self) -> tuple[tuple[int, ...], tuple[int, ...], int, str]:
-        """(points, places, turns to go, in words): the heroes' points before this turn's dice; once
-        they are rolled, this turn resolved as they lie (the cards revealed so far, no more)."""
+    def position_now(self) -> Position:
+        """Where the odds start: the heroes' points before this turn's dice; once they are rolled,
+        this turn resolved as they lie (the cards revealed so far, no more)."""
         s = self.state
         left = s.turns - s.turn
+        turn = f"turn {s.turn + 1} of {s.turns}"
         if s.phase == OVER:
-            return s.points, s.places, 0, "the war is over: the final points"
+            return Position(s.points, s.places, 0, "the war is over: the final points", "the war is over")
         if self.awaiting_roll(s):
-            return s.points, s.places, left, f"from the heroes' points now, {left} turn{'s' if left != 1 else ''} to go"
-        return (
-            s.resolution(),
-            s.places,
-            left - 1,
-            f"from this turn resolved as the dice lie (cards revealed so far, no more), then {left - 1} turn"
-            f"{'s' if left != 2 else ''}",
+            words = f"the heroes' points now, {left} turn{'s' if left != 1 else ''} to go"
+            return Position(s.points, s.places, left, words, f"{turn}, before the dice")
+        words = (
+            f"this turn resolved as the dice lie (cards revealed so far, no more), then {left - 1} "
+            f"turn{'s' if left != 2 else ''}"
         )
+        return Position(s.resolution(), s.places, left - 1, words, f"{turn}, as the dice lie")
 
     def draw_odds(self) -> None:
-        self.draw_duels()
-        self.draw_gods()
+        at = self.position_now()
+        self.position.value = (
+            f"<small class='ent-position' data-left='{at.left}' data-tag='{at.tag}' style='color:#555'>"
+            f"Position ({at.tag}): from {at.words}.</small>"
+        )
+        self.draw_duels(at)
+        self.draw_gods(at)
 
-    def draw_duels(self) -> None:
+    def draw_duels(self, at: Position | None = None) -> None:
         """Each duel's exact distribution (the next turn of the war, or the duel alone to the end)."""
         s = self.state
-        points, places, left, words = self.position_now()
+        at = at or self.position_now()
+        points, places, left = at.points, at.places, at.left
         names = [v.duel_name(s, i) for i in range(3)]
         pairs = [(points[places[i]], points[places[i + 3]]) for i in range(3)]
         if self.scope.value == "next" and left:
@@ -425,42 +446,50 @@ class EntheosDashboard(Dashboard):
             subtitle = [
                 "the war's 6^6 rolls, no cards: rallies and guards",
                 "act across a side (each duel's marginal);",
-                "dashed: the position (see above)",
+                f"dashed: the position ({at.tag})",
             ]
         elif self.scope.value == "alone" and left:
             dists = [duel(left, start=pair).dist for pair in pairs]
             title = f"Each duel alone to the end, {left} turn{'s' if left != 1 else ''} (exact)"
             subtitle = [
                 "the duel isolated (Ulysses' faces): a rally lifts only",
-                "its own hero, a guard weakens only the opponent's",
-                "steal; dashed: the position (see above)",
+                "its own hero, a guard weakens only the opponent's steal;",
+                f"dashed: the position ({at.tag})",
             ]
         else:
             dists = [Dist({pair: 1}) for pair in pairs]
             title = "No turn left: the duels as they end"
-            subtitle = [words]
+            subtitle = [at.tag]
         view = self.view_as.value
         frame = v.duel_frame(names, dists, view, pairs)
-        self.position.value = (
-            f"<small class='ent-position' data-left='{left}' style='color:#555'>Position: {words}.</small>"
-        )
         self.duels.show(v.duel_chart(frame, view, title, subtitle))
         self.duel_figures.value = v.duel_table(names, dists)
 
-    def draw_gods(self) -> None:
+    def draw_gods(self, at: Position) -> None:
         """Each god's expected victory points to the end, simulated from the position (no interventions)."""
         s = self.state
-        points, places, left, words = self.position_now()
         mine = tuple(s.gods[HUMAN]) if s.gods else ()
-        estimates = simulate(left, points, places, mine)
-        if left:
-            note = f"simulated: {WARS:,} wars, no interventions, {words}; 95% intervals"
-            subtitle = [f"simulated, {WARS:,} wars, no interventions,", f"{left} turns to go; yours outlined"]
+        estimates: Mapping[str, v.Figure]
+        if at.left:
+            estimates = simulate(at.left, at.points, at.places, mine)
+            note = f"simulated: {WARS:,} wars, no interventions, from {at.words}; 95% intervals"
+            subtitle = [
+                f"simulated, {WARS:,} wars, no interventions,",
+                f"from {at.tag}: {at.left} turn{'s' if at.left != 1 else ''} to go;",
+                "95% intervals; yours outlined",
+            ]
         else:
-            note = "the war is over: each god's victory points, exactly"
-            subtitle = ["the war is over: the final victory points", "(0 for a god of the losing side)"]
+            estimates = v.final_figures(at.points, mine)
+            over = at.tag == "the war is over"
+            note = ("the war is over" if over else "no turn left after this one, as the dice lie") + (
+                ": each god's victory points, exactly"
+            )
+            subtitle = [
+                "the war is over: the final victory points" if over else "no turn left: the points as the dice lie",
+                "(exact; 0 for a god of the losing side)",
+            ]
         self.gods.show(v.gods_chart(v.gods_frame(estimates, mine), "Each god's expected victory points", subtitle))
-        self.war.value = v.war_html(estimates, mine, WARS, note)
+        self.war.value = v.war_html(estimates, mine, WARS if at.left else 0, note)
 
 
 def app(seed: int | None = None) -> widgets.Widget:

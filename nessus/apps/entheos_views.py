@@ -531,29 +531,54 @@ def duel_table(names: Sequence[str], dists: Sequence[Dist]) -> str:
         rows.append(f"<tr><td>{html.escape(name)}</td>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     return (
         "<div class='nessus-wide'><table class='ent-duels' cellpadding='2' style='border-collapse:collapse;"
-        "font-size:12px'><tr><th align='left'>duel</th><th>E[Achaean]</th><th>E[Trojan]</th>"
-        f"<th>P(Achaean ahead)</th><th>P(level)</th><th>P(Trojan ahead)</th></tr>{''.join(rows)}</table></div>"
+        "font-size:12px'><tr><th align='left'>duel</th><th title='the Achaean hero&#39;s expected points'>E[A]</th>"
+        "<th title='the Trojan hero&#39;s expected points'>E[T]</th><th>P(A ahead)</th><th>P(level)</th>"
+        f"<th>P(T ahead)</th></tr>{''.join(rows)}</table></div>"
+        "<small style='color:#555'>A: the duel's Achaean hero, T: its Trojan; E: expected points.</small>"
     )
 
 
-def estimate_html(e: Estimate, k: Kind = "value") -> str:
-    """A simulated figure with its 95% interval."""
+Figure = Estimate | int
+"""A figure of the war: simulated (an Estimate) or, once no turn is left, exact (an int)."""
+
+
+def final_figures(points: Sequence[int], mine: Sequence[int]) -> dict[str, Figure]:
+    """The war's figures when no turn is left (`war.kernel`'s names): who wins (1 or 0), each god's
+    victory points, yours (`you_vp`), exactly."""
+    a = sum(points[h] for h in range(6) if HEROES[h].side == 0)
+    t = sum(points) - a
+    named = dict(zip(HERO_NAMES, points, strict=True))
+    totals = (a, t)
+    gods = {
+        g: god.victory_points(named) if totals[god.side] >= totals[1 - god.side] else 0 for g, god in enumerate(GODS)
+    }
+    out: dict[str, Figure] = {"p_achaeans_win": int(a > t), "p_trojans_win": int(t > a), "p_war_tied": int(a == t)}
+    out |= {f"god_{GODS[g].name.lower()}_ev": vp for g, vp in gods.items()}
+    out["you_vp"] = sum(gods[g] for g in mine)
+    return out
+
+
+def estimate_html(e: Figure, k: Kind = "value") -> str:
+    """A simulated figure with its 95% interval, or an exact one."""
+    if not isinstance(e, Estimate):
+        return number_html(e, k)
     return (
         f"{number_html(e.value, k)} <small style='color:#555'>({number_html(e.ci[0], k, mark=False)} to "
         f"{number_html(e.ci[1], k, mark=False)})</small>"
     )
 
 
-def gods_frame(estimates: Mapping[str, Estimate], mine: Sequence[int]) -> pl.DataFrame:
-    """Each god's expected victory points with its 95% interval; yours marked."""
+def gods_frame(estimates: Mapping[str, Figure], mine: Sequence[int]) -> pl.DataFrame:
+    """Each god's expected victory points with its 95% interval (or exact); yours marked."""
     rows: dict[str, list] = {"god": [], "side": [], "ev": [], "low": [], "high": [], "yours": []}
     for g, god in enumerate(GODS):
         e = estimates[f"god_{god.name.lower()}_ev"]
         rows["god"].append(god.name + (" (yours)" if g in mine else ""))
         rows["side"].append(SIDE_NAME[god.side])
-        rows["ev"].append(round(e.value, 3))
-        rows["low"].append(round(e.ci[0], 3))
-        rows["high"].append(round(e.ci[1], 3))
+        value, low, high = (e.value, *e.ci) if isinstance(e, Estimate) else (e, e, e)
+        rows["ev"].append(round(value, 3))
+        rows["low"].append(round(low, 3))
+        rows["high"].append(round(high, 3))
         rows["yours"].append(g in mine)
     return pl.DataFrame(rows)
 
@@ -585,8 +610,9 @@ def gods_chart(frame: pl.DataFrame, title: str, subtitle: list[str]) -> alt.Laye
     )
 
 
-def war_html(estimates: Mapping[str, Estimate], mine: Sequence[int], wars: int, note: str) -> str:
-    """The war's simulated figures: P(Achaeans win), P(Trojans win), P(tie), your expected victory points."""
+def war_html(estimates: Mapping[str, Figure], mine: Sequence[int], wars: int, note: str) -> str:
+    """The war's figures (simulated, or exact when `wars` is 0): P(Achaeans win), P(Trojans win),
+    P(tie), your expected victory points."""
     rows = [
         ("P(the Achaeans win the war)", estimate_html(estimates["p_achaeans_win"], "probability")),
         ("P(the Trojans win the war)", estimate_html(estimates["p_trojans_win"], "probability")),

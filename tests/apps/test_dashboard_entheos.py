@@ -11,9 +11,13 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, wait_for_charts
+from browser import ARTIFACTS, chart_text, click_until, no_errors, open_dashboard, record, wait_for_charts
 
 FIELD = "() => document.querySelector('.ent-field').dataset"
+CHART_HAS = """([i, words]) => {
+    const svg = document.querySelectorAll('.widget-output svg.marks')[i];
+    return !!svg && Array.from(svg.querySelectorAll('text')).map(t => t.textContent).join(' ').includes(words);
+}"""
 
 
 def field(page) -> dict[str, str]:
@@ -39,15 +43,13 @@ def test_entheos(server, page):
     page.screenshot(path=str(ARTIFACTS / "entheos-start.png"), full_page=True)
 
     # Roll: six coloured chips with their actions; the bots place until it is your turn.
-    duels = chart_svg(page, 0)
     roll = click_until(page, page.locator(".entheos-roll"), "() => document.querySelector('.move-place') !== null")
     assert field(page)["phase"] == "place"
     assert page.locator(".ent-field .ent-chip[data-action]:not(.dim)").count() == 6
     assert page.locator(".move-place").count() == 6  # one card of six, face down
     assert page.locator(".hint-row.best").count() == 1 and page.locator(".entheos-move.jupyter-button").count() == 6
-    page.wait_for_function(
-        "(old) => document.querySelectorAll('.widget-output svg.marks')[0].innerHTML !== old", arg=duels
-    )
+    for i in (0, 1):
+        page.wait_for_function(CHART_HAS, arg=[i, "turn 1 of 8, as the dice lie"], timeout=30_000, polling=20)
 
     # Place the hint's card, then at your slot reveal it (its best target) or hold it: the turn resolves.
     place = click_until(
@@ -59,15 +61,13 @@ def test_entheos(server, page):
     page.screenshot(path=str(ARTIFACTS / "entheos-reveal.png"), full_page=True)
     assert "Your reveal slot" in page.locator(".ent-prompt").inner_text()
     assert page.locator(".ent-seat.mine .ent-card.placed").count() == 1
-    gods = chart_svg(page, 1)
     start = time.perf_counter()
     page.locator(".move-reveal, .move-hold").first.click()
     page.wait_for_function(
         "() => document.querySelector('.ent-field').dataset.turn === '1'", timeout=30_000, polling=20
     )
-    page.wait_for_function(
-        "(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old", arg=gods
-    )
+    for i in (0, 1):  # both charts redrawn from the new position
+        page.wait_for_function(CHART_HAS, arg=[i, "turn 2 of 8, before the dice"], timeout=30_000, polling=20)
     resolve = time.perf_counter() - start
     after = field(page)
     assert after["phase"] == "dice" and "Turn 1 resolved" in page.locator(".ent-log").inner_text()
@@ -75,6 +75,7 @@ def test_entheos(server, page):
     shown = [int(page.locator(f".ent-hero[data-hero='{h}'] .ent-pts").inner_text()) for h in HEROES]
     assert shown == points and sum(points) >= 36
     assert "7 turns to go" in chart_text(page, 1)
+    assert "turn 2 of 8, before the dice" in page.locator(".ent-position").inner_text()
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "entheos-resolved.png"), full_page=True)
 
@@ -122,7 +123,7 @@ def test_entheos_turn_in_python():
     assert s.phase == DICE and s.turn == 0 and s.players == 4 and len(d.bots) == 4
     assert d.roll_button.layout.display is None and d.hint_button.layout.display == "none"
     assert "6,6,6,6,6,6" in d.field.value and d.field.value.count("class='ent-duel'") == 3
-    assert "Position: from the heroes' points now, 8 turns to go" in d.position.value
+    assert "Position (turn 1 of 8, before the dice): from the heroes' points now, 8 turns to go" in d.position.value
 
     d.guard(lambda: d.move(Place((1,))))()
     assert "roll the dice first" in d.messages.widget.value
@@ -131,7 +132,7 @@ def test_entheos_turn_in_python():
     assert s.phase == PLACE and s.current_player() == 0 and not d.messages.widget.value
     assert d.field.value.count("data-action=") == 6 and "class='ent-chip face-" in d.field.value
     assert d.roll_button.layout.display == "none" and len(d.moves.children) == 1
-    assert "7 turns" in d.position.value  # this turn resolved as the dice lie, then 7
+    assert "as the dice lie" in d.position.value and "then 7 turns" in d.position.value
     d.roll_button.click()
     assert "the dice are rolled already" in d.messages.widget.value
 
@@ -164,7 +165,7 @@ def test_entheos_turn_in_python():
     assert f"data-points='{','.join(map(str, s.points))}'" in d.field.value
     assert "Turn 1 resolved" in d.log.value and d.made == 2
     assert sum(s.points) >= sum(points)
-    assert "7 turns to go" in d.position.value
+    assert "turn 2 of 8, before the dice" in d.position.value and "7 turns to go" in d.position.value
 
     # The odds: each duel's distribution sums to 1 and matches war.next_turn; the gods' figures are the kernel's.
     from nessus.games.entheos import war
@@ -232,6 +233,9 @@ def test_entheos_games_in_python(players):
     vp = s.victory_points()
     assert all(f"{v} victory points" in d.seats.value for v in vp)
     assert "the war is over" in d.position.value and d.gods.output.outputs
+    final = app.v.final_figures(s.points, s.gods[0])  # exact at the end, no simulation
+    assert final["you_vp"] == vp[0] and "data-wars='0'" in d.war.value
+    assert final["p_achaeans_win"] + final["p_trojans_win"] + final["p_war_tied"] == 1
     d.hint_button.click()
     assert "the game is over" in d.messages.widget.value
 
