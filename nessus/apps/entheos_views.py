@@ -134,12 +134,11 @@ def chip_html(hero: int, face: str, dim: bool = False, note: str = "") -> str:
     """A die as a coloured chip with its action ("steal 3" on green); `dim`: last turn's face."""
     if not face:
         return "<span class='ent-chip none' title='not rolled yet'>to roll</span>"
-    bg, ink = FACE_INK[face]
     action = HEROES[hero].action(face)
     title = f"{face}: {ACTION_HELP[action]}" + (f" ({note})" if note else "")
     return (
         f"<span class='ent-chip face-{face}{' dim' if dim else ''}' data-face='{face}' data-action='{action}' "
-        f"title='{html.escape(title)}' style='background:{bg};color:{ink}'>{ACTION_WORDS[action]}</span>"
+        f"title='{html.escape(title)}'>{ACTION_WORDS[action]}</span>"
     )
 
 
@@ -175,8 +174,8 @@ def hero_html(s: State, hero: int) -> str:
     tags = "".join(f"<span class='ent-mark {cls}'>{label}</span>" for label, cls in marks)
     return (
         f"<div class='ent-hero {SIDES[side]}' data-hero='{HERO_NAMES[hero]}' data-points='{s.points[hero]}' "
-        f"style='border-color:{SIDE_INK[side]}'>"
-        f"<div class='ent-top'><b class='ent-name' style='color:{SIDE_INK[side]}'>{HERO_NAMES[hero]}</b>"
+        ">"
+        f"<div class='ent-top'><b class='ent-name side-{side}'>{HERO_NAMES[hero]}</b>"
         f"<span class='ent-pts' title='combat points'>{s.points[hero]}</span></div>"
         f"<div class='ent-dice'>{chip}{tags}</div>"
         f"<div class='ent-favs'>{favour_marks(s, hero)}</div></div>"
@@ -203,8 +202,8 @@ def field_html(s: State, bots: Sequence[str]) -> str:
     a, t = s.side_totals()
     first = seat_name(s.first, bots) if s.first >= 0 else "not drawn"
     head = (
-        f"<div class='ent-head'><span><b style='color:{SIDE_INK[0]}'>Achaeans {a}</b> – "
-        f"<b style='color:{SIDE_INK[1]}'>{t} Trojans</b></span>"
+        f"<div class='ent-head'><span><b class='side-0'>Achaeans {a}</b> – "
+        f"<b class='side-1'>{t} Trojans</b></span>"
         f"<small>{html.escape(phase_text(s, bots))} First intervener: {html.escape(first)}.</small></div>"
     )
     rows = []
@@ -251,7 +250,7 @@ def god_html(g: int) -> str:
     god = GODS[g]
     weights = ", ".join(f"{h} ×{w}" for h, w in god.favourites.items())
     return (
-        f"<span class='ent-god' data-god='{god.name}' style='border-color:{SIDE_INK[god.side]}'>"
+        f"<span class='ent-god side-{god.side}' data-god='{god.name}'>"
         f"<b>{html.escape(god.name)}</b> <small>({SIDE_NAME[god.side]}: {html.escape(weights)})</small></span>"
     )
 
@@ -644,7 +643,15 @@ def page_css() -> str:
         ".ent-dice{display:flex;flex-wrap:wrap;gap:3px;align-items:center;margin-top:2px}"
         ".ent-chip{display:inline-block;border-radius:5px;padding:1px 7px;font:bold 12px/18px sans-serif;"
         "border:1px solid rgba(0,0,0,.35);white-space:nowrap}"
-        ".ent-chip.dim{opacity:.4;border-style:dashed}"
+        + "".join(f".ent-chip.face-{f}{{background:{bg};color:{ink}}}" for f, (bg, ink) in FACE_INK.items())
+        + ".ent-chip.dim{opacity:.4;border-style:dashed}"
+        f".side-0{{color:{SIDE_INK[0]}}}.side-1{{color:{SIDE_INK[1]}}}"
+        f".ent-hero.achaeans,.ent-god.side-0{{border-color:{SIDE_INK[0]}}}"
+        f".ent-hero.trojans,.ent-god.side-1{{border-color:{SIDE_INK[1]}}}"
+        'body[data-jp-theme-light="false"] .side-1{color:#7ea6ff}'
+        'body[data-jp-theme-light="false"] .side-0{color:#ff7b6b}'
+        'body[data-jp-theme-light="false"] .ent-head small,body[data-jp-theme-light="false"] .ent-row>small'
+        "{color:var(--jp-ui-font-color2)}"
         ".ent-chip.none{background:transparent;color:#777;border-style:dashed}"
         ".ent-mark{font-size:11px;border-radius:4px;padding:0 4px;background:rgba(128,128,128,.18);white-space:nowrap}"
         ".ent-mark.locked{background:rgba(245,133,24,.3)}.ent-mark.reserve{background:rgba(92,184,92,.3)}"
