@@ -75,7 +75,9 @@ def war_kernel(
 
 
 @lru_cache(maxsize=128)
-def simulate(turns: int, points: tuple[int, ...], places: tuple[int, ...], mine: tuple[int, ...]) -> dict:
+def simulate(
+    turns: int, points: tuple[int, ...], places: tuple[int, ...], mine: tuple[int, ...]
+) -> dict[str, montecarlo.Estimate]:
     """`WARS` wars from the position (a seed of its own: the same position, the same figures)."""
     seed = zlib.crc32(repr((turns, points, places, mine)).encode())
     return montecarlo.run(partial(war_kernel, turns, points, places, mine), WARS, seed).estimates
