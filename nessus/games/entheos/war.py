@@ -3,14 +3,17 @@ and each guard weakening every steal of the other side, for a number of turns; t
 with more points wins (or a tie), and each god scores its favourites' points if its side won
 (every god on a tie).
 
-Exact, by the chain on the six heroes' points — but the chain is large. A turn has 6**6 face
-combinations (5**6 = 15,625 once white and red, which move no point, are merged), and the
-positions multiply: even counting the three duels as unordered (they are exchangeable when the
-heroes of a side share a face table, as here), the war can be in 338 positions after 1 turn,
-4,066 after 2, 12,301 after 3 (`states`), and several hundred thousand by the game's 6 to 10
-turns (see README). So `exact(turns)` solves the war for a few turns (`MAX_EXACT_TURNS`, integer
-weights over 6**(6 turns)), and the game's length is simulated (`kernel`, vectorised numpy) with
-intervals; the tests check the simulation against the exact war where both exist.
+Exact, by the chain on the six heroes' points — a large chain. A turn has 6**6 face
+combinations (5**6 = 15,625 once white and red, which move no point, are merged; 3,861 distinct
+moves once combinations that give every hero the same gain and steal are merged, `_moves`), and
+the positions multiply: even counting the three duels as unordered (they are exchangeable when
+the heroes of a side share a face table, as here), the war can be in 338 positions after 1
+turn, 4,066 after 2, 12,301 after 3, 84,732 after 6 and 417,674 after 10 (`states`). The
+weights are numbers of rolls out of 6**(6 turns), up to 6**60 ≈ 10**47: too large for int64, so
+`chain` keeps each modulo a few primes near 2**31 (vectorised int64 arithmetic) and rebuilds
+every exact sum it needs by the Chinese remainder theorem. The whole game's length, 10 turns,
+takes about 6 minutes: `table` is stored in data/entheos-war.parquet (its first rows are
+rebuilt in the tests, the others checked against `kernel`, the vectorised simulation).
 
 Two exact facts need no chain: the sides are symmetric, so P(Achaeans win) = P(Trojans win) =
 (1 - P(tie)) / 2; and each hero expects 6 + T/2 points after T turns (a duel's two heroes gain
@@ -36,12 +39,14 @@ from nessus.dist import Dist, exact_str
 from nessus.games.entheos.heroes import FACES, GODS, HEROES, START_POINTS, STEAL, Hero
 
 MAX_EXACT_TURNS = 10
-"""Turns `exact` solves at most (about 16 s for 3 turns; integer weights over 6**18)."""
+"""Turns `exact` solves at most: the game's longest (2 players). About 1 s for 3 turns, 8 minutes
+for 10 (417,674 positions), so `table` is stored in data/."""
 POINT_ACTIONS = ("steal1", "steal3", "rally", "guard", "rest")
 """The actions as far as points go (falter moves no point: it counts as rest here)."""
 _CODE = {action: i for i, action in enumerate(POINT_ACTIONS)} | {"falter": 4}
 _BASE = 128  # above any hero's points within MAX_EXACT_TURNS turns (6 + 6 per turn)
-_BATCH = 48
+_BATCH = 64
+_KEY_BITS = 42  # a position's key is below _BASE**6 = 2**42
 
 
 def _codes(hero: Hero) -> np.ndarray:
@@ -49,22 +54,36 @@ def _codes(hero: Hero) -> np.ndarray:
     return np.array([_CODE[hero.action(face)] for face in FACES], dtype=np.int8)
 
 
-def step(points: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """The war's turn, vectorised: `points` (n, 6) and action `codes` (n, 6) hero by hero, the
-    heroes at columns i and 3 + i facing each other (Achaeans 0-2, Trojans 3-5); the points
-    after the turn (RULES.md part 5's order, as `battle.resolve`)."""
+def effects(codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """What the turn's action `codes` (n, 6) do whatever the points: each hero's rally gain (its
+    side's rallies) and steal amount (its face's, less the other side's guards, not below 0)."""
     rally = codes == _CODE["rally"]
     guard = codes == _CODE["guard"]
     rallies = np.stack([rally[:, :3].sum(1), rally[:, 3:].sum(1)], axis=1)
     guards = np.stack([guard[:, :3].sum(1), guard[:, 3:].sum(1)], axis=1)
-    after = points + np.repeat(rallies, 3, axis=1)
     base = np.where(codes == _CODE["steal1"], STEAL["steal1"], np.where(codes == _CODE["steal3"], STEAL["steal3"], 0))
-    other_guards = np.repeat(guards[:, ::-1], 3, axis=1)
-    amount = np.where(base > 0, np.maximum(base - other_guards, 0), 0)
-    victim = np.concatenate([after[:, 3:], after[:, :3]], axis=1)
-    taken = np.minimum(amount, victim)
-    lost = np.concatenate([taken[:, 3:], taken[:, :3]], axis=1)
-    return after + taken - lost
+    amount = np.where(base > 0, np.maximum(base - np.repeat(guards[:, ::-1], 3, axis=1), 0), 0)
+    return np.repeat(rallies, 3, axis=1), amount
+
+
+def _facing(x: np.ndarray) -> np.ndarray:
+    """Each column's value for the hero facing it."""
+    return np.concatenate([x[:, 3:], x[:, :3]], axis=1)
+
+
+def resolve(points: np.ndarray, gain: np.ndarray, amount: np.ndarray) -> np.ndarray:
+    """The points after the turn from `points` (n, 6) and the turn's `effects`: rallies first,
+    then every steal at once, capped by its victim's points after the rallies."""
+    after = points + gain
+    taken = np.minimum(amount, _facing(after))
+    return after + taken - _facing(taken)
+
+
+def step(points: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """The war's turn, vectorised: `points` (n, 6) and action `codes` (n, 6) hero by hero, the
+    heroes at columns i and 3 + i facing each other (Achaeans 0-2, Trojans 3-5); the points
+    after the turn (RULES.md part 5's order, as `battle.resolve`)."""
+    return resolve(points, *effects(codes))
 
 
 @cache
@@ -83,6 +102,19 @@ def _combos() -> tuple[np.ndarray, np.ndarray]:
             rows.append(combo)
             weights.append(w)
     return np.array(rows, dtype=np.int64), np.array(weights, dtype=np.int64)
+
+
+@cache
+def _moves() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The turn's distinct effects (gain, amount) over every combination of actions, each with
+    its number of face rolls: 3,861 moves instead of 15,625 combinations."""
+    combos, weights = _combos()
+    gain, amount = effects(combos)
+    key = np.concatenate([gain, amount], axis=1) @ (8 ** np.arange(12))
+    order = np.argsort(key, kind="stable")
+    key = key[order]
+    starts = np.flatnonzero(np.r_[True, key[1:] != key[:-1]])
+    return gain[order][starts], amount[order][starts], np.add.reduceat(weights[order], starts)
 
 
 def _canonical(points: np.ndarray) -> np.ndarray:
@@ -204,7 +236,7 @@ def chain(turns: int) -> Iterator[War]:
         raise ValueError("the exact war needs the heroes of each side to share a face table")
     primes = _primes_for(turns)
     moduli = np.array(primes, dtype=np.int64)
-    combos, combo_weights = _combos()
+    gain, amount, counts = _moves()
     keys = _canonical(np.full((1, 6), START_POINTS, dtype=np.int64))
     residues = np.ones((1, len(primes)), dtype=np.int64)
     positions = _decode(keys)
@@ -212,11 +244,22 @@ def chain(turns: int) -> Iterator[War]:
     for turn in range(1, turns + 1):
         parts_k, parts_w = [], []
         for start in range(0, len(keys), _BATCH):
-            batch = positions[start : start + _BATCH]
-            n = len(batch)
-            after = step(np.repeat(batch, len(combos), axis=0), np.tile(combos, (n, 1)))
-            w = np.repeat(residues[start : start + _BATCH], len(combos), axis=0) * np.tile(combo_weights, n)[:, None]
-            k, w = _merge(_canonical(after), w % moduli, moduli)
+            n = len(positions[start : start + _BATCH])
+            after = resolve(
+                np.repeat(positions[start : start + _BATCH], len(counts), axis=0),
+                np.tile(gain, (n, 1)),
+                np.tile(amount, (n, 1)),
+            )
+            # (position in the batch, next position) pairs first, their rolls counted exactly in
+            # int64; then each pair's weight is its position's residues times that count
+            pair = np.repeat(np.arange(n, dtype=np.int64), len(counts)) << _KEY_BITS | _canonical(after)
+            order = np.argsort(pair)
+            pair = pair[order]
+            starts = np.flatnonzero(np.r_[True, pair[1:] != pair[:-1]])
+            rolls = np.add.reduceat(np.tile(counts, n)[order], starts)
+            pair = pair[starts]
+            weights = residues[start + (pair >> _KEY_BITS)] * rolls[:, None] % moduli
+            k, w = _merge(pair & ((1 << _KEY_BITS) - 1), weights, moduli)
             parts_k.append(k)
             parts_w.append(w)
         keys, residues = _merge(np.concatenate(parts_k), np.concatenate(parts_w), moduli)
