@@ -14,7 +14,7 @@ starts fast):
 >>> nessus.Dist.uniform(range(1, 7)).mean()
 Fraction(7, 2)
 >>> sorted(nessus.games.NAMES)[:3]
-['boue', 'hypogeon', 'legit']
+['boue', 'entheos', 'hypogeon']
 """
 
 from __future__ import annotations

@@ -46,7 +46,9 @@ def test_a_long_table_is_checked_on_the_fresh_rows_its_game_gives(tmp_path, monk
     tables.rebuild(data=tmp_path)
     assert tables.check(data=tmp_path) == []
     rows["n"] = [0, 5, 2]  # a first row changed
-    assert tables.check(data=tmp_path) == ["toy-war.parquet differs from a fresh computation (run `nessus data rebuild toy`)"]
+    assert tables.check(data=tmp_path) == [
+        "toy-war.parquet differs from a fresh computation (run `nessus data rebuild toy`)"
+    ]
 
 
 def test_cli_data_errors(capsys):

@@ -31,7 +31,10 @@ def steal_amounts(actions: Sequence[str], sides: Sequence[int]) -> list[int]:
     guards = [0, 0]
     for action, side in zip(actions, sides, strict=True):
         guards[side] += action == "guard"
-    return [max(0, STEAL.get(action, 0) - guards[1 - side]) if action in STEAL else 0 for action, side in zip(actions, sides)]
+    return [
+        max(0, STEAL.get(action, 0) - guards[1 - side]) if action in STEAL else 0
+        for action, side in zip(actions, sides)
+    ]
 
 
 def resolve(

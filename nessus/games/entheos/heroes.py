@@ -75,7 +75,8 @@ class God:
 def _load() -> tuple[tuple[Hero, ...], tuple[God, ...]]:
     data = json.loads(PATH.read_text())
     heroes = tuple(
-        Hero(h["name"], SIDES.index(h["side"]), MappingProxyType(dict(h["faces"])), h["assumed"]) for h in data["heroes"]
+        Hero(h["name"], SIDES.index(h["side"]), MappingProxyType(dict(h["faces"])), h["assumed"])
+        for h in data["heroes"]
     )
     gods = tuple(
         God(g["name"], SIDES.index(g["side"]), MappingProxyType(dict(g["favourites"])), g["assumed"])
