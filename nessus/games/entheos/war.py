@@ -26,7 +26,6 @@ one point per rally of either side, 3 x 1/6 each turn, and split them evenly by 
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -87,28 +86,20 @@ def step(points: np.ndarray, codes: np.ndarray) -> np.ndarray:
 
 
 @cache
-def _combos() -> tuple[np.ndarray, np.ndarray]:
-    """Every combination of the six heroes' point actions (rows) and its number of face rolls."""
-    counts = []
-    for hero in HEROES:
-        c = np.bincount(_codes(hero), minlength=len(POINT_ACTIONS))
-        counts.append(c)
-    rows, weights = [], []
-    for combo in itertools.product(range(len(POINT_ACTIONS)), repeat=6):
-        w = 1
-        for i, code in enumerate(combo):
-            w *= int(counts[i][code])
-        if w:
-            rows.append(combo)
-            weights.append(w)
-    return np.array(rows, dtype=np.int64), np.array(weights, dtype=np.int64)
+def _combos(places: tuple[int, ...] = tuple(range(6))) -> tuple[np.ndarray, np.ndarray]:
+    """Every combination of the point actions of the heroes at the six places (rows) and its
+    number of face rolls."""
+    counts = np.stack([np.bincount(_codes(HEROES[h]), minlength=len(POINT_ACTIONS)) for h in places])
+    rows = np.indices((len(POINT_ACTIONS),) * 6).reshape(6, -1).T
+    weights = np.prod(counts[np.arange(6), rows], axis=1)
+    return rows[weights > 0].astype(np.int64), weights[weights > 0].astype(np.int64)
 
 
 @cache
-def _moves() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _moves(places: tuple[int, ...] = tuple(range(6))) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The turn's distinct effects (gain, amount) over every combination of actions, each with
     its number of face rolls: 3,861 moves instead of 15,625 combinations."""
-    combos, weights = _combos()
+    combos, weights = _combos(places)
     gain, amount = effects(combos)
     key = np.concatenate([gain, amount], axis=1) @ (8 ** np.arange(12))
     order = np.argsort(key, kind="stable")
@@ -348,13 +339,13 @@ def next_turn(points: Sequence[int], places: Sequence[int]) -> list[Dist]:
     >>> first[(9, 3)] == first[(3, 9)], first.prob(lambda ab: ab[0] == ab[1])
     (True, Fraction(3217, 11664))
     """
-    at = list(places)
-    codes = np.stack([_codes(h) for h in HEROES])
-    faces = np.array(list(itertools.product(range(6), repeat=6)))
-    by_place = np.broadcast_to(np.array([points[h] for h in at], dtype=np.int64), (len(faces), 6))
-    after = step(by_place, codes[np.array(at)[None, :], faces])
+    at = tuple(places)
+    gain, amount, rolls = _moves(at)
+    by_place = np.broadcast_to(np.array([points[h] for h in at], dtype=np.int64), gain.shape)
+    after = resolve(by_place, gain, amount)
     duels = []
     for i in range(3):
-        pairs, counts = np.unique(after[:, [i, 3 + i]], axis=0, return_counts=True)
-        duels.append(Dist({(int(a), int(b)): int(c) for (a, b), c in zip(pairs, counts)}))
+        key = after[:, i] * _BASE + after[:, 3 + i]
+        weights = np.bincount(key, weights=rolls, minlength=_BASE * _BASE).astype(np.int64)
+        duels.append(Dist({(int(k) // _BASE, int(k) % _BASE): int(weights[k]) for k in np.flatnonzero(weights)}))
     return duels
