@@ -149,7 +149,16 @@ def test_les_trois(server, page):
                 "+document.querySelector('.roll-counter').dataset.made === 0",
             )
         elif page.locator(".stop-button").is_disabled():
-            rolls.append(roll_dice(page))
+            # the page may still be settling (the machine finishing the round, or Stop enabled a
+            # moment after the roll counter moved): wait until there is something to click or read
+            page.wait_for_function(
+                "() => !!document.querySelector('.trois-result') || "
+                "!document.querySelector('.roll-button').disabled || "
+                "!document.querySelector('.stop-button').disabled",
+                timeout=30_000,
+            )
+            if page.locator(".stop-button").is_disabled() and page.locator(".roll-button").is_enabled():
+                rolls.append(roll_dice(page))
         else:
             game = click_until(
                 page, page.locator(".stop-button"), "() => document.querySelector('.stop-button').disabled"

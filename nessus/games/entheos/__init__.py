@@ -10,7 +10,7 @@
   (each hero's expected points, 6 + T/2) and each god's expected victory points
   `god_<name>_ev`, exact by the chain on the six heroes' points (`war`; `war_positions` says how
   many positions it holds), read from data/entheos-war.parquet for up to 10 turns (the chain
-  takes about 15 minutes). Longer wars are simulated (`WAR_TRIALS` wars, 95% intervals, fixed
+  takes about 6 minutes). Longer wars are simulated (`WAR_TRIALS` wars, 95% intervals, fixed
   seed), which the report says.
 
 `nessus simulate entheos` gives the war by Monte Carlo, whole games of the rules' bots
@@ -80,7 +80,7 @@ def report(rules: Rules | None = None) -> Report:
 
 
 WAR_TABLE = max(GAME_TURNS.values())
-"""The exact war is stored for 0..10 turns (`tables`: the chain takes about 15 minutes)."""
+"""The exact war is stored for 0..10 turns (`tables`: the chain takes about 6 minutes)."""
 QUICK = 3
 """Turns of war solved on the spot when the stored table is missing."""
 

@@ -38,7 +38,7 @@ from nessus.dist import Dist, exact_str
 from nessus.games.entheos.heroes import FACES, GODS, HEROES, START_POINTS, STEAL, Hero
 
 MAX_EXACT_TURNS = 10
-"""Turns `exact` solves at most: the game's longest (2 players). About 1 s for 3 turns, 8 minutes
+"""Turns `exact` solves at most: the game's longest (2 players). About 1 s for 3 turns, 6 minutes
 for 10 (417,674 positions), so `table` is stored in data/."""
 POINT_ACTIONS = ("steal1", "steal3", "rally", "guard", "rest")
 """The actions as far as points go (falter moves no point: it counts as rest here)."""
