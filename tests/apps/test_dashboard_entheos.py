@@ -43,7 +43,12 @@ def test_entheos(server, page):
     page.screenshot(path=str(ARTIFACTS / "entheos-start.png"), full_page=True)
 
     # Roll: six coloured chips with their actions; the bots place until it is your turn.
-    roll = click_until(page, page.locator(".entheos-roll"), "() => document.querySelector('.move-place') !== null")
+    roll = click_until(
+        page,
+        page.locator(".entheos-roll"),
+        "() => document.querySelector('.move-place') !== null"
+        " && document.querySelector('.ent-field').dataset.phase === 'place'",  # the field is drawn last
+    )
     assert field(page)["phase"] == "place"
     assert page.locator(".ent-field .ent-chip[data-action]:not(.dim)").count() == 6
     assert page.locator(".move-place").count() == 6  # one card of six, face down
