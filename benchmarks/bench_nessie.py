@@ -6,8 +6,9 @@ run: (a) `nessie.fast.play_games`, many games at once; (b) a plain Python loop w
 straightforward way (lists and ints, the reference's algorithms: `sunk` recounts the row,
 `best_take` tries every run length, the risky rule checks each kind of card in the draw pile);
 (b') the same loop tuned by hand (counts kept up to date, letters as bits, one pass for the best
-take); (c) the reference object engine (`nessie.play.play_game`). Before timing, both plain
-loops are checked to play the reference's games exactly (same deck orders and reshuffles).
+take); (c) the protocol State played by the one machine-play loop (`nessus.play.play`). Before
+timing, both plain loops are checked to play the numpy engine's games exactly (same deck orders
+and reshuffles); the tests check the numpy engine against the State card for card.
 """
 
 from __future__ import annotations
@@ -21,14 +22,16 @@ from fractions import Fraction
 import numpy as np
 from _timing import in_fresh_process
 
+from nessus.games import nessie
 from nessus.games.nessie import fast as fast
 from nessus.games.nessie import play as play
 from nessus.games.nessie.engine import COMPLETE_BONUS, make_deck
 from nessus.games.nessie.odds import Situation, p_sink_within
+from nessus.play import play as play_loop
 
 DECK = [fast.CARDS.index(c) for c in make_deck()]  # codes 0-5: letters A-F; 6-8: treasures 1-3
 NUM, DEN = play.LETTER_VALUE.numerator, play.LETTER_VALUE.denominator  # a kept letter is worth NUM/DEN
-Rule = tuple[int, Fraction | None]  # reveal while fewer than `cards` are revealed and P(sink next) <= limit
+PlainRule = tuple[int, Fraction | None]  # reveal while fewer than `cards` are revealed and P(sink next) <= limit
 Shuffle = Callable[[list[int]], list[int]]
 
 
@@ -47,7 +50,7 @@ def states() -> dict[str, Situation]:
     }
 
 
-def rule(strategy: play.Strategy) -> Rule:
+def rule(strategy: play.Rule) -> PlainRule:
     """(cards, limit) of a stop_at or stop_when_risky strategy, for the plain loops."""
     if isinstance(strategy, play.StopAt):
         return strategy.cards, None
@@ -55,7 +58,7 @@ def rule(strategy: play.Strategy) -> Rule:
 
 
 def plain_game(
-    rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TURNS
+    rules: list[PlainRule], shuffle: Shuffle, max_turns: int = nessie.MAX_TURNS
 ) -> tuple[list[int], int | None, int]:
     """One game, written the straightforward way: (scores, finisher, turns)."""
     players = len(rules)
@@ -131,7 +134,7 @@ def plain_game(
 
 
 def tuned_game(
-    rules: list[Rule], shuffle: Shuffle, max_turns: int = play.MAX_TURNS
+    rules: list[PlainRule], shuffle: Shuffle, max_turns: int = nessie.MAX_TURNS
 ) -> tuple[list[int], int | None, int]:
     """One game, tuned by hand (counts kept up to date, letters as bits, one pass for the best
     take): (scores, finisher, turns)."""
@@ -227,16 +230,19 @@ def tuned_game(
     )
 
 
-def check_plain_loops(strategies: list[play.Strategy], games: int = 30) -> None:
-    """Both plain loops play the reference's games exactly, given the same shuffles."""
+def check_plain_loops(strategies: list[play.Rule], games: int = 30) -> None:
+    """Both plain loops play the numpy engine's games exactly, given the same shuffles (a pile
+    listed card by card, as `nessie.fast` lists it, then permuted by the game's own generator)."""
     rules = [rule(s) for s in strategies]
-    for g in range(games):
-        game = play.play_game(strategies, np.random.default_rng([9, g]))
+    seeds = [[9, g] for g in range(games)]
+    out = fast.play_games(strategies, games, fast.PerGame(seeds))
+    for g, seed in enumerate(seeds):
+        expected = (out.scores[g].tolist(), None if out.finisher[g] < 0 else int(out.finisher[g]), int(out.turns[g]))
         for loop in (plain_game, tuned_game):
-            rng = np.random.default_rng([9, g])
-            got = loop(rules, lambda cards, rng=rng: [cards[i] for i in rng.permutation(len(cards))])
-            if got != (game.scores(), game.finisher, game.turns):
-                raise AssertionError(f"{loop.__name__} differs from the reference in game {g}: {got}")
+            rng = np.random.default_rng(seed)
+            got = loop(rules, lambda cards, rng=rng: [sorted(cards)[i] for i in rng.permutation(len(cards))])
+            if got != expected:
+                raise AssertionError(f"{loop.__name__} differs from the numpy engine in game {g}: {got} {expected}")
 
 
 def games_per_second(play_games: Callable[[int], object], games: int, repeat: int = 3) -> float:
@@ -249,7 +255,7 @@ def games_per_second(play_games: Callable[[int], object], games: int, repeat: in
     return games / best
 
 
-def plain_loop(loop: Callable[..., object], rules: list[Rule]) -> Callable[[int], None]:
+def plain_loop(loop: Callable[..., object], rules: list[PlainRule]) -> Callable[[int], None]:
     """Play `games` games with `loop`, shuffling with the random module."""
     shuffler = random.Random(1)
 
@@ -264,19 +270,19 @@ def whole_games() -> None:
     strategies = [play.stop_at(2), play.stop_when_risky(Fraction(3, 10)), play.stop_at(4)]
     check_plain_loops(strategies)
     rules = [rule(s) for s in strategies]
-    reference_rng = np.random.default_rng(1)
+    loop_rng, start = np.random.default_rng(1), nessie.initial_state()
     fast_rate = games_per_second(lambda n: fast.play_games(strategies, n, np.random.default_rng(1)), 100_000)
     others = {
         "b": ("plain Python loop, straightforward", games_per_second(plain_loop(plain_game, rules), 1_000)),
         "b'": ("plain Python loop, tuned by hand", games_per_second(plain_loop(tuned_game, rules), 4_000)),
         "c": (
-            "reference object engine (play_game)",
-            games_per_second(lambda n: [play.play_game(strategies, reference_rng) for _ in range(n)], 300),
+            "protocol State, one play loop (nessus.play)",
+            games_per_second(lambda n: [play_loop(start, strategies, loop_rng) for _ in range(n)], 300),
         ),
     }
     print(
         "whole games, 3 players (stop at 2, stop when risk > 3/10, stop at 4), best of 3 runs each; "
-        "both plain loops play the reference's games exactly (checked on 30 games)"
+        "both plain loops play the numpy engine's games exactly (checked on 30 games)"
     )
     print(f"  {'(a)':5s}{'nessie_fast.play_games, 100,000 games at once':44s}{fast_rate:10,.0f} games/s")
     for key, (name, rate) in others.items():
@@ -300,20 +306,21 @@ def optimal_rule(turns: int = 40) -> None:
     the first turn starts from the stored opening), and first decisions from a fresh deck solved
     without it."""
     from nessus.games.nessie import optimal as optimal
-    from nessus.games.nessie.engine import Game, Hand
+    from nessus.games.nessie.engine import Hand
 
-    game, times = Game.new(3, np.random.default_rng(1)), []
-    while not game.over and game.turns < turns:
-        if game.revealed == 0:
-            game.reveal()
+    rng, times = np.random.default_rng(1), []
+    state = nessie.initial_state()
+    while not state.is_terminal() and state.turns < turns:
+        if state.revealed == 0:
+            state = state.reveal(rng=rng)
             continue
         t = time.perf_counter()
-        choice = optimal.optimal_choice(game.situation(), game.hand)
+        choice = optimal.optimal_choice(state.situation(), state.hand())
         times.append(time.perf_counter() - t)
         if choice.reveal:
-            game.reveal()
+            state = state.reveal(rng=rng)
         else:
-            game.stop(play.best_take(game.hand, tuple(game.row), letter_value=0)[0])
+            state = state.stop(play.best_take(state.hand(), state.row, letter_value=0)[0])
     times.sort()
     print(
         f"optimal single-turn rule over {turns} turns of a game ({len(times)} decisions): median "

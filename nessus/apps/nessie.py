@@ -7,7 +7,7 @@ more reveals for k = 1..10. The HTML, the chart and the optimal player's answer 
 functions in `nessie_views`; this module holds the widgets and the flow of play.
 
 The game is the protocol's `nessie.State`; the opponents play through `nessus.play.play` with
-the chosen rule as a policy (`nessie.strategy_policy`). The odds table's values and the
+the chosen rule (a `nessie.play.Rule`, itself a policy). The odds table's values and the
 look-ahead player's advice are the state's hint (`State.hint()`, the values of
 `nessie.play.choice`): treasure points gained minus lost, plus `nessie.play.LETTER_VALUE` (10/6)
 per Nessie card kept, looking one card ahead. The take slider starts at the best take under that
@@ -169,7 +169,7 @@ class NessieDashboard(Dashboard):
     def play_opponents(self) -> None:
         """The opponents play (`nessus.play.play`, the chosen rule in every other seat) until it
         is your turn or the game ends; their moves told in the log."""
-        policy = nessie.strategy_policy(v.STRATEGIES[self.strategy.value]())
+        policy = v.STRATEGIES[self.strategy.value]()
         moves: list[tuple[AnyState, Action]] = []
         seats = {seat: policy for seat in range(1, self.state.players)}
         end = play(self.state, seats, self.rng, on_move=lambda state, action: moves.append((state, action)))

@@ -22,7 +22,7 @@ from nessus.numbers import number_html
 HUMAN = 0
 HORIZON = 10  # the chart shows P(sunk within k more reveals) for k = 1..HORIZON
 LOG_LINES = 8
-STRATEGIES: dict[str, Callable[[], nessie_play.Strategy]] = {
+STRATEGIES: dict[str, Callable[[], nessie_play.Rule]] = {
     "stop at 2": lambda: nessie_play.stop_at(2),
     "risk > 30%": lambda: nessie_play.stop_when_risky(Fraction(3, 10)),
     "look-ahead": lambda: nessie_play.lookahead(),

@@ -34,9 +34,9 @@ Fraction(1, 7)
 >>> state.scores(), state.current_player()
 ([3, 0, 0], 1)
 
-The modules: `engine` (the game with a shuffled deck), `odds` (exact bust odds), `play` (what a
-stop is worth, the human rules, tournaments), `optimal` (the exact single-turn optimal rule),
-`fast` (many games at once in numpy).
+The modules: `engine` (the deck, the moves, taking and sinking), `odds` (exact bust odds), `play`
+(what a stop is worth, the rules of play as policies, tournaments), `optimal` (the exact
+single-turn optimal rule), `fast` (many games at once in numpy).
 """
 
 from __future__ import annotations
@@ -56,9 +56,21 @@ import numpy as np
 
 from nessus import game, montecarlo
 from nessus.games.nessie import play as nessie_play
-from nessus.games.nessie.engine import CHAIN, COMPLETE_BONUS, Event, Hand, can_keep, make_deck, neighbours, sunk, take
+from nessus.games.nessie.engine import (
+    CHAIN,
+    COMPLETE_BONUS,
+    MAX_TURNS,
+    REVEAL,
+    Event,
+    Hand,
+    Stop,
+    can_keep,
+    make_deck,
+    neighbours,
+    sunk,
+    take,
+)
 from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation, p_sink_within, safe_counts
-from nessus.games.nessie.play import Strategy
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Hint, Value
@@ -331,20 +343,8 @@ def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
 # -- the game protocol: whole games ------------------------------------------------------------
 CARD_KINDS: tuple[Card, ...] = (*TREASURES, *LETTERS)
 """The order in which a state counts the cards of a pile."""
-MAX_TURNS = nessie_play.MAX_TURNS
 MAX_ROW = (SINK_LETTER - 1) * len(LETTERS) + SINK_TREASURE - 1
 """The most cards a row holds while it floats: 2 of each letter and treasure worth at most 5."""
-REVEAL = "reveal"
-
-
-@dataclass(frozen=True)
-class Stop:
-    """Stop and take the last `take` cards of the row (0: take nothing)."""
-
-    take: int
-
-    def __str__(self) -> str:
-        return f"stop and take {self.take}"
 
 
 @dataclass(frozen=True)
@@ -392,8 +392,8 @@ class State(game.State):
     outcomes are the kinds of card in the draw pile, each weighted by its count there (the
     pile's order is not in the state: the card is drawn then, exactly). When the draw pile is
     empty, the discards become the pile (the reshuffle). The game ends when a player holds all
-    six letters, or, as `nessie.play.play_game` and `nessie.fast` end it, once `MAX_TURNS`
-    (3000) turns have been played (a practical bound: such games are unknown in practice);
+    six letters, or, as `nessie.fast` ends it too, once `max_turns` (`MAX_TURNS`, 3000) turns
+    have been played (a practical bound: such games are unknown in practice);
     returns are win shares (the highest score; a tie goes to the player who completed Nessie,
     then is shared).
 
@@ -430,6 +430,7 @@ class State(game.State):
     drawing: bool = False
     finisher: int | None = None
     cut: bool = False
+    max_turns: int = MAX_TURNS
     last: tuple[Event, ...] = dc_field(default=(), compare=False, repr=False)
 
     @classmethod
@@ -454,7 +455,7 @@ class State(game.State):
 
     def situation(self) -> Situation:
         """What the player to play knows, for the odds: the draw pile (counted), the row and
-        their letters (as `nessie.engine.Game.situation`)."""
+        their letters."""
         pool = {c: n for c, n in zip(CARD_KINDS, self.draw) if n}
         return Situation(pool, self.row, frozenset(self.hands[self.current].letters))
 
@@ -551,7 +552,7 @@ class State(game.State):
                 current=(state.current + 1) % self.players,
                 turns=state.turns + 1,
             )
-        cut = state.turns >= MAX_TURNS and state.current != mover
+        cut = state.turns >= self.max_turns and state.current != mover
         return replace(state, cut=cut, last=events)
 
     def returns(self) -> list[Fraction]:
@@ -582,7 +583,7 @@ class State(game.State):
             players=self.players,
             max_actions=1 + MAX_ROW + 1,
             max_chance_outcomes=len(CARD_KINDS),
-            max_length=MAX_TURNS * (2 * reveals + 1),
+            max_length=self.max_turns * (2 * reveals + 1),
             min_return=Fraction(0),
             max_return=Fraction(1),
         )
@@ -646,31 +647,15 @@ def initial_state(rules: Rules | None = None) -> State:
     return State.start(rules)
 
 
-def strategy_policy(strategy: Strategy) -> game.Policy:
-    """A `nessie.play` strategy (situation, hand, cards revealed) -> reveal? as a protocol policy:
-    reveal while it says so, then take the best run (`best_take`, scored with the strategy's own
-    `letter_value` when it has one), as `nessie.play.play_turn` plays it."""
-    letter_value = getattr(strategy, "letter_value", nessie_play.LETTER_VALUE)
-
-    def choose(state: game.State) -> game.Action:
-        assert isinstance(state, State)
-        actions = state.legal_actions()
-        if REVEAL in actions and (state.revealed == 0 or strategy(state.situation(), state.hand(), state.revealed)):
-            return REVEAL
-        return Stop(nessie_play.best_take(state.hand(), state.row, CHAIN, letter_value)[0])
-
-    return choose
-
-
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """The rules of `nessie.play` as policies: "lookahead" (one card ahead, letters worth 10/6),
-    "stop_at_2", "stop_at_3" (reveal that many cards, then take the best run) and
+    """The rules of `nessie.play` (each a policy): "lookahead" (one card ahead, letters worth
+    10/6), "stop_at_2", "stop_at_3" (reveal that many cards, then take the best run) and
     "stop_when_risky" (stop when P(the next card sinks) > 3/10). The single-turn optimal rule
-    (`nessie.optimal`) is no named policy: it maximises one turn's treasure, not the game, and
-    a later turn can take seconds to solve (`strategy_policy(nessie.optimal.optimal())` plays it)."""
+    (`nessie.optimal.optimal()`, a policy too) is not named here: it maximises one turn's
+    treasure, not the game, and a later turn can take seconds to solve."""
     return {
-        "lookahead": strategy_policy(nessie_play.lookahead()),
-        "stop_at_2": strategy_policy(nessie_play.stop_at(2)),
-        "stop_at_3": strategy_policy(nessie_play.stop_at(3)),
-        "stop_when_risky": strategy_policy(nessie_play.stop_when_risky(Fraction(3, 10))),
+        "lookahead": nessie_play.lookahead(),
+        "stop_at_2": nessie_play.stop_at(2),
+        "stop_at_3": nessie_play.stop_at(3),
+        "stop_when_risky": nessie_play.stop_when_risky(Fraction(3, 10)),
     }

@@ -1,22 +1,22 @@
-"""Nessie, many games at once: a numpy engine for the table-driven strategies.
+"""Nessie, many games at once: a numpy engine for the table-driven rules of play.
 
-The rules are those of `nessie.engine.Game` with the default deck and the chain A-B-...-F, and
-the turn loop is that of `nessie.play.play_game`: the row is left for the next player, who
-sinks at the start of the turn if the row and their own letters already give 3 of a letter (or
-the row's treasure is 6 or more); at least one card is revealed; a stop takes `best_take`
-(letter value 10/6); the discards are reshuffled into the draw pile when it is empty at a
-reveal; the game ends when a player holds all six letters, or when `play_game`'s loop reaches
-`max_turns`.
+The rules are those of the protocol `nessie.State` with the default deck and the chain
+A-B-...-F: the row is left for the next player, who sinks at the start of the turn if the row
+and their own letters already give 3 of a letter (or the row's treasure is 6 or more); at least
+one card is revealed; a stop takes `best_take` (letter value 10/6); the discards are reshuffled
+into the draw pile when it is empty at a reveal; the game ends when a player holds all six
+letters, or at `max_turns` turns as the State ends it.
 
 `Batch.step()` makes one move (a reveal or a stop) in every game still in play, with array
-operations over the games. It plays the strategies `table_rule` understands (`stop_at`,
-`stop_when_risky`); `nessie.play.tournament` uses it when every strategy is one of them.
+operations over the games. It plays the rules `table_rule` understands (`stop_at`,
+`stop_when_risky`); `nessie.play.tournament` uses it when every rule is one of them.
 
 One decision of this engine: the discards are kept as counts, and a reshuffle deals a random
 order of them listed card by card (A..F, 1, 2, 3). A uniformly random order of a pile does not
-depend on the pile's order before shuffling, so the games have the same law as the reference's.
-The randomness goes through a *shuffler* (`deal`, `reshuffle`; see `Shuffler`), so that a test
-can hand this engine and the reference engine the same deck orders and the same reshuffles.
+depend on the pile's order before shuffling, so the games have the same law as the State's (whose draw
+pile is counted, each card drawn with exact weights). The randomness goes through a *shuffler*
+(`deal`, `reshuffle`; see `Shuffler`), so that a test can replay the same deck orders and
+reshuffles card by card through the State.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from nessus.games.nessie.engine import CHAIN, COMPLETE_BONUS, can_keep, make_deck, neighbours
+from nessus.games.nessie.engine import CHAIN, COMPLETE_BONUS, MAX_TURNS, can_keep, make_deck, neighbours
 from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, TREASURE_VALUES
-from nessus.games.nessie.play import LETTER_VALUE, MAX_TURNS, StopAt, StopWhenRisky, Strategy
+from nessus.games.nessie.play import LETTER_VALUE, Rule, StopAt, StopWhenRisky
 
 CARDS = LETTERS + "".join(map(str, TREASURE_VALUES))  # card codes: 0-5 the letters A-F, 6-8 the treasures 1-3
 DECK = np.array([CARDS.index(c) for c in make_deck()], dtype=np.int8)  # listed card by card
@@ -133,7 +133,7 @@ class Shuffler:
 
     def deal(self, games: np.ndarray) -> np.ndarray:
         """(len(games), 84): each row an order of range(84), positions in `make_deck()`. The draw
-        pile is dealt from the end, as `Game.new` does."""
+        pile is dealt from the end."""
         return np.argsort(self.rng.random((len(games), DECK_SIZE)), axis=1)
 
     def reshuffle(self, games: np.ndarray, sizes: np.ndarray) -> np.ndarray:
@@ -144,21 +144,40 @@ class Shuffler:
         return np.argsort(keys, axis=1)
 
 
-def table_rule(strategy: Strategy) -> tuple[int, np.ndarray] | None:
-    """(cards, most): the strategy reveals when nothing is revealed yet this turn, or when fewer
+class PerGame:
+    """Deck orders and reshuffles from one numpy Generator per game, seeded by `seeds[g]`: the
+    deck order first (`permutation(84)`), then one `permutation(size)` per reshuffle. A game
+    then replays alone, whatever else is played with it (the State, card by card, in the tests;
+    the plain loops of the benchmark)."""
+
+    def __init__(self, seeds: Sequence[object]) -> None:
+        self.rngs = [np.random.default_rng(s) for s in seeds]  # type: ignore[arg-type]
+
+    def deal(self, games: np.ndarray) -> np.ndarray:
+        return np.stack([self.rngs[g].permutation(DECK_SIZE) for g in games])
+
+    def reshuffle(self, games: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(games), int(sizes.max())), dtype=np.int64)
+        for i, (g, size) in enumerate(zip(games, sizes)):
+            out[i, :size] = self.rngs[g].permutation(int(size))
+        return out
+
+
+def table_rule(rule: Rule) -> tuple[int, np.ndarray] | None:
+    """(cards, most): the rule reveals when nothing is revealed yet this turn, or when fewer
     than `cards` are and at most most[N] of the N cards in the draw pile would sink the player.
-    None for a strategy this engine cannot play."""
-    if isinstance(strategy, StopAt):
-        return min(int(strategy.cards), ALWAYS), np.arange(DECK_SIZE + 1)
-    if isinstance(strategy, StopWhenRisky):
-        limit = Fraction(strategy.limit)
+    None for a rule this engine cannot play."""
+    if isinstance(rule, StopAt):
+        return min(int(rule.cards), ALWAYS), np.arange(DECK_SIZE + 1)
+    if isinstance(rule, StopWhenRisky):
+        limit = Fraction(rule.limit)
         return ALWAYS, np.array([floor(limit * n) for n in range(DECK_SIZE + 1)])
     return None
 
 
-def is_table_driven(strategy: Strategy) -> bool:
-    """Whether this engine can play the strategy."""
-    return table_rule(strategy) is not None
+def is_table_driven(rule: Rule) -> bool:
+    """Whether this engine can play the rule."""
+    return table_rule(rule) is not None
 
 
 @dataclass(frozen=True)
@@ -226,7 +245,7 @@ class Batch:
     SEAT_ARRAYS = ("seating", "hands")
 
     def __init__(
-        self, seating: np.ndarray, strategies: Sequence[Strategy], shuffler: ShufflerLike, max_turns: int = MAX_TURNS
+        self, seating: np.ndarray, strategies: Sequence[Rule], shuffler: ShufflerLike, max_turns: int = MAX_TURNS
     ) -> None:
         n, self.players = seating.shape
         found = [table_rule(s) for s in strategies]
@@ -256,7 +275,7 @@ class Batch:
         self.row_word = np.zeros(n, dtype=np.int64)
         self.hands = np.zeros(n * self.players, dtype=np.int64)
         self.current = np.zeros(n, dtype=np.int32)
-        self.owner = np.zeros(n, dtype=np.int32)  # whose call of play_turn is running
+        self.owner = np.zeros(n, dtype=np.int32)  # whose turn is running
         self.revealed = np.zeros(n, dtype=np.int32)
         self.turns = np.zeros(n, dtype=np.int32)
         self.own = np.zeros(n, dtype=np.int32)  # the current player's letters, as a state
@@ -381,7 +400,7 @@ class Batch:
 
     def _end_turn(self, games: np.ndarray) -> None:
         """Pass the turn; the next player sinks at once if the row already sinks them. When
-        the player has changed (play_turn returns), stop the game at the turn limit."""
+        the player has changed (the turn has left them), stop the game at the turn limit."""
         self._next_player(games)
         at_start = games[(self.row_len[games] > 0) & _sunk((self.row_word[games] & STATE) + self.own[games])]
         if len(at_start):
@@ -454,11 +473,11 @@ def _shuffler(rng: Any) -> ShufflerLike:
 
 
 def play_games(
-    strategies: Sequence[Strategy], games: int, rng: Any, max_turns: int = MAX_TURNS, rotate: bool = False
+    strategies: Sequence[Rule], games: int, rng: Any, max_turns: int = MAX_TURNS, rotate: bool = False
 ) -> Outcome:
     """`games` whole games of len(strategies) players; the outcome by seat. Seat i plays
     strategies[i]; with `rotate`, game g seats strategy i at seat (i + g) mod players instead
-    (as `nessie.play.tournament_kernel`). `rng`: a numpy Generator, or a shuffler."""
+    (as `nessie.play.tournament_kernel` seats them). `rng`: a numpy Generator, or a shuffler."""
     k = len(strategies)
     if not 2 <= k <= 6:
         raise ValueError(f"players (the number of strategies) must be from 2 to 6, got {k}")
@@ -471,7 +490,7 @@ def play_games(
     return Batch(seating, strategies, _shuffler(rng), max_turns).play()
 
 
-def tournament_kernel(strategies: tuple[Strategy, ...], rng: Any, n: int) -> dict[str, np.ndarray]:
+def tournament_kernel(strategies: tuple[Rule, ...], rng: Any, n: int) -> dict[str, np.ndarray]:
     """`nessie.play.tournament_kernel` on this engine, same quantities: n whole games, game g
     seating strategy i at seat (i + g) mod players."""
     k = len(strategies)

@@ -30,7 +30,6 @@ with a fresh solve), and that turn's solver starts from them: its first decision
 from __future__ import annotations
 
 from collections import Counter, OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -41,6 +40,7 @@ import numpy as np
 from nessus.dist import Dist, exact_str
 from nessus.games.nessie.engine import CHAIN, Hand, make_deck, neighbours
 from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation
+from nessus.games.nessie.play import Rule, best_take
 
 if TYPE_CHECKING:
     import polars as pl
@@ -411,14 +411,13 @@ def optimal_choice(s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], .
 
 
 @dataclass(frozen=True)
-class Optimal:
-    """The optimal single-turn rule as a strategy: reveal while that is worth more treasure
-    than stopping (the first card of a turn is always revealed). Its take maximises treasure,
-    so `letter_value` is 0 (`nessie.play.play_turn` uses it)."""
+class Optimal(Rule):
+    """The optimal single-turn rule: reveal while that is worth more treasure than stopping (the
+    first card of a turn is always revealed). Its take maximises treasure, so `letter_value` is 0."""
 
     letter_value: Fraction = Fraction(0)
 
-    def __call__(self, s: Situation, hand: Hand, revealed: int) -> bool:
+    def reveals(self, s: Situation, hand: Hand, revealed: int) -> bool:
         return revealed == 0 or optimal_choice(s, hand).reveal
 
 
@@ -427,20 +426,16 @@ def optimal() -> Optimal:
     return Optimal()
 
 
-def turn_kernel(
-    s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], rng: np.random.Generator, n: int
-) -> dict[str, np.ndarray]:
+def turn_kernel(s: Situation, hand: Hand, rule: Rule, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
     """n single turns from `s`, cards drawn at random from the unseen pool, the player
-    following `strategy` and taking the best run by treasure: treasure taken and sunk."""
-    from nessus.games.nessie.play import best_take
-
+    revealing as `rule` says and taking the best run by treasure: treasure taken and sunk."""
     taken = np.zeros(n, dtype=np.int64)
     sank = np.zeros(n, dtype=bool)
     cards = [c for c, k in s.pool.items() for _ in range(k)]
     for i in range(n):
         order = rng.permutation(len(cards))
         pool, row, revealed = Counter(s.pool), tuple(s.row), 0
-        while revealed < len(cards) and strategy(Situation(pool, row, s.own_letters), hand, revealed):
+        while revealed < len(cards) and rule.reveals(Situation(pool, row, s.own_letters), hand, revealed):
             card = cards[order[revealed]]
             revealed += 1
             pool[card] -= 1
@@ -453,13 +448,11 @@ def turn_kernel(
     return {"treasure": taken, "sunk": sank}
 
 
-def simulate_turn(
-    s: Situation, hand: Hand, strategy: Callable[[Situation, Hand, int], bool], trials: int = 2000, seed: int = 0
-):
+def simulate_turn(s: Situation, hand: Hand, rule: Rule, trials: int = 2000, seed: int = 0):
     """Monte Carlo of single turns from `s`: estimates (95% intervals) of the mean treasure
     taken and of P(sinking), as a MonteCarloResult with "treasure" and "sunk"."""
     from functools import partial
 
     from nessus import montecarlo
 
-    return montecarlo.run(partial(turn_kernel, s, hand, strategy), trials, seed, chunk=1024)
+    return montecarlo.run(partial(turn_kernel, s, hand, rule), trials, seed, chunk=1024)

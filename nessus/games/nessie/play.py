@@ -1,23 +1,40 @@
-"""Playing a Nessie turn well: what a stop is worth, reveal-or-stop, and the optimal rule.
+"""Playing Nessie well: what a stop is worth, reveal-or-stop, the rules of play as policies,
+and tournaments between them.
 
 Values are in treasure points. A stop takes the best run ending at the last revealed card
 (`best_take`). Each Nessie card kept counts `letter_value` too: a stated scoring of Nessie
 progress, by default 10/6 everywhere (the +10 for all six letters spread over them); pass
 letter_value=0 to count treasure only.
 
-Strategies answer "reveal another card?" from what the player can see: two human rules
-(`stop_at`, `stop_when_risky`) and a one-step look-ahead.
+A rule answers "reveal another card?" from what the player can see (`Rule.reveals`) and then
+takes the best run; each rule is a protocol policy (`rule(state) -> action`). Two human rules
+(`stop_at`, `stop_when_risky`), a one-step look-ahead, and the optimal single-turn rule
+(`nessie.optimal.optimal`).
+
+>>> from nessus.games.nessie import initial_state
+>>> state = initial_state().reveal("2").reveal("3")
+>>> stop_at(2)(state), stop_at(3)(state)
+(Stop(take=2), 'reveal')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Integral, Rational, Real
+from typing import TYPE_CHECKING
 
-from nessus.games.nessie.engine import CHAIN, Game, Hand, neighbours, take
+import numpy as np
+
+from nessus.games.nessie.engine import CHAIN, REVEAL, Hand, Stop, neighbours, take
 from nessus.games.nessie.odds import Card, Situation, p_sink_within
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from nessus.game import Action
+    from nessus.game import State as GameState
 
 LETTER_VALUE = Fraction(10, 6)
 
@@ -80,11 +97,30 @@ def choice(s: Situation, hand: Hand, adjacency=CHAIN, letter_value: Fraction = L
     return Choice(p_sink_within(s, 1), p_sink_within(s, 3), stop, n, reveal)
 
 
-Strategy = Callable[[Situation, Hand, int], bool]  # (situation, hand, cards revealed this turn) -> reveal?
+class Rule(ABC):
+    """A way to play a turn: reveal while `reveals` says so (the first card of a turn is always
+    revealed), then take the best run, valued with the rule's `letter_value`. Called on a
+    `nessie.State`, it is a protocol policy."""
+
+    letter_value: Fraction = LETTER_VALUE
+
+    @abstractmethod
+    def reveals(self, s: Situation, hand: Hand, revealed: int) -> bool:
+        """Reveal another card, in situation `s` holding `hand`, `revealed` cards into the turn?"""
+
+    def __call__(self, state: GameState) -> Action:
+        from nessus.games.nessie import State
+
+        assert isinstance(state, State), "a Nessie rule plays Nessie states"
+        if REVEAL in state.legal_actions() and (
+            state.revealed == 0 or self.reveals(state.situation(), state.hand(), state.revealed)
+        ):
+            return REVEAL
+        return Stop(best_take(state.hand(), state.row, CHAIN, self.letter_value)[0])
 
 
 @dataclass(frozen=True)
-class StopAt:
+class StopAt(Rule):
     """The human rule "stop once I have revealed `cards` cards this turn" (table-driven: the
     fast engine `nessie.fast` plays it)."""
 
@@ -95,12 +131,12 @@ class StopAt:
             raise ValueError(f"cards must be an integer >= 1, got {self.cards!r}")
         object.__setattr__(self, "cards", int(self.cards))
 
-    def __call__(self, s: Situation, hand: Hand, revealed: int) -> bool:
+    def reveals(self, s: Situation, hand: Hand, revealed: int) -> bool:
         return revealed < self.cards
 
 
 @dataclass(frozen=True)
-class StopWhenRisky:
+class StopWhenRisky(Rule):
     """The human rule "stop when P(the next card sinks me) > limit" (table-driven: the fast
     engine `nessie.fast` plays it). `limit` is kept as an exact Fraction."""
 
@@ -112,8 +148,19 @@ class StopWhenRisky:
         exact = self.limit if isinstance(self.limit, Rational) else float(self.limit)
         object.__setattr__(self, "limit", Fraction(exact))
 
-    def __call__(self, s: Situation, hand: Hand, revealed: int) -> bool:
+    def reveals(self, s: Situation, hand: Hand, revealed: int) -> bool:
         return revealed == 0 or p_sink_within(s, 1) <= self.limit
+
+
+@dataclass(frozen=True)
+class Lookahead(Rule):
+    """Reveal while revealing one more card (then taking the best run) is worth more than
+    stopping now, under the stated scoring (`choice`)."""
+
+    letter_value: Fraction = LETTER_VALUE
+
+    def reveals(self, s: Situation, hand: Hand, revealed: int) -> bool:
+        return revealed == 0 or choice(s, hand, letter_value=self.letter_value).reveal
 
 
 def stop_at(cards: int) -> StopAt:
@@ -126,66 +173,44 @@ def stop_when_risky(limit: Fraction = Fraction(3, 10)) -> StopWhenRisky:
     return StopWhenRisky(limit)
 
 
-def lookahead(letter_value: Fraction = LETTER_VALUE) -> Strategy:
-    """Reveal while revealing one more card (then taking the best run) is worth more than
-    stopping now, under the stated scoring."""
-    return lambda s, hand, revealed: revealed == 0 or choice(s, hand, letter_value=letter_value).reveal
+def lookahead(letter_value: Fraction = LETTER_VALUE) -> Lookahead:
+    """The one-step look-ahead rule (see `Lookahead`)."""
+    return Lookahead(letter_value)
 
 
-MAX_TURNS = 3000
+def tournament_kernel(rules: tuple[Rule, ...], rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n whole games played through the protocol (`nessus.play.play` on `nessie.State`); game g
+    seats rule i at seat (i + g) mod players. Per rule: won (alone or sharing the win) and its
+    score; and whether the game ended by a completed Nessie."""
+    from nessus.games.nessie import Rules, initial_state
+    from nessus.play import play
 
-
-def play_turn(game: Game, strategy: Strategy, letter_value: Fraction = LETTER_VALUE) -> None:
-    """The current player reveals while the strategy says so, then takes the best run (valued
-    with the strategy's own `letter_value` when it has one, e.g. the optimal rule's 0)."""
-    letter_value = getattr(strategy, "letter_value", letter_value)
-    player = game.current
-    while not game.over and game.current == player:
-        if strategy(game.situation(), game.hand, game.revealed):
-            game.reveal()
-        else:
-            n, _ = best_take(game.hand, tuple(game.row), game.adjacency, letter_value)
-            game.stop(n)
-
-
-def play_game(strategies: list[Strategy], rng, max_turns: int = MAX_TURNS) -> Game:
-    """A whole game, seat i playing strategies[i]; stops after max_turns turns if unfinished."""
-
-    game = Game.new(len(strategies), rng)
-    while not game.over and game.turns < max_turns:
-        play_turn(game, strategies[game.current])
-    return game
-
-
-def tournament_kernel(strategies: tuple[Strategy, ...], rng, n: int) -> dict:
-    """n whole games; game g seats strategy i at seat (i + g) mod players. Per strategy: won
-    (alone or sharing the win) and its score; and whether the game ended by a completed Nessie."""
-    import numpy as np
-
-    k = len(strategies)
+    k = len(rules)
+    start = initial_state(Rules(players=k))
     wins = np.zeros((k, n), dtype=bool)
     scores = np.zeros((k, n), dtype=np.int64)
     finished = np.zeros(n, dtype=bool)
     for g in range(n):
         seat_of = [(i + g) % k for i in range(k)]
-        by_seat = [strategies[(seat - g) % k] for seat in range(k)]
-        game = play_game(by_seat, rng)
-        winners, points = game.winners(), game.scores()
+        end = play(start, [rules[(seat - g) % k] for seat in range(k)], rng)
+        assert isinstance(end, type(start))
+        winners, points = end.winners(), end.scores()
         for i, seat in enumerate(seat_of):
             wins[i, g] = seat in winners
             scores[i, g] = points[seat]
-        finished[g] = game.over
+        finished[g] = end.finisher is not None
     out = {f"p_win_{i}": wins[i] for i in range(k)} | {f"mean_score_{i}": scores[i] for i in range(k)}
     out["p_finished"] = finished
     return out
 
 
-def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0, progress=None):
-    """Win rates (95% Wilson intervals) and mean scores of strategies in whole games, as a
-    polars DataFrame: strategy, p_win, ci_low, ci_high, mean_score, and p_finished (the share
-    of games that ended with a completed Nessie rather than at the turn limit). When every
-    strategy is table-driven (`nessie.fast.is_table_driven`), the games are played together by
-    the numpy engine `nessie.fast` (same rules, other random draws), otherwise one at a time."""
+def tournament(rules: dict[str, Rule], games: int = 1000, seed: int = 0, progress=None) -> pl.DataFrame:
+    """Win rates (95% Wilson intervals) and mean scores of rules in whole games, the players
+    moved round the table from game to game, as a polars DataFrame: strategy, p_win, ci_low,
+    ci_high, mean_score, and p_finished (the share of games that ended with a completed Nessie
+    rather than at the turn limit). When every rule is table-driven (`nessie.fast.is_table_driven`),
+    the games are played together by the numpy engine `nessie.fast` (same rules, other random
+    draws), otherwise one at a time through the protocol (`tournament_kernel`)."""
     from functools import partial
 
     import polars as pl
@@ -193,9 +218,9 @@ def tournament(strategies: dict[str, Strategy], games: int = 1000, seed: int = 0
     from nessus import montecarlo
     from nessus.games.nessie import fast as nessie_fast
 
-    names, chosen = list(strategies), tuple(strategies.values())
+    names, chosen = list(rules), tuple(rules.values())
     kernel, chunk = partial(tournament_kernel, chosen), 256
-    if all(nessie_fast.is_table_driven(s) for s in chosen):
+    if all(nessie_fast.is_table_driven(r) for r in chosen):
         kernel, chunk = partial(nessie_fast.tournament_kernel, chosen), nessie_fast.CHUNK
     result = montecarlo.run(kernel, games, seed, progress=progress, chunk=chunk)
     return pl.DataFrame(

@@ -1,5 +1,5 @@
-"""The Nessie engine: no card is ever lost or duplicated, hands obey the keeping rule, and the
-rules' small cases worked by hand."""
+"""Nessie's rules (`nessie.engine`) and the game that plays them (`nessie.State`): no card is
+ever lost or duplicated, hands obey the keeping rule, and the rules' small cases worked by hand."""
 
 from collections import Counter
 
@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nessus.games.nessie.engine import CHAIN, Game, Hand, can_keep, make_deck, neighbours, sunk, take
+from nessus.games.nessie import CARD_KINDS, Rules, State, initial_state
+from nessus.games.nessie.engine import CHAIN, Hand, can_keep, make_deck, neighbours, sunk, take
 
 ADJ = neighbours(CHAIN)
 
@@ -20,23 +21,33 @@ def adjacent_chain_ok(letters):
     return all(any(x in ADJ[y] for y in letters[:i]) for i, x in enumerate(letters) if i)
 
 
+def all_cards(state: State) -> Counter:
+    """Every card wherever it is: draw pile and discards (counted), row, in front of each player."""
+    out = Counter({c: n for c, n in zip(CARD_KINDS, state.draw)}) + Counter(dict(zip(CARD_KINDS, state.discards)))
+    out += Counter(state.row)
+    for h in state.hands:
+        out += Counter(h.cards())
+    return +out
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), moves=st.lists(st.floats(0, 1), min_size=1, max_size=400)
 )
 def test_random_games_conserve_cards_and_keep_hands_legal(seed, players, moves):
-    game = Game.new(players, np.random.default_rng(seed))
+    rng = np.random.default_rng(seed)
+    state = initial_state(Rules(players=players))
+    deck = Counter(make_deck())
     for u in moves:
-        if game.over:
+        if state.is_terminal():
             break
-        if game.revealed == 0 or u < 0.6:
-            game.reveal()
+        if state.revealed == 0 or u < 0.6:
+            state = state.reveal(rng=rng)
         else:
-            game.stop(int(u * 100) % (len(game.row) + 1))
-        game.check_conservation()
-        assert not sunk(game.row, game.hand) or not game.row
-        assert all(adjacent_chain_ok(h.letters) for h in game.hands)
-    assert sum(game.all_cards().values()) == 84
+            state = state.stop(int(u * 100) % (len(state.row) + 1))
+        assert all_cards(state) == deck
+        assert not sunk(list(state.row), state.hand()) or not state.row
+        assert all(adjacent_chain_ok(list(h.letters)) for h in state.hands)
 
 
 def test_deck_composition():
@@ -68,24 +79,23 @@ def test_sinking_rules():
 
 
 def test_sinking_at_the_start_of_a_turn_discards_the_row():
-    """Player 2 owns an A and player 1 leaves A, A in the row: player 2 sinks before revealing."""
-    game = Game.new(2, np.random.default_rng(1))
-    for card in ("A", "A", "A"):
-        game.draw.remove(card)  # two go to the row, one in front of player 2
-    game.row = ["A", "A"]
-    game.hands[1] = Hand([], ["A"])
-    game.revealed = 1  # as if player 1 had revealed the row's last card
-    game.stop(0)
-    assert game.row == [] and game.current == 0 and game.discard.count("A") == 2
-    game.check_conservation()
+    """Player 1 owns an A and player 2 leaves A, A in the row: player 1 sinks before revealing,
+    and the turn passes back to player 2."""
+    state = initial_state(Rules(players=2)).reveal("A").stop(1)  # player 1 keeps an A
+    state = state.reveal("B").stop(0)  # player 2 leaves B
+    state = state.reveal("B").stop(2)  # player 1 takes B, B: the second B is not kept
+    state = state.reveal("A").reveal("A").stop(0)  # player 2 holds nothing: leaves A, A
+    assert state.current == 1 and state.row == () and state.hand(0).letters == ["A", "B"]
+    assert [e.kind for e in state.last] == ["stop", "sink_at_start"]  # 3 A's with player 1's own
+    assert state.discards[CARD_KINDS.index("A")] == 2 and all_cards(state) == Counter(make_deck())
 
 
 def test_illegal_moves_are_clear_errors():
-    game = Game.new(3, np.random.default_rng(2))
+    state = initial_state(Rules(players=3))
     with pytest.raises(ValueError, match="reveal at least one card"):
-        game.stop(0)
-    game.reveal()
+        state.stop(0)
+    state = state.reveal(rng=np.random.default_rng(2))
     with pytest.raises(ValueError, match="n must be an integer from 0 to"):
-        game.stop(5)
-    with pytest.raises(ValueError, match="players must be an integer from 2 to 6"):
-        Game.new(7)
+        state.stop(5)
+    with pytest.raises(ValueError, match="players must be"):
+        Rules(players=7)

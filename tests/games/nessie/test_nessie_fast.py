@@ -1,7 +1,9 @@
-"""The numpy Nessie engine against the reference engine: the same games, card for card, when
-both see the same deck orders and reshuffles; the same win rates in tournaments; no card ever
-lost or duplicated."""
+"""The numpy Nessie engine against the protocol State played by the generic loop: the same
+games, card for card, when both see the same deck orders and reshuffles; the same win rates in
+tournaments; no card ever lost or duplicated."""
 
+from collections import Counter
+from dataclasses import replace
 from fractions import Fraction
 from functools import partial
 
@@ -11,10 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import norm
 
+import nessus.play
 from nessus import montecarlo
+from nessus.games.nessie import CARD_KINDS, MAX_TURNS, Rules, State, initial_state
 from nessus.games.nessie import fast as fast
 from nessus.games.nessie import play as play
-from nessus.games.nessie.engine import Game, make_deck
+from nessus.games.nessie.engine import make_deck
 
 RULES = [
     play.stop_at(1),
@@ -29,42 +33,34 @@ RULES = [
 DECK_COUNTS = np.bincount(fast.DECK, minlength=9)
 
 
-class Replay:
-    """One numpy Generator per game, drawn from as `Game.new` and `Game._reshuffle` draw from
-    theirs: the deck order first, then one permutation per reshuffle."""
-
-    def __init__(self, seeds: list) -> None:
-        self.rngs = [np.random.default_rng(s) for s in seeds]
-
-    def deal(self, games: np.ndarray) -> np.ndarray:
-        return np.stack([self.rngs[g].permutation(fast.DECK_SIZE) for g in games])
-
-    def reshuffle(self, games: np.ndarray, sizes: np.ndarray) -> np.ndarray:
-        out = np.zeros((len(games), int(sizes.max())), dtype=np.int64)
-        for i, (g, size) in enumerate(zip(games, sizes)):
-            out[i, :size] = self.rngs[g].permutation(int(size))
-        return out
-
-
-@pytest.fixture
-def reshuffles(monkeypatch) -> list[int]:
-    """The reference lists its discards card by card (A..F, 1, 2, 3) before shuffling them, as
-    the fast engine does (a uniform shuffle does not care about the order before it); the
-    sizes of the reshuffles are recorded."""
-    sizes: list[int] = []
-    shuffle = Game._reshuffle
-
-    def listed_then_shuffled(game: Game) -> None:
-        game.discard.sort(key=fast.CARDS.index)
-        sizes.append(len(game.discard))
-        shuffle(game)
-
-    monkeypatch.setattr(Game, "_reshuffle", listed_then_shuffled)
-    return sizes
+def replayed(seats, seed, max_turns: int = MAX_TURNS, sizes: list[int] | None = None) -> State:
+    """The protocol State played to the end, seat i by seats[i], each reveal the next card of the
+    deck order `fast.PerGame([seed])` deals (the pile's end first) and, when the pile is empty,
+    of the discards listed card by card (A..F, 1, 2, 3) and permuted as it reshuffles them. The
+    ordered pile is checked at every reveal to hold exactly the State's counted pile; the sizes
+    of the reshuffles go to `sizes`."""
+    rng = np.random.default_rng(seed)
+    deck = make_deck()
+    pile = [deck[i] for i in rng.permutation(len(deck))]
+    state = replace(initial_state(Rules(players=len(seats))), max_turns=max_turns)
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            state = state.apply(seats[state.current_player()](state))
+            continue
+        if not pile:
+            counts = dict(zip(CARD_KINDS, state.discards))
+            listed = [c for c in fast.CARDS for _ in range(counts[c])]
+            pile = [listed[i] for i in rng.permutation(len(listed))]
+            if sizes is not None:
+                sizes.append(len(listed))
+        counted = state.draw if sum(state.draw) else state.discards
+        assert Counter(pile) == Counter({c: n for c, n in zip(CARD_KINDS, counted) if n})
+        state = state.apply(pile.pop())
+    return state
 
 
-def reference(game: Game) -> tuple:
-    return game.scores(), -1 if game.finisher is None else game.finisher, game.turns, sorted(game.winners())
+def reference(state: State) -> tuple:
+    return state.scores(), -1 if state.finisher is None else state.finisher, state.turns, sorted(state.winners())
 
 
 def outcome(out: fast.Outcome, g: int) -> tuple:
@@ -72,53 +68,54 @@ def outcome(out: fast.Outcome, g: int) -> tuple:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
-def test_games_are_those_of_the_reference_engine(players, reshuffles):
-    """96 games per number of players (480 in all): six seatings drawn from RULES, four played
-    to the end and two cut at a small turn limit (where play_turn's check falls matters: with 2
-    players a sink at the start bounces the turn back without a check)."""
+def test_games_are_those_of_the_protocol_state(players):
+    """96 games per number of players (480 in all), the State fed the same cards: six seatings
+    drawn from RULES, four played to the end and two cut at a small turn limit (where the
+    limit's check falls matters: with 2 players a sink at the start bounces the turn back
+    without a check)."""
     pick = np.random.default_rng(players)
     kinds = {"finished": 0, "cut": 0, "reshuffled": 0}
-    for batch, max_turns in enumerate((play.MAX_TURNS,) * 4 + (9, 40)):
+    for batch, max_turns in enumerate((MAX_TURNS,) * 4 + (9, 40)):
         seats = [RULES[i] for i in pick.choice(len(RULES), players)]
         seeds = [[players, batch, g] for g in range(16)]
-        fast_games = fast.play_games(seats, len(seeds), Replay(seeds), max_turns=max_turns)
+        fast_games = fast.play_games(seats, len(seeds), fast.PerGame(seeds), max_turns=max_turns)
         for g, seed in enumerate(seeds):
-            before = len(reshuffles)
-            game = play.play_game(seats, np.random.default_rng(seed), max_turns=max_turns)
-            assert outcome(fast_games, g) == reference(game), (players, batch, g, seats)
-            kinds["finished" if game.over else "cut"] += 1
-            kinds["reshuffled"] += len(reshuffles) > before
+            sizes: list[int] = []
+            end = replayed(seats, seed, max_turns, sizes)
+            assert outcome(fast_games, g) == reference(end), (players, batch, g, seats)
+            kinds["finished" if end.finisher is not None else "cut"] += 1
+            kinds["reshuffled"] += bool(sizes)
     assert min(kinds.values()) >= 5, kinds
 
 
-def test_tournament_kernels_agree_seat_for_seat(monkeypatch, reshuffles):
-    """The fast kernel rotates the seats as the reference kernel does: the same arrays, exactly."""
-    strategies = (play.stop_at(2), play.stop_when_risky(), play.stop_at(4))
+def test_tournament_kernels_agree_seat_for_seat(monkeypatch):
+    """The fast kernel rotates the seats as the protocol kernel does: the same arrays, exactly,
+    when the protocol's games are fed the same cards."""
+    rules = (play.stop_at(2), play.stop_when_risky(), play.stop_at(4))
     seeds = [[7, g] for g in range(30)]
-    games = iter(seeds)
-    original = play.play_game
-    monkeypatch.setattr(play, "play_game", lambda by_seat, rng: original(by_seat, np.random.default_rng(next(games))))
-    ref = play.tournament_kernel(strategies, None, len(seeds))
-    ours = fast.tournament_kernel(strategies, Replay(seeds), len(seeds))
+    games, sizes = iter(seeds), list[int]()
+    monkeypatch.setattr(nessus.play, "play", lambda start, seats, rng: replayed(seats, next(games), sizes=sizes))
+    ref = play.tournament_kernel(rules, np.random.default_rng(0), len(seeds))
+    ours = fast.tournament_kernel(rules, fast.PerGame(seeds), len(seeds))
     assert ours.keys() == ref.keys()
     for name in ref:
         assert np.array_equal(ours[name], ref[name]), name
-    assert reshuffles
+    assert sizes
 
 
-def test_players_who_never_take_cycle_the_whole_deck(reshuffles):
+def test_players_who_never_take_cycle_the_whole_deck():
     """Revealing until sinking (limit 1), nobody ever takes a card: every card goes round the
     discards, and the games stop at the turn limit."""
     seats = [play.stop_when_risky(1)] * 3
     seeds = [[11, g] for g in range(4)]
-    out = fast.play_games(seats, len(seeds), Replay(seeds), max_turns=60)
+    out, sizes = fast.play_games(seats, len(seeds), fast.PerGame(seeds), max_turns=60), list[int]()
     for g, seed in enumerate(seeds):
-        assert outcome(out, g) == reference(play.play_game(seats, np.random.default_rng(seed), max_turns=60))
-    assert not out.over.any() and fast.DECK_SIZE - 18 < max(reshuffles)  # at most 18 cards in a row
+        assert outcome(out, g) == reference(replayed(seats, seed, 60, sizes))
+    assert not out.over.any() and fast.DECK_SIZE - 18 < max(sizes)  # at most 18 cards in a row
 
 
-def test_tournaments_agree_with_the_reference_path():
-    """The fast path (20,000 games) and the reference path (1,500 games), fixed seeds, estimate
+def test_tournaments_agree_with_the_protocol_path():
+    """The fast path (20,000 games) and the protocol path (1,500 games), fixed seeds, estimate
     the same win rates and mean scores of three strategies. Six comparisons, each at the
     Bonferroni level 1 - 0.05/6: the two estimates must differ by less than sqrt(h1^2 + h2^2),
     h1 and h2 the half-widths of their intervals at that level (Wilson intervals for the win

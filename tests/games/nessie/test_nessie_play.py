@@ -1,12 +1,15 @@
-"""Stop values, reveal-or-stop, strategies and whole games of Nessie."""
+"""Stop values, reveal-or-stop, the rules of play as policies and whole games of Nessie."""
 
 from fractions import Fraction
 
 import numpy as np
 
+from nessus.games.nessie import REVEAL, Rules, State, Stop, initial_state
 from nessus.games.nessie import play as play
 from nessus.games.nessie.engine import Hand
 from nessus.games.nessie.odds import Situation
+from nessus.games.nessie.optimal import Optimal, optimal
+from nessus.play import play as nessus_play
 
 
 def test_best_take_by_hand():
@@ -34,20 +37,32 @@ def test_reveal_one_more_by_enumerating_the_next_card():
 
 def test_human_rules():
     s = Situation({"1": 5, "A": 5}, ("2", "2"), frozenset())
-    assert play.stop_at(2)(s, Hand(), 1) and not play.stop_at(2)(s, Hand(), 2)
+    assert play.stop_at(2).reveals(s, Hand(), 1) and not play.stop_at(2).reveals(s, Hand(), 2)
     # Row treasure 4: a 1 makes 5 (safe) and an A is safe, so nothing sinks next.
-    assert play.stop_when_risky(Fraction(3, 10))(s, Hand(), 1)
+    assert play.stop_when_risky(Fraction(3, 10)).reveals(s, Hand(), 1)
     risky = Situation({"3": 5, "A": 5}, ("2", "2"), frozenset())  # any 3 sinks: P = 1/2
-    assert not play.stop_when_risky(Fraction(3, 10))(risky, Hand(), 1)
-    assert play.stop_when_risky(Fraction(3, 10))(risky, Hand(), 0)  # at least one card
+    assert not play.stop_when_risky(Fraction(3, 10)).reveals(risky, Hand(), 1)
+    assert play.stop_when_risky(Fraction(3, 10)).reveals(risky, Hand(), 0)  # at least one card
 
 
-def test_whole_games_finish_and_conserve_cards():
-    rng = np.random.default_rng(5)
+def test_a_rule_is_a_policy_that_reveals_then_takes_the_best_run():
+    """On a State a rule reveals first (compulsory), then as `reveals` says, then stops with the
+    best take under its own letter value; the optimal rule takes by treasure (letter value 0)."""
+    state = initial_state().reveal("3").reveal("A")
+    assert play.stop_at(3)(initial_state()) == REVEAL and play.stop_at(3)(state) == REVEAL
+    assert play.stop_at(2)(state) == Stop(play.best_take(Hand(), ("3", "A"))[0]) == Stop(2)
+    assert optimal().letter_value == 0 and play.lookahead().letter_value == play.LETTER_VALUE
+    late = initial_state().reveal("A").reveal("3").reveal("2")  # 3 + 2 in the row, an A before them
+    assert play.stop_at(1)(late) == Stop(3)  # the A is worth taking at 10/6
+    assert Optimal(Fraction(0)).reveals(late.situation(), late.hand(), 0)
+
+
+def test_whole_games_through_the_play_loop_finish_with_a_winner():
+    rng, start = np.random.default_rng(5), initial_state(Rules(players=3))
     for _ in range(5):
-        game = play.play_game([play.stop_at(2), play.stop_when_risky(), play.lookahead()], rng)
-        game.check_conservation()
-        assert game.over and game.winners()
+        end = nessus_play(start, [play.stop_at(2), play.stop_when_risky(), play.lookahead()], rng)
+        assert isinstance(end, State) and end.finisher is not None and end.winners()
+        assert sum(end.returns()) == 1
 
 
 def test_tournament_shares_out_the_wins():

@@ -1,6 +1,6 @@
-"""Nessie's protocol State: whole games as `nessie.engine.Game` plays them, the draw pile counted,
-each reveal a chance node with exact weights; and the vectorised engine `nessie.fast` against
-the generic machine-play loop (`nessus.play.play`) with the same rules."""
+"""Nessie's protocol State: whole games, the draw pile counted, each reveal a chance node with
+exact weights; and the vectorised engine `nessie.fast` against the generic machine-play loop
+(`nessus.play.play`) with the same rules (card for card: `test_nessie_fast`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ import pytest
 
 from nessus.game import CHANCE
 from nessus.games import nessie
-from nessus.games.nessie import REVEAL, Rules, Stop, fast, initial_state, strategy_policy
+from nessus.games.nessie import REVEAL, Rules, Stop, fast, initial_state
 from nessus.games.nessie import play as nessie_play
-from nessus.games.nessie.engine import Game, make_deck
+from nessus.games.nessie.engine import make_deck
 from nessus.play import play
 
 Z_999 = 3.290527  # two-sided 99.9% normal quantile
@@ -27,27 +27,6 @@ def test_a_reveal_draws_from_the_counted_pile_exactly():
     outcomes = dict(state.chance_outcomes())
     assert state.current_player() == CHANCE
     assert outcomes == {c: Fraction(n, 84) for c, n in Counter(make_deck()).items()}
-
-
-def test_the_state_replays_an_engine_game_card_for_card():
-    """The engine's game (a shuffled deck) and the State fed the same cards and moves reach the
-    same table at every step: rows, hands, scores, whose turn, sinking at the start of a turn."""
-    rng = np.random.default_rng(8)
-    g = Game.new(3, rng)
-    state = initial_state(Rules(players=3))
-    strategy = nessie_play.stop_when_risky()
-    while not g.over and g.turns < 200:
-        if g.revealed == 0 or strategy(g.situation(), g.hand, g.revealed):
-            state = state.reveal(g.reveal())
-        else:
-            n, _ = nessie_play.best_take(g.hand, tuple(g.row))
-            g.stop(n)
-            state = state.stop(n)
-        assert state.row == tuple(g.row)
-        assert [h.cards() for h in state.hands] == [h.cards() for h in g.hands]
-        assert state.current == g.current and state.turns == g.turns and state.scores() == g.scores()
-        assert state.draw == tuple(Counter(g.draw)[c] for c in nessie.CARD_KINDS)
-    assert g.turns >= 10
 
 
 def test_a_full_row_sinks_the_next_player_at_the_start():
@@ -92,7 +71,7 @@ def _win_shares_fast(strategies, games: int, seed: int) -> np.ndarray:
 def _win_shares_loop(strategies, games: int, seed: int) -> np.ndarray:
     """The same from the generic loop over the protocol State."""
     rng = np.random.default_rng(seed)
-    policies = [strategy_policy(s) for s in strategies]
+    policies = list(strategies)
     start = initial_state(Rules(players=len(strategies)))
     return np.array([[float(r) for r in play(start, policies, rng).returns()] for _ in range(games)])
 
