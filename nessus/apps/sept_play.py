@@ -33,7 +33,7 @@ class Kind:
     """What differs between the two games on this page."""
 
     name: str
-    roll: core.Roll
+    roll: core.RollLaw
     dice: int
     bust_face: str  # the roll that wipes the turn, in words
     widest: int  # the chart of expected scores shows N = 1 .. widest

@@ -58,7 +58,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, multisets, roll_faces, rolls
+from nessus.dice import Chosen, Roll, multisets, roll_faces, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -68,7 +68,6 @@ NAME = "trois"
 TITLE = "Les Trois"
 SUMMARY = "Set aside at least one die per roll; 3s count 0; lowest total wins."
 
-Roll = tuple[int, ...]
 
 DICE = Param("dice", 5, 1, 6, "dice rolled at the start of a turn")
 TARGET = Param("target", 5, 0, 36, "score to stay at or below, for the P(score <= target) policy")

@@ -45,7 +45,7 @@ HOLD, ROLL = 0, 1  # action indices (value iteration's argmax takes the first of
 
 
 @dataclass(frozen=True)
-class Roll:
+class RollLaw:
     """What one roll does: `gains` = ((points, weight), ...) for the rolls that add points and
     `bust` = the weight of the rolls that wipe the turn (weights count equally likely outcomes)."""
 
@@ -77,14 +77,14 @@ def _check_hold(n: int) -> None:
         raise ValueError(f"hold must be an integer >= 1, got {n!r}")
 
 
-def hold_at_mean(roll: Roll, n: int) -> Fraction:
+def hold_at_mean(roll: RollLaw, n: int) -> Fraction:
     """E[score of one turn] (points) rolling while the turn total is below `n`, exact."""
     _check_hold(n)
     return _hold_at_mean(roll, n)
 
 
 @cache
-def _hold_at_mean(roll: Roll, n: int) -> Fraction:
+def _hold_at_mean(roll: RollLaw, n: int) -> Fraction:
     # In integers: a[k] = E[score from turn total k] * W^(n - k) (W = the roll's weight), so
     # a[k] = sum of w * (a[k + s] W^(s - 1), or (k + s) W^(n - k - 1) once k + s >= n).
     big = roll.weight
@@ -95,7 +95,7 @@ def _hold_at_mean(roll: Roll, n: int) -> Fraction:
     return Fraction(a[0], powers[n])
 
 
-def hold_at_distribution(roll: Roll, n: int) -> Dist:
+def hold_at_distribution(roll: RollLaw, n: int) -> Dist:
     """The exact distribution of one turn's score (points; 0 after a bust) rolling while the
     turn total is below `n`."""
     _check_hold(n)
@@ -103,7 +103,7 @@ def hold_at_distribution(roll: Roll, n: int) -> Dist:
 
 
 @cache
-def _hold_at_distribution(roll: Roll, n: int) -> Dist:
+def _hold_at_distribution(roll: RollLaw, n: int) -> Dist:
     reach = {0: Fraction(1)}
     final: dict[int, Fraction] = {0: Fraction(0)}
     for k in range(n):
@@ -120,7 +120,7 @@ def _hold_at_distribution(roll: Roll, n: int) -> Dist:
     return Dist.from_probabilities({s: p for s, p in final.items() if p})
 
 
-def hold_at_chain(roll: Roll, n: int) -> RewardChain:
+def hold_at_chain(roll: RollLaw, n: int) -> RewardChain:
     """The turn as a `RewardChain`: state = turn total below n; reaching n or more banks it."""
     _check_hold(n)
     steps: dict[Hashable, list[Step]] = {}
@@ -133,7 +133,7 @@ def hold_at_chain(roll: Roll, n: int) -> RewardChain:
     return RewardChain(steps)
 
 
-def best_hold(roll: Roll) -> tuple[int, Fraction]:
+def best_hold(roll: RollLaw) -> tuple[int, Fraction]:
     """The smallest n maximising `hold_at_mean(roll, n)`, and that mean (points).
 
     One more roll at turn total k gains (sum of points x weights - bust weight x k) / weight on
@@ -144,7 +144,7 @@ def best_hold(roll: Roll) -> tuple[int, Fraction]:
     return best, hold_at_mean(roll, best)
 
 
-def points_values(roll: Roll, k: int) -> dict[str, Fraction]:
+def points_values(roll: RollLaw, k: int) -> dict[str, Fraction]:
     """The exact expected score of the turn (points) after each legal action at turn total `k`,
     playing for points afterwards (rolling while the turn total is below the break-even, the
     best of all policies, see `best_hold`): {"roll": ..., "hold": k}; no "hold" at k = 0 (the
@@ -158,7 +158,7 @@ def points_values(roll: Roll, k: int) -> dict[str, Fraction]:
 
 
 @cache
-def _points_roll(roll: Roll, k: int) -> Fraction:
+def _points_roll(roll: RollLaw, k: int) -> Fraction:
     after = (Fraction(j) if j >= roll.break_even else _points_roll(roll, j) for j in (k + s for s, _ in roll.gains))
     return sum((Fraction(w, roll.weight) * v for (_, w), v in zip(roll.gains, after)), Fraction(0))
 
@@ -173,7 +173,7 @@ class TurnGame(Protocol):
     """
 
     @property
-    def roll(self) -> Roll: ...
+    def roll(self) -> RollLaw: ...
 
     @property
     def sizes(self) -> np.ndarray:

@@ -42,7 +42,7 @@ NAME = "pig"
 TITLE = "Pig"
 SUMMARY = "One die, a 1 wipes the turn, first to 100: optimal play by value iteration."
 
-ROLL = core.Roll(((2, 1), (3, 1), (4, 1), (5, 1), (6, 1)), 1)
+ROLL = core.RollLaw(((2, 1), (3, 1), (4, 1), (5, 1), (6, 1)), 1)
 TOLERANCE = 1e-12
 ACCURACY = 1e-9  # measured: the 1e-12 solve is within 3e-11 of a 1e-14 one (tests/games/pushluck/test_pig.py)
 HEURISTIC = 20
@@ -65,7 +65,7 @@ class Race:
     """Pig to `goal` as a `TurnGame`: context c = i * goal + j (mover's score i, opponent's j)."""
 
     goal: int
-    roll: core.Roll = ROLL
+    roll: core.RollLaw = ROLL
 
     @property
     def sizes(self) -> np.ndarray:

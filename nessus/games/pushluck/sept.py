@@ -54,7 +54,7 @@ TITLE = "Le Sept fatal"
 SUMMARY = "Roll 2d6 until you hold; a 7 wipes the turn: best hold and optimal 3-round play."
 
 _TWO = total(2)
-ROLL = core.Roll(tuple((s, _TWO.weight(s)) for s in range(2, 13) if s != 7), _TWO.weight(7))
+ROLL = core.RollLaw(tuple((s, _TWO.weight(s)) for s in range(2, 13) if s != 7), _TWO.weight(7))
 MARGIN_PER_ROUND = 50  # leads cut off beyond 50 * rounds + 10 points: the bracket is < 1e-13 wide for 1..5 rounds
 TOLERANCE = 1e-12
 STORED_ROUNDS = (3, 4, 5)  # games stored in data/ with the default ties: 1-7 s each to solve, too slow for a dashboard
@@ -120,7 +120,7 @@ class Duel:
     ties: str = "replay"
     margin: int = 160
     edge: float | None = None
-    roll: core.Roll = ROLL
+    roll: core.RollLaw = ROLL
 
     @property
     def index(self) -> np.ndarray:
