@@ -626,12 +626,12 @@ class State(protocol.State):
 
     def observation(self, player: int) -> str:
         protocol.check_players([player], self.shape())
-        totals = ", ".join(f"seat {s + 1}: {t}" for s, t in enumerate(self.totals()))
+        totals = ", ".join(f"player {s + 1}: {t}" for s, t in enumerate(self.totals()))
         if self.over:
-            return f"you are seat {player + 1}; the game is over; totals {totals}"
+            return f"you are player {player + 1}; the game is over; totals {totals}"
         dice = f", cargo kept {' '.join(map(str, self.kept)) or 'none'}, free {' '.join(map(str, self.free)) or 'none'}"
         return (
-            f"you are seat {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, seat {self.seat + 1} "
+            f"you are player {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, player {self.seat + 1} "
             f"to play, roll {len(self.history)} of {ROLLS}, {self.aboard} of ship, captain and crew aboard"
             f"{dice if self.crew else ''}; totals {totals}"
         )

@@ -594,17 +594,17 @@ class State(game.State):
 
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
-        held = ", ".join(f"seat {i}: {h}" for i, h in enumerate(self.holdings, start=1))
+        held = ", ".join(f"player {i}: {h}" for i, h in enumerate(self.holdings, start=1))
         if self.winner is not None:
-            now = f"seat {self.winner} won after {self.throws} throws"
+            now = f"player {self.winner} won after {self.throws} throws"
         else:
-            now = f"seat {self.current} throws {self.hand} next"
+            now = f"player {self.current} throws {self.hand} next"
         last = (
-            f"; last throw: seat {self.history[-1][0]} rolled {' '.join(map(str, self.history[-1][1]))}"
+            f"; last throw: player {self.history[-1][0]} rolled {' '.join(map(str, self.history[-1][1]))}"
             if self.history
             else ""
         )
-        return f"you are seat {player + 1}; dice held: {held}; centre {self.centre}; {now}{last}"
+        return f"you are player {player + 1}; dice held: {held}; centre {self.centre}; {now}{last}"
 
     def shape(self) -> game.Shape:
         r = self.rules

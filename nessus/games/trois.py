@@ -666,17 +666,15 @@ class State(protocol.State):
 
     def observation(self, player: int) -> str:
         protocol.check_players([player], self.shape())
-        scores = ", ".join(f"seat {s + 1}: {t}" for s, t in enumerate(self.scores()))
+        scores = ", ".join(f"player {s + 1}: {t}" for s, t in enumerate(self.scores()))
         r = self.rules.rounds
         which = f"round {self.round + 1} of {r}" if self.round < r else f"tie-break round {self.round + 1 - r}"
         if self.over:
-            return (
-                f"you are seat {player + 1}; the game is over, won by seat {self.seat + 1} ({which}); scores {scores}"
-            )
+            return f"you are player {player + 1}; the game is over, won by player {self.seat + 1} ({which}); scores {scores}"
         rolled = "not rolled yet" if self.rolled is None else " ".join(map(str, self.rolled))
         return (
-            f"you are seat {player + 1}; {which}, seat {self.seat + 1} to play; in contention: "
-            f"{', '.join(f'seat {s + 1}' for s in self.seats)}; set aside {' '.join(map(str, self.kept)) or 'none'} "
+            f"you are player {player + 1}; {which}, player {self.seat + 1} to play; in contention: "
+            f"{', '.join(f'player {s + 1}' for s in self.seats)}; set aside {' '.join(map(str, self.kept)) or 'none'} "
             f"({self.points} points), roll {rolled}; scores {scores}"
         )
 

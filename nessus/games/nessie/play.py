@@ -111,7 +111,8 @@ class Rule(ABC):
     def __call__(self, state: GameState) -> Action:
         from nessus.games.nessie import State
 
-        assert isinstance(state, State), "a Nessie rule plays Nessie states"
+        if not isinstance(state, State):
+            raise ValueError(f"state must be a nessie.State (a Nessie rule plays Nessie), got {type(state).__name__}")
         if REVEAL in state.legal_actions() and (
             state.revealed == 0 or self.reveals(state.situation(), state.hand(), state.revealed)
         ):

@@ -565,15 +565,15 @@ class State(protocol.State):
 
     def observation(self, player: int) -> str:
         protocol.check_players([player], self.shape())
-        done = "; ".join(f"seat {s + 1}: {' '.join(map(str, h))} ({category(h)})" for s, h in enumerate(self.hands))
+        done = "; ".join(f"player {s + 1}: {' '.join(map(str, h))} ({category(h)})" for s, h in enumerate(self.hands))
         if self.over:
             now = "the game is over"
         else:
             dice = (
                 f", kept {' '.join(map(str, self.kept)) or 'none'}, rolled {' '.join(map(str, self.rolled)) or 'none'}"
             )
-            now = f"seat {self.seat + 1} to play, roll {len(self.history)} of {ROLLS}{dice if self.history else ''}"
-        return f"you are seat {player + 1}; {now}" + (f"; hands: {done}" if done else "")
+            now = f"player {self.seat + 1} to play, roll {len(self.history)} of {ROLLS}{dice if self.history else ''}"
+        return f"you are player {player + 1}; {now}" + (f"; hands: {done}" if done else "")
 
     def shape(self) -> protocol.Shape:
         return protocol.Shape(

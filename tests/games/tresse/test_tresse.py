@@ -374,11 +374,11 @@ def test_protocol_throws_are_chance_nodes():
     assert len(outcomes) == 21 and sum(outcomes.values()) == 1 and outcomes[(1, 2)] == F(2, 36)
     state = state.apply((1, 2))
     assert state.holdings == (0, 1, 0) and state.current == 2 and len(state.chance_outcomes()) == 6
-    assert "seat 2 throws 1 next" in state.observation(0)
+    assert "player 2 throws 1 next" in state.observation(0)
     end = state.apply((1,))
     assert end.is_terminal() and end.current_player() == TERMINAL and end.winner == 2
     assert end.returns() == [0, 1, 0] and end.chance_outcomes() == []
-    assert "seat 2 won after 2 throws" in end.observation(2)
+    assert "player 2 won after 2 throws" in end.observation(2)
 
 
 def test_roll_with_a_generator_draws_as_before():
