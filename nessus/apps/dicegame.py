@@ -140,17 +140,25 @@ class DiceTray:
                 slot.layout.display = "none"
                 continue
             slot.layout.display = None
-            f, held = self.faces[i], self.held[i]
+            held = self.held[i]
             b._dom_classes = (
                 "nessus-die",
-                f"face-{f}",
+                *self._classes(i),
                 *(("held",) if held else ()),
                 *(("locked",) if self.locked[i] else ()),
             )
             b.disabled = not self.active or self.locked[i]
             verb = "release" if held else "hold" if self.word == "held" else "keep"
-            b.tooltip = f"die showing {f}" + (f": click to {verb} it" if not b.disabled else "")
+            b.tooltip = self._describe(i) + (f": click to {verb} it" if not b.disabled else "")
             note.value = self.word if held else "&nbsp;"
+
+    def _classes(self, i: int) -> tuple[str, ...]:
+        """Die i's CSS classes besides `nessus-die`, `held` and `locked` (its face)."""
+        return (f"face-{self.faces[i]}",)
+
+    def _describe(self, i: int) -> str:
+        """Die i in words, for its tooltip."""
+        return f"die showing {self.faces[i]}"
 
     def click(self, i: int) -> None:
         """Hold or release die i (nothing for a locked die or an inactive tray)."""

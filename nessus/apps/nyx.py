@@ -56,25 +56,12 @@ class SymbolTray(DiceTray):
         self.colours: list[str] = []
         super().__init__(size, "kept", on_change)
 
-    def _draw(self) -> None:
-        for i, (b, note, slot) in enumerate(zip(self.buttons, self.notes, self.slots)):
-            if i >= len(self.faces):
-                slot.layout.display = "none"
-                continue
-            slot.layout.display = None
-            symbol, colour, held = SYMBOLS[self.faces[i]], self.colours[i], self.held[i]
-            b._dom_classes = (
-                "nessus-die",
-                "nyx-die",
-                f"face-{self.faces[i] + 1}",
-                f"nyx-{colour}",
-                f"sym-{symbol}",
-                *(("held",) if held else ()),
-            )
-            b.disabled = not self.active or self.locked[i]
-            verb = "release" if held else "keep"
-            b.tooltip = f"{colour} die showing a {symbol}" + (f": click to {verb} it" if not b.disabled else "")
-            note.value = self.word if held else "&nbsp;"
+    def _classes(self, i: int) -> tuple[str, ...]:
+        symbol = SYMBOLS[self.faces[i]]
+        return ("nyx-die", f"face-{self.faces[i] + 1}", f"nyx-{self.colours[i]}", f"sym-{symbol}")
+
+    def _describe(self, i: int) -> str:
+        return f"{self.colours[i]} die showing a {SYMBOLS[self.faces[i]]}"
 
 
 class NyxDashboard(Dashboard):
