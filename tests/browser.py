@@ -208,6 +208,27 @@ CHART_TEXT = """(i) => Array.from(document.querySelectorAll('.widget-output')[i]
     .join(' ')"""
 
 
+def shows_error(pg, message: str) -> str:
+    """Wait for the page's message (`.nessus-error`, never a traceback) and check that it says
+    `message`; returns its text."""
+    pg.wait_for_selector(".nessus-error", timeout=30_000)
+    text = pg.locator(".nessus-error").inner_text()
+    assert message in text, text
+    return text
+
+
+def enter_bad(pg, field, value: str, message: str) -> str:
+    """Type a bad `value` into `field` and press Enter: the page says `message` (returned whole)."""
+    field.fill(value)
+    field.press("Enter")
+    return shows_error(pg, message)
+
+
+def error_cleared(pg) -> None:
+    """Wait until the page shows no message."""
+    pg.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+
+
 def chart_text(pg, index: int = 0) -> str:
     """The text of the index-th chart pane, its lines joined by spaces (a long title is drawn as lines)."""
     return " ".join(pg.evaluate(CHART_TEXT, index).split())

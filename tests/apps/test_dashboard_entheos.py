@@ -11,7 +11,17 @@ from __future__ import annotations
 import time
 
 import pytest
-from browser import ARTIFACTS, chart_text, click_until, no_errors, open_dashboard, record, wait_for_charts
+from browser import (
+    ARTIFACTS,
+    chart_text,
+    click_until,
+    enter_bad,
+    error_cleared,
+    no_errors,
+    open_dashboard,
+    record,
+    wait_for_charts,
+)
 
 FIELD = "() => document.querySelector('.ent-field').dataset"
 CHART_HAS = """([i, words]) => {
@@ -86,15 +96,12 @@ def test_entheos(server, page):
 
     # A bad number of players: a message in the page, New game disabled; a good one starts a game.
     players = page.get_by_label("players", exact=True)
-    players.fill("7")
-    players.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "players must be an integer from 2 to 6, got 7" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, players, "7", "players must be an integer from 2 to 6, got 7")
     assert page.locator(".entheos-new-game").is_disabled()
     page.screenshot(path=str(ARTIFACTS / "entheos-bad-input.png"), full_page=True)
     players.fill("2")
     players.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     page.wait_for_function("() => document.querySelectorAll('.ent-seat').length === 2", timeout=30_000)
     assert page.locator(".entheos-new-game").is_enabled()
     assert page.locator(".ent-seat.mine .ent-god").count() == 2  # one god of each side at 2 players

@@ -14,6 +14,8 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
+    error_cleared,
     no_errors,
     nudge_slider,
     open_dashboard,
@@ -85,14 +87,11 @@ def test_l_hypogeon(server, page):
 
     # A bad number of players is a message, no traceback; a good one redraws the charts.
     field = page.get_by_label("players", exact=True)
-    field.fill("11")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "players must be an integer from 2 to 10" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "11", "players must be an integer from 2 to 10")
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-bad-input.png"), full_page=True)
     before = chart_svg(page, 0)
     players_redraw = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     assert "2 opponents standing at 18" in chart_text(page)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon.png"), full_page=True)

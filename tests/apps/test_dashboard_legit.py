@@ -13,6 +13,8 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
+    error_cleared,
     no_errors,
     nudge_slider,
     open_dashboard,
@@ -127,15 +129,12 @@ def test_le_legit(server, page):
 
     # Rerolls: a bad value is a message in the page; a good one redraws both charts.
     field = page.get_by_label("rerolls", exact=True)
-    field.fill("5")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "rerolls must be an integer from 0 to 3" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "5", "rerolls must be an integer from 0 to 3")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-legit-bad-input.png"), full_page=True)
     before = chart_svg(page, 0)
     rerolls_redraw = redraw_time(page, before, lambda: (field.fill("1"), field.press("Enter")), 0)
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     assert "at most 1 reroll," in chart_text(page)
     page.wait_for_function(DILEMMA_ROWS, arg=2, timeout=30_000)
     assert "up to 1 reroll)" in chart_text(page, 1)

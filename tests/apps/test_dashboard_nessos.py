@@ -10,7 +10,18 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser import ARTIFACTS, chart_svg, chart_text, click_until, no_errors, open_dashboard, record, redraw_time
+from browser import (
+    ARTIFACTS,
+    chart_svg,
+    chart_text,
+    click_until,
+    enter_bad,
+    error_cleared,
+    no_errors,
+    open_dashboard,
+    record,
+    redraw_time,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -81,16 +92,12 @@ def test_nessos(server, page):
     assert "q = 9/10" in page.locator(".nessos-panel").inner_text()
 
     # A bad q: a message, Watch disabled; a good one clears both.
-    field.fill("1.5")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "bluff q must be a probability from 0 to 1" in page.locator(".nessus-error").inner_text()
-    assert "'1.5'" in page.locator(".nessus-error").inner_text()
+    assert "'1.5'" in enter_bad(page, field, "1.5", "bluff q must be a probability from 0 to 1")
     assert page.locator(".watch-button").is_disabled()
     page.screenshot(path=str(ARTIFACTS / "nessos-bad-input.png"), full_page=True)
     field.fill("1/2")
     field.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     assert page.locator(".watch-button").is_enabled()
 
     # Watch 200 games: the tournament chart with its intervals.

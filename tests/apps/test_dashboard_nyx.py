@@ -13,6 +13,8 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
+    error_cleared,
     mark_first_die,
     no_errors,
     nudge_slider,
@@ -118,15 +120,12 @@ def test_nyx(server, page):
 
     # A bad number of dice: a message in the page, Roll disabled; a good one clears both.
     field = page.get_by_label("black", exact=True)
-    field.fill("12")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "black must be an integer from 1 to 9, got 12" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "12", "black must be an integer from 1 to 9, got 12")
     assert page.locator(".roll-button").is_disabled()
     page.screenshot(path=str(ARTIFACTS / "nyx-bad-input.png"), full_page=True)
     field.fill("7")
     field.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     assert page.locator(".roll-button").is_enabled()
     assert "Roll 7 dice" in page.locator(".roll-button").inner_text()
     assert count(page, ".nyx-cell.occupied") == 0  # new dice: a fresh night

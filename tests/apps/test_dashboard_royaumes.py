@@ -14,6 +14,8 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
+    error_cleared,
     no_errors,
     open_dashboard,
     record,
@@ -98,15 +100,12 @@ def test_les_royaumes(server, page):
     before = chart_svg(page, 0)
     fine_redraw = redraw_time(page, before, lambda: (field.fill("1/2"), field.press("Enter")), 0)
     assert f"at fine 1/2: {exact_str(royaumes.player_ev(Fraction(1, 2)))}" in chart_text(page)
-    field.fill("3/2")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "fine must be a number (e.g. 1/10 or 0.1) from 0 to 1" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "3/2", "fine must be a number (e.g. 1/10 or 0.1) from 0 to 1")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-royaumes-bad-input.png"), full_page=True)
     before = chart_svg(page, 0)
     redraw_time(page, before, lambda: (field.fill("0.1"), field.press("Enter")), 0)
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     assert "at fine 1/10" in chart_text(page)
 
     # Against the machine from seat 2: the bank and player 1 roll when you press Play on.

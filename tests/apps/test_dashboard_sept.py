@@ -14,6 +14,7 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
     no_errors,
     nudge_slider,
     open_dashboard,
@@ -127,10 +128,7 @@ def test_le_sept_fatal(server, page):
 
     # A bad number of rounds is a message, not a traceback; one round, played to the end.
     field = page.get_by_label("rounds", exact=True)
-    field.fill("9")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "rounds must be an integer from 1 to 5" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "9", "rounds must be an integer from 1 to 5")
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-bad-input.png"), full_page=True)
     start = time.perf_counter()
     field.fill("1")

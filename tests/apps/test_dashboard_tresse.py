@@ -14,6 +14,7 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
     no_errors,
     open_dashboard,
     record,
@@ -89,10 +90,7 @@ def test_la_tresse(server, page):
     assert "proven to within about" in page.locator(".hint-table").inner_text()  # a bracket, said in words
 
     # A bad number of players: a message, no traceback; then a good one again.
-    field.fill("12")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "players must be an integer from 2 to 10" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "12", "players must be an integer from 2 to 10")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-tresse-bad-input.png"), full_page=True)
     field.fill("3")

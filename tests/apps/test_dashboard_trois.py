@@ -13,6 +13,8 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
+    error_cleared,
     mark_first_die,
     no_errors,
     nudge_slider,
@@ -20,6 +22,7 @@ from browser import (
     record,
     redraw_time,
     roll_dice,
+    shows_error,
     tray,
     wait_for_charts,
 )
@@ -61,8 +64,7 @@ def test_les_trois(server, page):
 
     # Roll without setting a die aside: a message in the page, no traceback.
     page.locator(".roll-button").click()
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "set aside at least one die" in page.locator(".nessus-error").inner_text()
+    shows_error(page, "set aside at least one die")
     page.screenshot(path=str(ARTIFACTS / "les-trois-bad-input.png"), full_page=True)
 
     # Click a die: it is marked, Roll now rolls four, and the hint weighs that choice.
@@ -72,7 +74,7 @@ def test_les_trois(server, page):
 
     # Roll again: the die set aside is final (locked), four new dice are in play.
     rolls.append(roll_dice(page))
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     dice = tray(page)
     assert dice[0] == (face, True, False) and len(dice) == 5 and all(click for *_, click in dice[1:])
     assert "Roll 2 · 1 of 5 dice set aside" in page.locator(".roll-counter").inner_text()
@@ -108,14 +110,11 @@ def test_les_trois(server, page):
 
     # A bad number of dice is a message; three dice redraw the chart.
     field = page.get_by_label("dice", exact=True)
-    field.fill("9")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "dice must be an integer from 1 to 6" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "9", "dice must be an integer from 1 to 6")
     before = chart_svg(page, 0)
     dice_redraw = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
     assert "with 3 dice" in _output_text(page, 0)
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     page.wait_for_function(  # the button's label may follow the chart by a moment
         "() => document.querySelector('.roll-button').innerText.includes('Roll 3 dice')", timeout=30_000
     )

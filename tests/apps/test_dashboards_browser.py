@@ -13,6 +13,8 @@ from browser import (
     chart_svg,
     chart_text,
     click_until,
+    enter_bad,
+    error_cleared,
     mark_first_die,
     marks,
     no_errors,
@@ -21,6 +23,7 @@ from browser import (
     record,
     redraw_time,
     roll_dice,
+    shows_error,
     tray,
     wait_for_charts,
 )
@@ -56,14 +59,11 @@ def test_le_renard(server, page):
 
     # A bad value typed in a field: a message in the page, no traceback.
     stake = page.get_by_label("stake", exact=True)
-    stake.fill("0")
-    stake.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "stake must be an integer from 1 to 1000" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, stake, "0", "stake must be an integer from 1 to 1000")
     page.screenshot(path=str(ARTIFACTS / "le-renard-bad-input.png"), full_page=True)
     stake.fill("2")
     stake.press("Enter")
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-renard.png"), full_page=True)
     record("le-renard", first_chart=first, roll_redraw=roll, payout_redraw=change)
@@ -98,10 +98,7 @@ def test_la_boue(server, page):
     before = chart_svg(page, 0)
     dice_change = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
     assert "with 3 dice" in chart_text(page)
-    field.fill("11")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "dice must be an integer from 1 to 10" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "11", "dice must be an integer from 1 to 10")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-boue.png"), full_page=True)
     record("la-boue", first_chart=first, trials_redraw=change, dice_redraw=dice_change)
@@ -186,8 +183,7 @@ def test_nessie(server, page):
     # Stopping before revealing anything: a message in the page, no traceback.
     stop, reveal = page.locator(".stop-button"), page.locator(".reveal-button")
     stop.click()
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "reveal at least one card before stopping" in page.locator(".nessus-error").inner_text()
+    shows_error(page, "reveal at least one card before stopping")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessie-bad-input.png"), full_page=True)
 
@@ -198,7 +194,7 @@ def test_nessie(server, page):
     first_reveal = _nessie_act(page, reveal)
     assert page.locator(".nessie-row .nessie-card").count() == 1
     assert "You reveal" in page.locator(".nessie-log").inner_text()
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
 
     # The optimal player's choice for the first decision of the game, with its values.
     text = _nessie_optimal(page, after)
@@ -321,14 +317,11 @@ def test_le_palais(server, page):
     beat_redraw = redraw_time(page, before, lambda: goal.select_option(label="beat a given hand"), 0)
     assert "P(beating 3 3 3 2 2)" in chart_text(page)
     field = page.get_by_label("hand to beat", exact=True)
-    field.fill("7 7")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "type five dice from 1 to 6" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "7 7", "type five dice from 1 to 6")
     page.screenshot(path=str(ARTIFACTS / "le-palais-bad-input.png"), full_page=True)
     before = chart_svg(page, 0)
     redraw_time(page, before, lambda: (field.fill("6 6 6 6 1"), field.press("Enter")), 0)
-    page.wait_for_function("() => !document.querySelector('.nessus-error')", timeout=30_000)
+    error_cleared(page)
     page.wait_for_function(
         "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(beating 6 6 6 6 1)')", timeout=30_000
     )
@@ -444,10 +437,7 @@ def test_le_naute(server, page):
     page.wait_for_selector(".naute-sheet", timeout=30_000)
     assert page.locator(".naute-player").count() == 4
     field = page.get_by_label("expeditions", exact=True)
-    field.fill("9")
-    field.press("Enter")
-    page.wait_for_selector(".nessus-error", timeout=30_000)
-    assert "expeditions must be an integer from 1 to 6" in page.locator(".nessus-error").inner_text()
+    enter_bad(page, field, "9", "expeditions must be an integer from 1 to 6")
     field.fill("1")
     field.press("Enter")
     page.wait_for_function(
