@@ -1,10 +1,11 @@
 """Every `nessus report GAME --json` figure recorded before the code moved (issue 10,
 `tests/baselines/record.py`) stays equal: exact fractions identical, float-only figures (value
-iteration, brackets) within the 1e-9 the README states for them."""
+iteration) within the 1e-9 the README states for them, exact brackets within their widths."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,25 @@ def test_report_figures_unchanged(game, name, capsys):
         new = now["figures"][figure]
         assert new["method"] == old["method"], figure
         assert new["exact"] == old["exact"], figure
-        if old["exact"] is None:
-            assert abs(new["value"] - old["value"]) <= FLOAT_ACCURACY, figure
+        if old["exact"] is not None:
+            assert new["value"] == old["value"] and new["ci"] == old["ci"], figure
+        elif old["ci"] is not None:
+            # Both brackets hold the true value: they meet, and their midpoints are at most
+            # half their widths apart.
+            (lo, hi), (new_lo, new_hi) = old["ci"], new["ci"]
+            assert new_lo <= hi and lo <= new_hi, figure
+            assert abs(new["value"] - old["value"]) <= (hi - lo + new_hi - new_lo) / 2, figure
         else:
-            assert new["value"] == old["value"], figure
+            assert abs(new["value"] - old["value"]) <= FLOAT_ACCURACY, figure
+
+
+def test_every_report_the_readme_shows_has_a_baseline():
+    """Each `nessus report GAME --set ...` line of the README is a recorded variant."""
+    readme = (HERE.parent.parent / "README.md").read_text()
+    shown = re.findall(r"^nessus report (\w+)((?: --set \S+)+)", readme, re.MULTILINE)
+    assert shown
+    for game, sets in shown:
+        name = " ".join(a for a in sets.split() if a != "--set")
+        name = re.sub(r"state=\S+", "state=nessie-state.json", name)
+        recorded = json.loads((HERE / f"{game}.json").read_text())
+        assert any(set(name.split()) == set(n.split()) for n in recorded), (game, name)

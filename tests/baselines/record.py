@@ -38,7 +38,7 @@ VARIANTS: dict[str, list[list[str]]] = {
         ["players=5", "hand=C,7,7,2,10", "announced=7", "seen=3,C", "sender=bluffer", "bluff=1/3"],
     ],
     "nyx": [[], ["symbol=star", "k=3", "rolls=2", "colour=white"], ["shape=P5", "blocked=1,5"], ["size=5", "dice=8"]],
-    "entheos": [[], ["turns=3"], ["players=2"], ["players=6", "turns=20"], ["war_turns=2"]],
+    "entheos": [[], ["turns=3"], ["players=2"], ["turns=10", "players=2"], ["players=6", "turns=20"], ["war_turns=2"]],
 }
 
 
