@@ -12,6 +12,7 @@ from nessus.apps.base import Dashboard
 from nessus.apps.common import TableHTML, dice_html
 from nessus.games import renard
 from nessus.numbers import Kind, interval_html, number_html
+from nessus.play import play
 from nessus.report import Report
 
 SIM_TRIALS = 10_000
@@ -101,11 +102,11 @@ class RenardDashboard(Dashboard):
         self.draw_table()
 
     def play(self, rounds: int) -> None:
-        """Play up to `rounds` rounds (fewer if the game ends)."""
-        for _ in range(rounds):
-            if self.table.over:
-                break
-            self.table = self.table.roll(self.rng)
+        """Play up to `rounds` rounds (fewer if the game ends), through the one play loop."""
+        target = len(self.table.history) + rounds
+        end = play(self.table, {}, self.rng, until=lambda s: isinstance(s, renard.State) and len(s.history) >= target)
+        assert isinstance(end, renard.State)
+        self.table = end
         if self.table.history:
             faces, gain = self.table.history[-1]
             verdict = f"Triple! +{gain}" if gain > 0 else f"No triple: {gain}"
