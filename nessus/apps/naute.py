@@ -240,7 +240,7 @@ class NauteDashboard(TableDashboard):
             self.tray.reroll(new)
             self.lines.append(f"Roll {k}: {mini_dice(new)} into the cargo → cargo <b>{self.exp.cargo}</b>.")
         else:
-            e = e.play("roll")
+            e = e.apply("roll")
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.DICE - e.aboard)]
             self.exp, self.state = e.outcome(new), e.roll(dice=new)
             rest = list(new)

@@ -657,22 +657,16 @@ class State(protocol.State):
         return Hint(h.state, values, Keep.move(h.best), h.maximise, "exact")
 
     # -- convenience: the moves as a person makes them -------------------------------------------
-    def play(self, action: protocol.Action) -> State:
-        """`apply`, typed as this game's State."""
-        after = self.apply(action)
-        assert isinstance(after, State)
-        return after
-
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
         """Roll the dice in play (the given faces in any order, or drawn with `rng`): hunting,
         the 5 - aboard dice; with the crew aboard, the cargo dice not kept (after `keep`)."""
         if self.over:
             raise ValueError("the game is over")
-        state = self.play("roll") if not self.rolling and not self.crew else self
+        state = self.apply("roll") if not self.rolling and not self.crew else self
         if not state.rolling:
             raise ValueError("keep some cargo dice (or none) before rolling again, or stop")
         n = DICE - state.aboard if not state.crew else CARGO_DICE - len(state.kept)
-        return state.play(roll_faces(n, rng, dice))
+        return state.apply(roll_faces(n, rng, dice))
 
     def keep(self, faces: Sequence[int]) -> State:
         """Keep these cargo dice (those already kept included, under sticky holds); chance rolls the others next."""
@@ -691,7 +685,7 @@ class State(protocol.State):
         if want not in self.legal_actions():
             allowed = keep_options(self.kept, self.free, self.rules.cargo_holds)
             raise ValueError(f"faces must be one of the allowed keeps {allowed}, got {tuple(faces)!r}")
-        return self.play(want)
+        return self.apply(want)
 
     def stop(self) -> State:
         """Take the cargo as it is: the next expedition."""
@@ -706,7 +700,7 @@ class State(protocol.State):
                     else "ship, captain and crew first"
                 )
             )
-        return self.play("stop")
+        return self.apply("stop")
 
 
 def initial_state(rules: Rules | None = None) -> State:

@@ -714,19 +714,15 @@ class State(protocol.State):
         return Hint(h.state, values, best, h.maximise, "exact")
 
     # -- convenience: the moves as a person makes them -------------------------------------------
-    def play(self, action: protocol.Action) -> State:
-        """`apply`, typed as this game's State."""
-        return self.apply(action)
-
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
         """Roll the dice not set aside (the given faces in any order, or drawn with `rng`)."""
         if self.over:
             raise ValueError("the game is over")
         if self.rolled is not None:
             raise ValueError("set aside dice from the roll first")
-        state = self if self.rolling else self.play("roll")
+        state = self if self.rolling else self.apply("roll")
         n = self.rules.dice - len(self.kept)
-        return state.play(roll_faces(n, rng, dice))
+        return state.apply(roll_faces(n, rng, dice))
 
     def set_aside(self, dice: Sequence[int]) -> State:
         """Set aside these dice from the roll (at least one); chance rolls the others next, or
@@ -738,7 +734,7 @@ class State(protocol.State):
         h = tuple(sorted(dice))
         if h not in set_asides(self.rolled):
             raise ValueError(f"set aside must be at least one of the dice rolled {self.rolled}, got {tuple(dice)!r}")
-        return self.play(Aside(h))
+        return self.apply(Aside(h))
 
 
 @cache

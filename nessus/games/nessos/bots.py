@@ -54,11 +54,6 @@ def _state(state: game.State) -> State:
     return state
 
 
-def rng_for(state: State, seed: int = 0) -> np.random.Generator:
-    """A generator seeded by the mover's observation and `seed` (`play.observed_rng`)."""
-    return observed_rng(state, seed)
-
-
 def _random_offer(state: State, rng: np.random.Generator) -> Offer:
     """A uniformly random card of the first player's hand (each card alike, not each kind) to a
     uniformly random eligible player, announced truthfully, or as a random value for a Charon."""
@@ -79,7 +74,7 @@ def naive(seed: int = 0) -> game.Policy:
         me = s.current_player()
         if s.chain:
             return REFUSE if s.charon_in_front(me) >= 2 else ACCEPT
-        return _random_offer(s, rng_for(s, seed))
+        return _random_offer(s, observed_rng(s, seed))
 
     policy.__name__ = "naive"
     return policy
@@ -91,7 +86,7 @@ def bluffer(seed: int = 0) -> game.Policy:
     def policy(state: game.State) -> game.Action:
         s = _state(state)
         me = s.current_player()
-        rng = rng_for(s, seed)
+        rng = observed_rng(s, seed)
         high = s.rules.deck.values[-TOP_VALUES:]
         announced = high[int(rng.integers(len(high)))]
         if s.chain:

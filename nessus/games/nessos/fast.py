@@ -18,7 +18,7 @@ Everything a step reads is packed in integers, so that a step is whole-array int
 
 Two differences from `nessus.play.play` with `nessos.bots`, neither changing a law:
 - the bots draw their random choices from the batch's generator, not from one seeded by their
-  observation (`bots.rng_for`): the same distributions, other draws;
+  observation (`play.observed_rng`): the same distributions, other draws;
 - the Bayes bot's answers come from a table of its exact decision (`Table.bayes_answer`, keyed by
   everything that decision depends on, each entry computed with Fractions by `odds`).
 

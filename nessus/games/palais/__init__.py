@@ -596,22 +596,16 @@ class State(protocol.State):
         return Hint(h.state, values, Hold.move(h.best), h.maximise, "exact")
 
     # -- convenience: the moves as a person makes them -------------------------------------------
-    def play(self, action: protocol.Action) -> State:
-        """`apply`, typed as this game's State."""
-        after = self.apply(action)
-        assert isinstance(after, State)
-        return after
-
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
         """Roll the dice not set aside (the given faces in any order, or drawn with `rng`): the
         first roll of a turn, or the roll after `hold`."""
-        state = self.play("roll") if not self.rolling and not self.history and not self.over else self
+        state = self.apply("roll") if not self.rolling and not self.history and not self.over else self
         if not state.rolling:
             raise ValueError(
                 "the game is over" if self.over else "hold some dice (or none) before rolling again, or stop"
             )
         n = DICE - len(state.kept)
-        return state.play(roll_faces(n, rng, dice))
+        return state.apply(roll_faces(n, rng, dice))
 
     def hold(self, faces: Sequence[int]) -> State:
         """Set `faces` aside (with sticky holds, including those already aside); chance rolls the others next."""
@@ -621,13 +615,13 @@ class State(protocol.State):
         if want not in self.legal_actions():
             allowed = hold_options(self.kept, self.rolled, self.rules.sticky_holds)
             raise ValueError(f"faces must be one of the allowed holds {allowed}, got {tuple(faces)!r}")
-        return self.play(want)
+        return self.apply(want)
 
     def stop(self) -> State:
         """Keep the hand as it is: the next seat's turn."""
         if not self.rolled or self.rolling:
             raise ValueError("roll before stopping")
-        return self.play("stop")
+        return self.apply("stop")
 
 
 def strongest(hands: Sequence[Roll], tie_break: str = "A") -> list[int]:
