@@ -55,7 +55,10 @@ def main() -> None:
     for players in (2, 10):
         for target in (5, 10):
             t = time.perf_counter()
-            code = f"from nessus.games import hypogeon as h; print(h.report(h.Rules(players={players}, target={target})).to_text())"
+            code = (
+                f"from nessus.games import hypogeon as h; print(h.report(h.Rules(players={players}, "
+                f"target={target})).to_text())"
+            )
             subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
             print(
                 f"report, {players:2d} players, target {target:2d}, cold (new interpreter, imports included): "

@@ -56,7 +56,8 @@ def boue_loop(n_turns: int) -> None:
 def main() -> None:
     raw64, raw8 = raw(DICE), raw(DICE, np.int8)
     print(
-        f"raw numpy integers(1, 7): {DICE / raw64 / 1e6:8.1f} M dice/s (int64), {DICE / raw8 / 1e6:8.1f} M dice/s (int8)"
+        f"raw numpy integers(1, 7): {DICE / raw64 / 1e6:8.1f} M dice/s (int64), {DICE / raw8 / 1e6:8.1f} M dice/s "
+        "(int8)"
     )
 
     per_turn = expected_boue_dice(5)

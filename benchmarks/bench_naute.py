@@ -91,7 +91,8 @@ def main() -> None:
 
     p = rules.players
     print(
-        f"whole games, {p} players x {rules.expeditions} expeditions: numpy kernel {fast * 1e6:.2f} us/game ({n} games), "
+        f"whole games, {p} players x {rules.expeditions} expeditions: numpy kernel {fast * 1e6:.2f} us/game ({n} "
+        "games), "
         f"plain Python loop {slow * 1e6:.1f} us/game ({games} games): ratio {slow / fast:.0f}x"
     )
     print(

@@ -49,7 +49,8 @@ def main() -> None:
         f"tolerance {pig.TOLERANCE:g}): P(first player wins) = {solved.starts[0]:.6f}; target < 30 s"
     )
     print(
-        f"policy rebuilt from the 10,000 stored turn-start values in {timed(lambda: core.from_starts(race, solved.starts)):.3f} s"
+        "policy rebuilt from the 10,000 stored turn-start values in "
+        f"{timed(lambda: core.from_starts(race, solved.starts)):.3f} s"
     )
 
     rolls = solved.rolls()
@@ -64,7 +65,8 @@ def main() -> None:
     loop_rate = LOOP_GAMES / t_loop
     print(
         f"whole optimal games: plain loop {loop_rate:,.0f} games/s; a turn at a time {GAMES / by_turn:,.0f} games/s = "
-        f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = {GAMES / by_dice / loop_rate:.0f}x; "
+        f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = "
+        f"{GAMES / by_dice / loop_rate:.0f}x; "
         "target >= 50x"
     )
 

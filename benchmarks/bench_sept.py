@@ -60,14 +60,16 @@ def stored_games() -> None:
 def main() -> None:
     stored_games()
     print(
-        f"one-turn figures (best hold, hold-at-20 mean and zero): {timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20))):.3f} s"
+        "one-turn figures (best hold, hold-at-20 mean and zero): "
+        f"{timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20))):.3f} s"
     )
     for ties in ("replay", "half"):
         t = time.perf_counter()
         sol = sept._solve(3, ties)
         print(
             f"3-round game, ties {ties}: solved three times (cut-offs lost / won / leader wins) in "
-            f"{time.perf_counter() - t:.2f} s; P(first player wins) = {sol.p_first:.6f}, bracket width {sol.high - sol.low:.1e}"
+            f"{time.perf_counter() - t:.2f} s; P(first player wins) = {sol.p_first:.6f}, bracket width "
+            f"{sol.high - sol.low:.1e}"
         )
     sol = sept._solve(3, "replay")
     frames = sept.tables(sept.Rules())
@@ -82,7 +84,8 @@ def main() -> None:
     loop_rate = LOOP_GAMES / timed(lambda: loop(sol, LOOP_GAMES))
     print(
         f"whole optimal games: plain loop {loop_rate:,.0f} games/s; a turn at a time {GAMES / by_turn:,.0f} games/s = "
-        f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = {GAMES / by_dice / loop_rate:.0f}x; "
+        f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = "
+        f"{GAMES / by_dice / loop_rate:.0f}x; "
         "target >= 50x"
     )
 

@@ -61,7 +61,8 @@ def main() -> None:
         loop = best_of(lambda: plain_loop(LOOP_GAMES, players))
         ours_rate, loop_rate = GAMES / ours, LOOP_GAMES / loop
         print(
-            f"La Tresse, {players:2d} players: {ours_rate / 1e3:8.0f} k games/s, {ours_rate / loop_rate:5.0f}x the plain loop "
+            f"La Tresse, {players:2d} players: {ours_rate / 1e3:8.0f} k games/s, {ours_rate / loop_rate:5.0f}x the "
+            "plain loop "
             f"({loop_rate / 1e3:.1f} k games/s)"
         )
     for players in range(2, 11):

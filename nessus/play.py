@@ -11,7 +11,9 @@ seat's win share with a Wilson interval.
 >>> end.is_terminal(), sum(end.returns())
 (True, Fraction(1, 1))
 >>> palais = games.get("palais")
->>> table = tournament(palais.initial_state(palais.Rules(players=2)), ["optimal", "keep_most_common"], games=100, seed=1)
+>>> table = tournament(
+...     palais.initial_state(palais.Rules(players=2)), ["optimal", "keep_most_common"], games=100, seed=1
+... )
 >>> table.columns
 ['seat', 'policy', 'games', 'win_share', 'low', 'high']
 """

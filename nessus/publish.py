@@ -260,7 +260,9 @@ class Staticizer:
             reason = " ".join(re.split(r"\s+at\s", str(e), maxsplit=1)[0].split())
             self.log(f"publish: chart {self.charts} could not be drawn: {reason}")
             return {
-                "text/html": f'<pre class="nessus-chart-error">This chart could not be drawn: {html.escape(reason)}</pre>'
+                "text/html": (
+                    f'<pre class="nessus-chart-error">This chart could not be drawn: {html.escape(reason)}</pre>'
+                )
             }
 
 
@@ -305,10 +307,16 @@ def write_index(pages: Sequence[Page], out: Path, dashboards_url: str = DASHBOAR
     """index.html listing the published lessons, with a link to each one's dashboard."""
     items = []
     for page in pages:
-        item = f'<li><a href="{html.escape(page.path.name)}">{html.escape(page.title)}</a> <span class="name">{html.escape(page.name)}</span>'
+        item = (
+            f'<li><a href="{html.escape(page.path.name)}">{html.escape(page.title)}</a> '
+            f'<span class="name">{html.escape(page.name)}</span>'
+        )
         dashboard = dashboard_for(page.name)
         if dashboard:
-            item += f' &middot; <a href="{html.escape(dashboards_url + dashboard.notebook)}">{html.escape(dashboard.title)} dashboard</a>'
+            item += (
+                f' &middot; <a href="{html.escape(dashboards_url + dashboard.notebook)}">'
+                f"{html.escape(dashboard.title)} dashboard</a>"
+            )
         items.append(item + "</li>")
     path = out / "index.html"
     path.write_text(INDEX.format(items="\n".join(items)), encoding="utf-8")

@@ -19,8 +19,12 @@ A one-die game: roll once; keep the face, or (once) roll again and keep that one
 
 >>> from nessus.dice import rolls
 >>> game = Expectimax(
-...     choices=lambda s: [] if s[1] == "done" else [("keep", (s[0], "done"))] + ([("reroll", "again")] if s[1] == "first" else []),
-...     chance=lambda after: [((r[0], "second"), 1) for r, _ in rolls(1).weights()] if after == "again" else [((after[0], "done"), 1)],
+...     choices=lambda s: (
+...         [] if s[1] == "done" else [("keep", (s[0], "done"))] + ([("reroll", "again")] if s[1] == "first" else [])
+...     ),
+...     chance=lambda after: (
+...         [((r[0], "second"), 1) for r, _ in rolls(1).weights()] if after == "again" else [((after[0], "done"), 1)]
+...     ),
 ...     payoff=lambda s: s[0],
 ... )
 >>> game.value((4, "first")), game.best((3, "first"))     # keep a 4 or more: 7/2 is the reroll's worth
@@ -240,7 +244,11 @@ class PolicyIteration:
 
     >>> game = PolicyIteration(
     ...     starts=[("start",)],
-    ...     choices=lambda s: [] if s[0] == "end" else [("roll", ("roll",))] * (s[0] == "start") or [("stop", ("end", s[1])), ("roll", ("roll",))],
+    ...     choices=lambda s: (
+    ...         []
+    ...         if s[0] == "end"
+    ...         else [("roll", ("roll",))] * (s[0] == "start") or [("stop", ("end", s[1])), ("roll", ("roll",))]
+    ...     ),
     ...     chance=lambda a: [(a, 1)] if a[0] == "end" else [(("face", f), 1) for f in range(1, 7)],
     ...     payoff=lambda s: s[1],
     ...     step=lambda a: 0 if a[0] == "end" else -1,

@@ -124,7 +124,8 @@ def redraw_time(pg, before: str, action, index: int = 0) -> float:
     start = time.perf_counter()
     action()
     pg.wait_for_function(
-        "([i, old]) => { const s = document.querySelectorAll('.widget-output svg.marks')[i]; return s && s.innerHTML !== old; }",
+        "([i, old]) => { const s = document.querySelectorAll('.widget-output svg.marks')[i]; "
+        "return s && s.innerHTML !== old; }",
         arg=[index, before],
         timeout=30_000,
         polling=20,

@@ -58,7 +58,8 @@ def _tiny_lesson() -> nbformat.NotebookNode:
     nb = new_notebook(
         cells=[
             new_markdown_cell(
-                "# A *tiny* lesson\n\nInline $x^2 + 1$, code `$HOME` untouched, and\n\n$$P = \\frac{1}{36}.$$\n\nBroken: $$x^$$"
+                "# A *tiny* lesson\n\nInline $x^2 + 1$, code `$HOME` untouched, and\n\n"
+                "$$P = \\frac{1}{36}.$$\n\nBroken: $$x^$$"
             ),
             new_code_cell("chart", outputs=[_chart_output("top level")], execution_count=1),
             new_code_cell("widgets", outputs=[widget], execution_count=3),

@@ -51,8 +51,10 @@ def die_svg(face: int, size: int = 46, stuck: bool = False) -> str:
         for r, c in PIPS[face]
     )
     return (
-        f'<svg class="die" data-face="{face}" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img" aria-label="die showing {face}">'
-        f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size / 6:.1f}" fill="{fill}" stroke="#333" stroke-width="2"/>{dots}</svg>'
+        f'<svg class="die" data-face="{face}" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img" '
+        f'aria-label="die showing {face}">'
+        f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size / 6:.1f}" fill="{fill}" stroke="#333" '
+        f'stroke-width="2"/>{dots}</svg>'
     )
 
 

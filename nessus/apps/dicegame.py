@@ -39,7 +39,8 @@ def face_svg(face: int, size: int = DIE, fill: str = "#ffffff", pip: str = "#222
     )
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
-        f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="{size / 6:.1f}" fill="{fill}" stroke="{stroke}" stroke-width="2"/>'
+        f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="{size / 6:.1f}" fill="{fill}" stroke="{stroke}" '
+        'stroke-width="2"/>'
         f"{dots}</svg>"
     )
 
@@ -48,7 +49,8 @@ def mini_dice(faces: Sequence[int], size: int = 20, held: bool = False) -> str:
     """A row of small dice, inline in a sentence or a table cell."""
     fill = "#ffe3c2" if held else "#ffffff"
     return "".join(
-        f'<span class="mini-die" data-face="{f}" title="{f}" style="display:inline-block;vertical-align:middle;margin-right:2px">'
+        f'<span class="mini-die" data-face="{f}" title="{f}" style="display:inline-block;vertical-align:middle;'
+        'margin-right:2px">'
         f"{face_svg(f, size, fill)}</span>"
         for f in faces
     )
@@ -61,19 +63,22 @@ def _data_uri(svg: str) -> str:
 def _tray_css() -> str:
     faces = "".join(
         f".nessus-tray .nessus-die.face-{f}{{background-image:url({_data_uri(face_svg(f))})}}"
-        f".nessus-tray .nessus-die.held.face-{f}{{background-image:url({_data_uri(face_svg(f, fill='#ffe3c2', stroke=HELD))})}}"
+        f".nessus-tray .nessus-die.held.face-{f}"
+        f"{{background-image:url({_data_uri(face_svg(f, fill='#ffe3c2', stroke=HELD))})}}"
         for f in range(1, 7)
     )
     return (
         "<style>"
         f".nessus-tray .nessus-die.jupyter-button{{width:{DIE}px;height:{DIE}px;padding:0;margin:0;border:none;"
-        "background-color:transparent;background-size:100% 100%;box-shadow:none;cursor:pointer;transition:transform .1s}"
+        "background-color:transparent;background-size:100% 100%;box-shadow:none;cursor:pointer;"
+        "transition:transform .1s}"
         f".nessus-tray .nessus-die.held{{transform:translateY(-7px);filter:drop-shadow(0 3px 2px rgba(0,0,0,.3))}}"
         ".nessus-tray .nessus-die.jupyter-button:disabled{opacity:1;cursor:default}"
         ".nessus-tray .nessus-die.jupyter-button:hover,.nessus-tray .nessus-die.jupyter-button:focus"
         "{background-color:transparent;box-shadow:none;outline:none}"
         ".nessus-tray .nessus-die.jupyter-button:focus-visible{outline:2px dotted #4c78a8;outline-offset:2px}"
-        f".nessus-tray .die-note,.nessus-tray .die-note .widget-html-content{{color:{HELD};font-weight:bold;font-size:12px;"
+        f".nessus-tray .die-note,.nessus-tray .die-note .widget-html-content{{color:{HELD};font-weight:bold;"
+        "font-size:12px;"
         "text-align:center;line-height:16px;height:16px;margin:0}"
         f"{faces}</style>"
     )
@@ -351,7 +356,10 @@ def hint_table(
         good = " good" if not is_best and hint.cost(action) == 0 else ""
         tag = "best" if is_best else "as good" if hint.cost(action) == 0 else ""
         mine = f"<span style='color:{HELD}'>◀ your choice</span>" if is_chosen else ""
-        bar = f"<span style='display:inline-block;height:9px;width:{max(1, round(70 * abs(float(v)) / float(top)))}px;background:#4c78a8'></span>"
+        bar = (
+            f"<span style='display:inline-block;height:9px;width:{max(1, round(70 * abs(float(v)) / float(top)))}px;"
+            "background:#4c78a8'></span>"
+        )
         rows.append(
             f"<tr class='hint-row{' best' if is_best else ''}{good}{' chosen' if is_chosen else ''}' style='{style}'>"
             f"<td>{label(action)}</td><td style='white-space:nowrap'>{fmt(v)}</td><td>{bar}</td>"
@@ -371,10 +379,12 @@ def hint_table(
             f"of {html.escape(unit)} against the best.</div>"
         )
     return (
-        f"<div class='hint-best' style='margin:2px 0'>Best: <b>{label(hint.best)}</b>, {html.escape(unit)} {fmt(best)}</div>{verdict}"
+        f"<div class='hint-best' style='margin:2px 0'>Best: <b>{label(hint.best)}</b>, {html.escape(unit)} {fmt(best)}"
+        f"</div>{verdict}"
         "<div class='nessus-wide' style='border:1px solid rgba(128,128,128,.35);margin-top:4px'>"
         "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
-        f"<tr><th align='left'>action</th><th align='left'>{html.escape(unit)} ({html.escape(method)})</th><th></th><th></th></tr>"
+        f"<tr><th align='left'>action</th><th align='left'>{html.escape(unit)} ({html.escape(method)})</th><th></th>"
+        "<th></th></tr>"
         f"{''.join(rows)}</table></div>"
     )
 

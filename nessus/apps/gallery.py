@@ -14,8 +14,10 @@ NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
 
 STYLE = """
 :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#555;--card:#f6f7f9;--line:#d0d4da;--link:#2b5d9b}
-@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#17181a;--muted:#aaa;--card:#222428;--line:#3a3d42;--link:#8ab4f8}}
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;color:var(--fg);background:var(--bg);margin:0;line-height:1.45}
+@media (prefers-color-scheme:dark){:root{--fg:#eee;--bg:#17181a;--muted:#aaa;\
+--card:#222428;--line:#3a3d42;--link:#8ab4f8}}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;\
+color:var(--fg);background:var(--bg);margin:0;line-height:1.45}
 main{max-width:1100px;margin:0 auto;padding:16px}
 h1{margin:.2em 0}
 a{color:var(--link)}

@@ -298,7 +298,8 @@ class HypogeonDashboard(TableDashboard):
                 f"<td align='center'>{final}</td><td align='center'>{won}</td>{score}</tr>"
             )
         title = (
-            f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round {len(self.rounds) + (0 if over else 1)}"
+            f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round "
+            f"{len(self.rounds) + (0 if over else 1)}"
             if game
             else "This round"
         )

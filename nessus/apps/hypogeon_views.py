@@ -79,7 +79,8 @@ def dice_row(rolls: Sequence[Sequence[int]]) -> str:
     """The dice of a turn: the first pair, then each added die after a '+'."""
     if not rolls:
         empty = (
-            "<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
+            "<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' "
+            "fill='none' "
             "stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/></svg>"
         )
         return (
@@ -159,7 +160,8 @@ def log_html(decisions: Sequence[str], cost: Fraction, over: bool) -> str:
     total = ""
     if over and len(decisions) > 1:
         total = (
-            f"<div class='hypogeon-cost'>Your decisions this turn cost <b>{number_html(cost, 'value')}</b> expected points "
+            f"<div class='hypogeon-cost'>Your decisions this turn cost <b>{number_html(cost, 'value')}</b> expected "
+            "points "
             "against the best play.</div>"
             if cost
             else "<div class='hypogeon-cost' style='color:#2e7d32'>Every decision this turn was optimal.</div>"
@@ -173,8 +175,10 @@ def log_html(decisions: Sequence[str], cost: Fraction, over: bool) -> str:
 def hint_intro(rules: Rules, game: bool) -> str:
     """What the hint's values are (in a game: that they leave out the scores)."""
     return (
-        f"<div style='color:#555;font-size:12px;margin-bottom:3px'>Each value is your <b>expected points in this round</b> "
-        f"(2 for a sole 21, 1 for a sole best total) against {opponents_text(rules.players, rules.stand_at)}, playing optimally "
+        "<div style='color:#555;font-size:12px;margin-bottom:3px'>Each value is your <b>expected points in this round"
+        "</b> "
+        f"(2 for a sole 21, 1 for a sole best total) against {opponents_text(rules.players, rules.stand_at)}, playing "
+        "optimally "
         "afterwards: exact, by expectimax over every total."
         + (" It does not weigh the scores of the game (the chance of winning the game)." if game else "")
         + "</div>"
@@ -237,7 +241,8 @@ def odds_html(scores: Sequence[int], best: int, mine: Fraction, same_k: int, sam
         f"<table class='hypogeon-odds figures' cellpadding='2' style='font-size:13px;margin-top:6px'>"
         f"<tr><th align='left' colspan='2'>Your chance of winning the game from the start of this round "
         f"(scores {'–'.join(map(str, scores))}), exact</th></tr>"
-        f"<tr><td>standing at {best} from now on (the best reply to them)</td><td>{number_html(mine, 'value')}</td></tr>"
+        f"<tr><td>standing at {best} from now on (the best reply to them)</td><td>{number_html(mine, 'value')}</td>"
+        "</tr>"
         f"<tr><td>standing at {same_k} like them</td><td>{number_html(same, 'value')}</td></tr>"
         f"<tr><td>expected rounds left (you standing at {best})</td><td>{number_html(left, 'value')}</td></tr></table>"
     )
@@ -286,8 +291,10 @@ def figures_html(k: int, best: int, n: int) -> str:
     return (
         "<table class='figures' cellpadding='3' style='font-size:13px'><tr><th></th>"
         f"<th align='left'><span style='color:{OPTIMAL}'>■</span> {html.escape(rule_text(k))}</th>"
-        f"<th align='left'><span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}</th></tr>{body}</table>"
-        f"<small style='color:#555'>Exact: rational arithmetic over every sequence of dice, the decimals for reading. {eq_text}</small>"
+        f"<th align='left'><span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}</th>"
+        f"</tr>{body}</table>"
+        "<small style='color:#555'>Exact: rational arithmetic over every sequence of dice, the decimals for reading. "
+        f"{eq_text}</small>"
     )
 
 
@@ -328,7 +335,9 @@ def points_chart(k: int, players: int) -> alt.Chart:
     )
     title = alt.Title(
         f"Your expected points per round against {opponents_text(players, k)}",
-        subtitle=f"best reply: stand at {best}, {float(value):.4f} points; like them, at {k}: {float(values[k]):.4f} (exact)",
+        subtitle=(
+            f"best reply: stand at {best}, {float(value):.4f} points; like them, at {k}: {float(values[k]):.4f} (exact)"
+        ),
     )
     return (
         alt.Chart(frame, title=title)

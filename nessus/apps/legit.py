@@ -277,12 +277,16 @@ class LegitDashboard(TableDashboard):
         """In a round, what your turn is capped at and chases (alone: nothing)."""
         if self.seats.game and self.you > 0:
             return (
-                f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used {plural(self.state.turns[0].used, 'reroll')}, "
+                f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used "
+                f"{plural(self.state.turns[0].used, 'reroll')}, "
                 f"so you may use {self.cap}."
             )
         if self.seats.game:
             others = self.rules_now.players - 1
-            return f" You are the first player: every reroll you use, the {others} other{'s' if others > 1 else ''} may use too."
+            return (
+                f" You are the first player: every reroll you use, the {others} other{'s' if others > 1 else ''} may "
+                "use too."
+            )
         return ""
 
     def draw_sheet(self) -> None:

@@ -183,14 +183,16 @@ def figures_html(goal: Goal, cap: int) -> str:
     """The table beside the chart: each way of playing's exact goal value (and expected score)."""
     mean = isinstance(goal, Mean)
     body = "".join(
-        f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td><td>{number_html(line.value, kind(goal))}</td>"
+        f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td>"
+        f"<td>{number_html(line.value, kind(goal))}</td>"
         + ("" if mean else f"<td>{number_html(line.mean, 'value')}</td>")
         + "</tr>"
         for line, c in zip(lines(goal, cap), COLOURS)
     )
     mean_head = "" if mean else "<th align='left'>expected score</th>"
     return (
-        f"<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th align='left'>play</th>"
+        "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th align='left'>play"
+        "</th>"
         f"<th align='left'>{html.escape(unit(goal))} (exact)</th>{mean_head}</tr>{body}</table>"
         f"{NOTE}Exact (a long fraction shows its decimal value: click it for the fraction). “Reroll below {THRESHOLD}” "
         f"is the best single threshold for the mean; the common “reroll below 12” does worse than never rerolling "
@@ -248,7 +250,8 @@ def dilemma_view(rules: legit.Rules) -> tuple[alt.Chart, str]:
         f"<th rowspan='2'>P(stop<br>there)</th><th rowspan='2'>share<br>if so</th>"
         f"<th colspan='3'>keeps from, with … left: to win <span style='color:#777'>(for the mean)</span></th></tr>"
         f"<tr style='background:#f4f4f4'>{head}</tr>{''.join(body)}</table></div>"
-        f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win {number_html(share)}; "
+        f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win "
+        f"{number_html(share)}; "
         f"playing for the best mean {number_html(share_mean)}; fair 1/{rules.players}.</div>"
         f"<div class='dilemma-reading' style='{LINE}'>{dilemma_reading(rules, first, mean_game)}</div>"
         f"{NOTE}Exact (click a decimal for its fraction). "
@@ -261,12 +264,18 @@ def dilemma_reading(rules: legit.Rules, first: TurnPolicy, mean_game: TurnPolicy
     """The dilemma in a sentence: on the first roll of six dice, does the first player playing
     to win keep from a lower total than a player chasing the mean (or a higher one)?"""
     if rules.rerolls == 0:
-        return f"No reroll allowed: nobody has a choice, and each of the {rules.players} players wins 1/{rules.players} of the time."
+        return (
+            f"No reroll allowed: nobody has a choice, and each of the {rules.players} players wins 1/{rules.players} "
+            "of the time."
+        )
     win, mean = (
         min(t for t in range(TOP + 1) if best(("rolled", rules.rerolls, DICE, t)) == "keep")
         for best in (first, mean_game)
     )
-    head = f"On the first roll, six dice left: playing to win the first player keeps from <b>{win}</b>, a mean chaser from <b>{mean}</b>. "
+    head = (
+        f"On the first roll, six dice left: playing to win the first player keeps from <b>{win}</b>, a mean chaser "
+        f"from <b>{mean}</b>. "
+    )
     if win < mean:
         return head + (
             "They stop <b>earlier</b>: every reroll they use is one more for each other player, and keeping now "

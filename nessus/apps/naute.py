@@ -232,7 +232,8 @@ class NauteDashboard(TableDashboard):
                 raise ValueError("both cargo dice are kept: release one to reroll it, or press Stop")
             if keep not in naute.keep_options(e.kept, e.free, self.rules_now.cargo_holds):
                 raise ValueError(
-                    "under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press Stop"
+                    "under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press "
+                    "Stop"
                 )
             e = e.keep(keep)
             new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.CARGO_DICE - len(keep))]
@@ -347,7 +348,8 @@ class NauteDashboard(TableDashboard):
             else ""
         )
         self.sheet.value = (
-            f"<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4><table class='naute-sheet' cellpadding='3' "
+            "<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4>"
+            "<table class='naute-sheet' cellpadding='3' "
             f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{head}<th>total</th></tr>"
             f"{''.join(rows)}</table>{result}"
         )

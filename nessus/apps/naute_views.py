@@ -107,14 +107,16 @@ def crew_html(aboard: int) -> str:
             pic = face_svg(face, 46, fill="#d9ecff", stroke="#1f5f99")
         else:
             pic = (
-                f"<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
+                "<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' "
+                "fill='none' "
                 f"stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/><text x='23' y='30' text-anchor='middle' "
                 f"font-size='20' fill='#aaa'>{face}</text></svg>"
             )
         state = "aboard" if i < aboard else "missing"
         slots.append(
             f"<div class='naute-slot {state}' data-role='{name}' style='text-align:center;margin-right:10px'>{pic}"
-            f"<div style='font-size:12px;color:{'#1f5f99' if i < aboard else '#999'}'><b>{name.capitalize()}</b> ({face})</div></div>"
+            f"<div style='font-size:12px;color:{'#1f5f99' if i < aboard else '#999'}'><b>{name.capitalize()}</b> "
+            f"({face})</div></div>"
         )
     return f"<div class='naute-crew' style='display:flex;align-items:flex-end'>{''.join(slots)}</div>"
 
@@ -177,9 +179,11 @@ def cargo_view(goal: Objective, cargo_holds: str) -> tuple[alt.Chart, str]:
         for a, b, c in rows
     )
     table = (
-        "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th><th align='left'>"
+        "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th></th>"
+        "<th align='left'>"
         f"<span style='color:{OPTIMAL}'>■</span> optimal</th><th align='left'><span style='color:{HEURISTIC}'>■</span> "
-        f"keep {HEURISTIC_FACE} or more</th></tr>{body}</table><small style='color:#555'>Exact. The bar at 0 is the same for "
+        f"keep {HEURISTIC_FACE} or more</th></tr>{body}</table><small style='color:#555'>Exact. The bar at 0 is the "
+        "same for "
         "every way of playing: the cargo rule only changes what happens once ship, captain and crew are aboard.</small>"
     )
     return chart, table

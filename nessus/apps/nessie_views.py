@@ -38,8 +38,10 @@ def _coins_svg(value: int, size: int) -> str:
     r = size * (0.2 if value < 3 else 0.17)
     spots = {1: [(0.5, 0.5)], 2: [(0.5, 0.3), (0.5, 0.7)], 3: [(0.5, 0.22), (0.28, 0.68), (0.72, 0.68)]}[value]
     coins = "".join(
-        f'<circle cx="{x * size:.1f}" cy="{y * size:.1f}" r="{r:.1f}" fill="#ffd54f" stroke="#8a6d00" stroke-width="1.5"/>'
-        f'<circle cx="{x * size:.1f}" cy="{y * size:.1f}" r="{r * 0.55:.1f}" fill="none" stroke="#b8860b" stroke-width="1"/>'
+        f'<circle cx="{x * size:.1f}" cy="{y * size:.1f}" r="{r:.1f}" fill="#ffd54f" stroke="#8a6d00" '
+        'stroke-width="1.5"/>'
+        f'<circle cx="{x * size:.1f}" cy="{y * size:.1f}" r="{r * 0.55:.1f}" fill="none" stroke="#b8860b" '
+        'stroke-width="1"/>'
         for x, y in spots
     )
     return f'<svg width="{size}" height="{size}" viewBox="0 0 {size} {size}" aria-hidden="true">{coins}</svg>'
@@ -250,7 +252,8 @@ def odds_note_html(pool_size: int) -> str:
     return (
         f"<div style='{BOX};color:#555;font-size:12px;line-height:1.4'>Exact, from the {pool_size} cards "
         "you have not seen (the draw pile: you remember every discard). Table values in points: treasure gained minus "
-        f"treasure lost, plus {nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread over "
+        f"treasure lost, plus {nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread "
+        "over "
         "them). The optimal player plans your whole turn and counts treasure only: letters matter to it only "
         "through sinking and discards.</div>"
     )

@@ -180,7 +180,10 @@ def move_text(s: State, action: object, bots: Sequence[str]) -> str | None:
     if isinstance(action, Pass):
         to = "you" if action.to == HUMAN else f"player {action.to + 1}"
         own = f" (your {card_text(action.card)})" if me == HUMAN else ""
-        return f"{name} add{'' if me == HUMAN else 's'} a card{own} and pass{'' if me == HUMAN else 'es'} to {to}, announced {action.announced}."
+        return (
+            f"{name} add{'' if me == HUMAN else 's'} a card{own} and pass{'' if me == HUMAN else 'es'} to {to}, "
+            f"announced {action.announced}."
+        )
     if isinstance(action, Answer):
         last = s.chain[-1]
         who = last.receiver if action.accept else last.sender

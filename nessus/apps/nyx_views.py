@@ -231,13 +231,25 @@ def matrix_status(shape: str, picked: frozenset[int], options: Sequence[frozense
     if not free_count:
         return f"<span class='nyx-pick'>No placement of {html.escape(shape)} fits the free cells.</span>"
     if not picked:
-        return f"<span class='nyx-pick'>Click free cells to choose where the {html.escape(shape)} goes (green: cells of a placement that fits).</span>"
+        return (
+            f"<span class='nyx-pick'>Click free cells to choose where the {html.escape(shape)} goes (green: cells of a "
+            "placement that fits).</span>"
+        )
     cells = ", ".join(map(str, sorted(picked)))
     if picked in options:
-        return f"<span class='nyx-pick ready'>Cells {cells}: a placement of {html.escape(shape)}. Press <b>Place</b> with {need} dice of one symbol kept.</span>"
+        return (
+            f"<span class='nyx-pick ready'>Cells {cells}: a placement of {html.escape(shape)}. Press <b>Place</b> with "
+            f"{need} dice of one symbol kept.</span>"
+        )
     if not options:
-        return f"<span class='nyx-pick stray' style='color:#b00020'>No placement of {html.escape(shape)} covers cells {cells}: click a red cell to free it.</span>"
-    return f"<span class='nyx-pick'>Cells {cells}: {len(options)} placement{'s' if len(options) > 1 else ''} of {html.escape(shape)} contain them; pick {need - len(picked)} more.</span>"
+        return (
+            f"<span class='nyx-pick stray' style='color:#b00020'>No placement of {html.escape(shape)} covers cells "
+            f"{cells}: click a red cell to free it.</span>"
+        )
+    return (
+        f"<span class='nyx-pick'>Cells {cells}: {len(options)} placement{'s' if len(options) > 1 else ''} of "
+        f"{html.escape(shape)} contain them; pick {need - len(picked)} more.</span>"
+    )
 
 
 def figures_html(shape: str, blocked: Iterable[int]) -> str:
@@ -260,7 +272,8 @@ def figures_html(shape: str, blocked: Iterable[int]) -> str:
     ]
     body = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>" for k, v in rows)
     return (
-        f"<table class='nyx-figures' data-free='{free}' cellpadding='2' style='font-size:12px;border-collapse:collapse'>"
+        f"<table class='nyx-figures' data-free='{free}' cellpadding='2' style='font-size:12px;"
+        "border-collapse:collapse'>"
         f"{body}</table>"
     )
 
@@ -406,7 +419,8 @@ def seat_html(s: State, p: int, bots: Sequence[str]) -> str:
         f"<div class='nyx-seat{' to-move' if to_move else ''}' data-seat='{p + 1}' data-score='{seat.score}'>"
         f"<div><b>{html.escape(seat_name(p, bots).capitalize())}</b>: <b class='nyx-score'>{seat.score}</b> points"
         f"{' <span class=nyx-turn>to move</span>' if to_move else ''}</div>"
-        f"<div style='display:flex;gap:8px;align-items:flex-start'><div class='nyx-grid' title='matrix: {len(seat.matrix)} of 9 cells taken'>{grid}</div>"
+        "<div style='display:flex;gap:8px;align-items:flex-start'>"
+        f"<div class='nyx-grid' title='matrix: {len(seat.matrix)} of 9 cells taken'>{grid}</div>"
         f"<div><div>{dice}</div><small>{seat.black} black, {seat.white} white dice"
         + (f", {bought} bought" if bought else "")
         + f"<br>this night: {night} (+{gain}"
@@ -470,7 +484,10 @@ def choices(s: State) -> list[Choice]:
                 if taken >= PER_DREAM or action not in legal:
                     continue
                 taken += 1
-                label = f"{card.name} ({card.shape}, {'−' if card.kind == 'nightmare' else '+'}{card.points}) with {PLURAL[symbol]} on cells {','.join(map(str, action.cells))}"
+                label = (
+                    f"{card.name} ({card.shape}, {'−' if card.kind == 'nightmare' else '+'}{card.points}) with "
+                    f"{PLURAL[symbol]} on cells {','.join(map(str, action.cells))}"
+                )
                 dreams.append(((-s.card_value(card), -room, slot, SYMBOLS.index(symbol)), ("dreams", label, action)))
     out += [choice for _, choice in sorted(dreams, key=lambda pair: pair[0])[:MAX_DREAMS]]
     for a in legal:

@@ -133,7 +133,8 @@ def status_html(state: State, you: int) -> str:
         return "<div class='palais-status'>Your turn: press <b>Roll 5 dice</b>.</div>"
     end = " <b>Turn over.</b>" if over else ""
     return (
-        f"<div class='palais-status' style='font-size:15px'>Your hand: <b class='palais-hand'>{NAMES[palais.category(hand)]}</b> "
+        "<div class='palais-status' style='font-size:15px'>Your hand: "
+        f"<b class='palais-hand'>{NAMES[palais.category(hand)]}</b> "
         f"({hand_text(hand)}).{end}</div>"
     )
 
@@ -212,7 +213,8 @@ def figures_html(goal: Objective, sticky: bool) -> str:
         "<table class='figures' cellpadding='3' style='font-size:13px'>"
         f"<tr><th align='left'>{html.escape(goal_text(goal))}</th><th align='left'>exact</th></tr>"
         f"<tr><td><span style='color:#4c78a8'>■</span> optimal holds</td><td>{number_html(v_best)}</td></tr>"
-        f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{number_html(v_rule)}</td></tr>"
+        f"<tr><td><span style='color:#f58518'>■</span> keep the most common face</td><td>{number_html(v_rule)}</td>"
+        "</tr>"
         "</table><small style='color:#555'>The bars: the exact chance of ending the turn with each hand. The optimal "
         "holds maximise the goal's probability; the person's rule holds every die of the most common face.</small>"
     )

@@ -140,7 +140,8 @@ class RenardDashboard(Dashboard):
             )
         self.figures.value = (
             f"<h4>Exact vs simulated ({SIM_TRIALS:,} simulated games, 95% intervals)</h4>"
-            "<div class='nessus-wide'><table class='figures' style='border-collapse:collapse' cellpadding='4'><tr><th></th>"
+            "<div class='nessus-wide'>"
+            "<table class='figures' style='border-collapse:collapse' cellpadding='4'><tr><th></th>"
             f"<th align='left'>exact</th><th align='left'>simulated</th></tr>{''.join(rows)}</table></div>"
             f"<p>Fair payout: <b>{html.escape(str(renard.fair_payout()))}</b> times the stake.</p>"
         )

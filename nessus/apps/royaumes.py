@@ -291,7 +291,8 @@ class RoyaumesDashboard(TableDashboard):
             self.play_button.description = "Play on" if self.seats.game else "Play on: end of round"
             if not self.seats.game:
                 todo = (
-                    f"Next: {self.next_up()}. You roll for the bank and for yourself: <b>Roll</b> once, or <b>Play on</b> "
+                    f"Next: {self.next_up()}. You roll for the bank and for yourself: <b>Roll</b> once, or <b>Play on"
+                    "</b> "
                     "to the end of the round."
                 )
             elif mine:

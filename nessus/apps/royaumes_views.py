@@ -84,12 +84,14 @@ def kingdoms_html(bank: Result | None, last: Result | None) -> str:
             )
             cells.append(
                 f"<td class='{' '.join(classes)}' data-result='{result_text(r)}' style='{style}'>"
-                f"{mini_dice(r, size=18)}<div style='font-size:11px;line-height:13px'>{result_text(r)} {mark}</div></td>"
+                f"{mini_dice(r, size=18)}<div style='font-size:11px;line-height:13px'>{result_text(r)} {mark}</div>"
+                "</td>"
             )
         weight = "bold" if name == kingdom else "normal"
         rows.append(
             f"<tr><td style='font-weight:{weight};color:{KINGDOM_COLOURS[name]};padding-right:6px'>{name}"
-            f"<div style='font-size:10px;color:#777'>{exact_str(royaumes.p_kingdom(name))} a roll</div></td>{''.join(cells)}</tr>"
+            f"<div style='font-size:10px;color:#777'>{exact_str(royaumes.p_kingdom(name))} a roll</div>"
+            f"</td>{''.join(cells)}</tr>"
         )
     return (
         "<table class='royaumes-kingdoms' style='border-collapse:separate;border-spacing:2px;font-size:12px'>"
@@ -239,10 +241,13 @@ def hint_html(rnd: State, fine: Fraction, names: Sequence[str], bank_name: str, 
         f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
         f"<div style='color:#444;font-size:13px'>{head}</div>"
         f"<table class='figures-hint' cellpadding='2' style='font-size:13px'>{figures}</table>"
-        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;margin-top:4px'>"
-        "<tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th><th align='left'>net so far</th>"
+        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;"
+        "margin-top:4px'>"
+        "<tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th><th align='left'>net so far"
+        "</th>"
         f"<th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"
-        "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them.</small>"
+        "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them."
+        "</small>"
     )
 
 
@@ -260,13 +265,15 @@ def sheet_html(
     for seat, name in enumerate(names):
         rolls = " ".join(mini_dice(d, 14) for d in rnd.rolls[seat]) or "<span style='color:#999'>–</span>"
         rows.append(
-            f"<tr class='royaumes-player' style='{mine_style(seat == you)}'><td>{html.escape(name)}</td><td>{rolls}</td>"
+            f"<tr class='royaumes-player' style='{mine_style(seat == you)}'><td>{html.escape(name)}</td><td>{rolls}"
+            "</td>"
             f"<td align='center'>{rnd.fines[seat]}</td><td>{stakes_html(rnd.nets[seat])}</td>"
             f"<td><b>{stakes_html(totals[seat])}</b></td></tr>"
         )
     bank_total = -sum(totals, Fraction(0))
     rows.append(
-        f"<tr class='royaumes-player bank' style='{mine_style(you is None, '2px solid #bbb')}'><td>{html.escape(bank_name)}</td>"
+        f"<tr class='royaumes-player bank' style='{mine_style(you is None, '2px solid #bbb')}'>"
+        f"<td>{html.escape(bank_name)}</td>"
         f"<td>{mini_dice(rnd.bank, 14) if rnd.bank else ''}</td><td></td><td>{stakes_html(rnd.bank_net)}</td>"
         f"<td><b>{stakes_html(bank_total)}</b></td></tr>"
     )
@@ -275,7 +282,8 @@ def sheet_html(
     return (
         f"<h4 style='margin:8px 0 2px'>Score sheet: {rounds} played</h4>"
         "<table class='royaumes-sheet' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
-        "<tr><th align='left'>seat</th><th align='left'>rolls this round</th><th>fines</th><th align='left'>this round</th>"
+        "<tr><th align='left'>seat</th><th align='left'>rolls this round</th><th>fines</th><th align='left'>this round"
+        "</th>"
         f"<th align='left'>bankroll</th></tr>{''.join(rows)}</table>"
         f"<div class='royaumes-result' style='font-size:13px;margin-top:2px'>The bank's expected net after {rounds}: "
         f"{stakes_html(expected)} stakes; it has {stakes_html(bank_total)}.</div>"

@@ -256,7 +256,8 @@ class TroisDashboard(TableDashboard):
         return tuple(sorted(f for f, h, k in zip(self.tray.faces, self.tray.held, self.tray.locked) if h and not k))
 
     def waiting(self) -> bool:
-        """In a game, is it not your turn (the game is over, or you have played this round, or are out of contention)?"""
+        """In a game, is it not your turn (the game is over, or you have played this round, or are out of
+        contention)?"""
         return self.seats.game and (self.state.is_terminal() or self.turn_done() or self.you not in self.state.seats)
 
     def check_playing(self) -> None:

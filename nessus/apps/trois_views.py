@@ -127,7 +127,8 @@ def hint_html(state: trois.State, p: Shown, goal: Goal, chosen: tuple[int, ...] 
 
 
 def sheet_html(m: Sheet, you: int, who: Callable[[int], str], style: Callable[[int], str]) -> str:
-    """The score sheet: scores round by round, totals, the last turn's dice (`who`, `style`: a row's first cell, style)."""
+    """The score sheet: scores round by round, totals, the last turn's dice (`who`, `style`: a row's first cell,
+    style)."""
     r = m.rules.rounds
     columns = max(r, m.round + 1)
     head = "".join(f"<th>{k + 1 if k < r else f'tie {k + 1 - r}'}</th>" for k in range(columns))
@@ -168,7 +169,8 @@ def sheet_html(m: Sheet, you: int, who: Callable[[int], str], style: Callable[[i
 
 # -- the charts and the figures ---------------------------------------------------------------------
 def score_views(dice: int, goal: Goal) -> tuple[alt.Chart, str]:
-    """The score of a turn played for the goal against every 3 (or the lowest die): the chart, and the figures' table."""
+    """The score of a turn played for the goal against every 3 (or the lowest die): the chart, and the figures'
+    table."""
     dists, scores, text = distributions(dice, goal), list(range(6 * dice + 1)), goal.text(dice)
     name = "optimal" if goal.kind == "mean" else "played for the goal"
     values = [float(goal.figure(d, dice)) for d in dists]
@@ -196,8 +198,9 @@ def score_views(dice: int, goal: Goal) -> tuple[alt.Chart, str]:
     )
     return chart, (
         "<table class='figures' cellpadding='3' style='font-size:13px;border-collapse:collapse'><tr><th></th><th "
-        f"align='left'><span style='color:{OPTIMAL}'>■</span> {name}</th><th align='left'><span style='color:{HEURISTIC}'>"
-        f"■</span> {HEURISTIC_NAME}</th></tr>{body}</table><small style='color:#555'>Exact (expectimax over every roll). "
+        f"align='left'><span style='color:{OPTIMAL}'>■</span> {name}</th><th align='left'>"
+        f"<span style='color:{HEURISTIC}'>■</span> {HEURISTIC_NAME}</th></tr>{body}</table>"
+        "<small style='color:#555'>Exact (expectimax over every roll). "
         + (
             "The optimal player sets aside the dice that make the expected score least. "
             if goal.kind == "mean"
@@ -230,7 +233,10 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
         lost = "a die other than 6 is set aside" if any(d != 6 for d in p.kept) else "this roll has no 6"
         now = f"your turn: the moon is lost ({lost})"
     elif p.roll is not None:
-        now = f"your turn: the moon is still possible, P(moon) {number_text(state.hint(Goal('moon')).value)} from this roll, chasing it"
+        now = (
+            f"your turn: the moon is still possible, P(moon) {number_text(state.hint(Goal('moon')).value)} from this "
+            "roll, chasing it"
+        )
     else:
         now = f"your turn: the moon is still possible, P(moon) {number_text(chances[here - 1])} before this roll"
     title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=now)

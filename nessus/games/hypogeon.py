@@ -376,7 +376,8 @@ def report(rules: Rules | None = None) -> Report:
         "mean_if_not_bust": Figure.of(mean_if_not_bust(k), f"mean final total when not bust, standing at {k}"),
         "best_stand_at": Figure.of(
             best,
-            f"the stand-at rule maximising expected points per round against {n - 1} opponent(s) standing at {k} (smallest on a tie)",
+            f"the stand-at rule maximising expected points per round against {n - 1} opponent(s) standing at {k} "
+            "(smallest on a tie)",
         ),
         "best_response_points": exact_figure(best_pts, "expected points per round of best_stand_at against them"),
         "optimal_points": exact_figure(

@@ -616,7 +616,8 @@ class State(game.State):
         game.check_players([player], self.shape())
         r = self.rules
         lines = [
-            f"Le Légit, {r.players} players, {r.dice} dice, up to {r.rerolls} rerolls (seat 1's rerolls cap the others'); "
+            f"Le Légit, {r.players} players, {r.dice} dice, up to {r.rerolls} rerolls (seat 1's rerolls cap the "
+            "others'); "
             f"you are player {player + 1}."
         ]
         for seat in range(r.players):

@@ -631,7 +631,8 @@ class State(protocol.State):
             return f"you are player {player + 1}; the game is over; totals {totals}"
         dice = f", cargo kept {' '.join(map(str, self.kept)) or 'none'}, free {' '.join(map(str, self.free)) or 'none'}"
         return (
-            f"you are player {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, player {self.seat + 1} "
+            f"you are player {player + 1}; expedition {self.round + 1} of {self.rules.expeditions}, player "
+            f"{self.seat + 1} "
             f"to play, roll {len(self.history)} of {ROLLS}, {self.aboard} of ship, captain and crew aboard"
             f"{dice if self.crew else ''}; totals {totals}"
         )

@@ -536,11 +536,13 @@ class State(protocol.State):
             raise ValueError(f"kept and rolled must be sorted, got {self.kept!r}, {self.rolled!r}")
         if len(self.kept) >= r.dice:
             raise ValueError(
-                f"kept must hold fewer than the {r.dice} dice (a turn with every die set aside is over), got {self.kept!r}"
+                f"kept must hold fewer than the {r.dice} dice (a turn with every die set aside is over), got "
+                f"{self.kept!r}"
             )
         if self.rolled is not None and (self.rolling or len(self.rolled) != r.dice - len(self.kept)):
             raise ValueError(
-                f"rolled must be the {r.dice - len(self.kept)} dice not set aside, and not while rolling, got {self.rolled!r}"
+                f"rolled must be the {r.dice - len(self.kept)} dice not set aside, and not while rolling, got "
+                f"{self.rolled!r}"
             )
 
     # -- where the game stands -------------------------------------------------------------------
@@ -670,7 +672,10 @@ class State(protocol.State):
         r = self.rules.rounds
         which = f"round {self.round + 1} of {r}" if self.round < r else f"tie-break round {self.round + 1 - r}"
         if self.over:
-            return f"you are player {player + 1}; the game is over, won by player {self.seat + 1} ({which}); scores {scores}"
+            return (
+                f"you are player {player + 1}; the game is over, won by player {self.seat + 1} ({which}); scores "
+                f"{scores}"
+            )
         rolled = "not rolled yet" if self.rolled is None else " ".join(map(str, self.rolled))
         return (
             f"you are player {player + 1}; {which}, player {self.seat + 1} to play; in contention: "

@@ -59,7 +59,8 @@ def test_l_hypogeon(server, page):
     hint = click_until(
         page,
         page.locator(".hint-toggle"),
-        "() => (document.querySelector('.hint-panel') || {innerText: ''}).innerText.includes('The only move is to roll')",
+        "() => (document.querySelector('.hint-panel') || {innerText: ''}).innerText.includes('The only move is to "
+        "roll')",
     )
     assert "expected points in this round" in page.locator(".hint-panel").inner_text()
 

@@ -153,7 +153,8 @@ def test_le_sept_fatal(server, page):
     goal.fill("500")
     goal.press("Enter")
     page.wait_for_function(
-        "() => (document.querySelector('.nessus-error') || {}).innerText?.includes('goal must be an integer from 1 to 100')",
+        "() => (document.querySelector('.nessus-error') || {}).innerText?.includes('goal must be an integer from 1 to "
+        "100')",
         timeout=30_000,
     )
     goal.fill("12")

@@ -136,8 +136,9 @@ def _optimal_ticket(pg) -> int:
 
 def _nessie_optimal(pg, after: int) -> str:
     """Wait (generously: a later turn can take the worker thread several seconds, more under
-    load; a game's first turn is read from data/) until the optimal player's line answers a request newer than `after`, or is gone because the
-    game is over. Its text ("" when gone); an error in the worker fails the test."""
+    load; a game's first turn is read from data/) until the optimal player's line answers a
+    request newer than `after`, or is gone because the game is over. Its text ("" when gone);
+    an error in the worker fails the test."""
     pg.wait_for_function(
         """(after) => {
             const e = document.querySelector('.optimal-advice');

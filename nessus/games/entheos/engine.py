@@ -721,7 +721,10 @@ class State(game.State):
         if self.phase == PLACE:
             return f"{turn}: player {self.current_player() + 1} to place face down."
         if self.phase == REVEAL:
-            return f"{turn}: player {self.current_player() + 1} to reveal or hold (slot {self.step + 1} of {len(self.slots)})."
+            return (
+                f"{turn}: player {self.current_player() + 1} to reveal or hold (slot {self.step + 1} of "
+                f"{len(self.slots)})."
+            )
         return f"The game is over after {self.turns} turns."
 
     def _hero_text(self, hero: int) -> str:

@@ -61,12 +61,14 @@ class Rules(GameRules):
         if self.announced and self.announced not in d.values:
             allowed = ", ".join(map(str, d.values))
             raise ValueError(
-                f"announced must be a creature value of the {self.players}-player deck ({allowed}), got {self.announced}"
+                f"announced must be a creature value of the {self.players}-player deck ({allowed}), got "
+                f"{self.announced}"
             )
         self.seat_bots  # noqa: B018 (a ValueError naming `bots` for an unknown bot)
         if self.hand_size * self.players > d.size:
             raise ValueError(
-                f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} cards"
+                f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} "
+                "cards"
             )
 
     @property

@@ -724,7 +724,10 @@ class State(game.State):
         if isinstance(action, Dream):
             card = self.card_at(DREAM, action.slot)
             cells = ",".join(map(str, action.cells))
-            return f"realise {card.name if card else '?'} (dream slot {action.slot + 1}) with {action.symbol}s on cells {cells}"
+            return (
+                f"realise {card.name if card else '?'} (dream slot {action.slot + 1}) with {action.symbol}s on cells "
+                f"{cells}"
+            )
         if isinstance(action, Spell):
             card = self.card_at(SPELL, action.slot)
             return f"realise {card.name if card else '?'} (spell slot {action.slot + 1})"

@@ -40,7 +40,8 @@ from nessus.games.entheos.rules import Rules
 from nessus.play import random_policy, sample
 
 RULEBOOK_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
-""""La partie se termine à la fin : 2 joueurs = 10e ; 3 joueurs = 9e ; 4 joueurs = 8e ; 5 joueurs = 7e ; 6 joueurs = 6e tour"."""
+""""La partie se termine à la fin : 2 joueurs = 10e ; 3 joueurs = 9e ; 4 joueurs = 8e ; 5 joueurs = 7e ; \
+6 joueurs = 6e tour"."""
 ALL = (1, 2, 3, 4, 5, 6)
 PLAYERS = st.integers(2, 6)
 SEEDS = st.integers(0, 2**32 - 1)
