@@ -206,10 +206,12 @@ def tournament_kernel(rules: tuple[Rule, ...], rng: np.random.Generator, n: int)
 
 
 def tournament(rules: dict[str, Rule], games: int = 1000, seed: int = 0, progress=None) -> pl.DataFrame:
-    """Win rates (95% Wilson intervals) and mean scores of rules in whole games, the players
-    moved round the table from game to game, as a polars DataFrame: strategy, p_win, ci_low,
-    ci_high, mean_score, and p_finished (the share of games that ended with a completed Nessie
-    rather than at the turn limit). When every rule is table-driven (`nessie.fast.is_table_driven`),
+    """Win rates and mean scores of rules in whole games, the players moved round the table from
+    game to game, as a polars DataFrame with `nessus.play.tournament`'s names where they mean the
+    same: policy, p_win (the share of games won alone or sharing the win: not `win_share`, which
+    counts a k-way shared win 1/k) with its 95% Wilson interval low..high, mean_score, and
+    p_finished (the share of games that ended with a completed Nessie rather than at the turn
+    limit). When every rule is table-driven (`nessie.fast.is_table_driven`),
     the games are played together by the numpy engine `nessie.fast` (same rules, other random
     draws), otherwise one at a time through the protocol (`tournament_kernel`)."""
     from functools import partial
@@ -226,10 +228,10 @@ def tournament(rules: dict[str, Rule], games: int = 1000, seed: int = 0, progres
     result = montecarlo.run(kernel, games, seed, progress=progress, chunk=chunk)
     return pl.DataFrame(
         {
-            "strategy": names,
+            "policy": names,
             "p_win": [result[f"p_win_{i}"].value for i in range(len(names))],
-            "ci_low": [result[f"p_win_{i}"].ci[0] for i in range(len(names))],
-            "ci_high": [result[f"p_win_{i}"].ci[1] for i in range(len(names))],
+            "low": [result[f"p_win_{i}"].ci[0] for i in range(len(names))],
+            "high": [result[f"p_win_{i}"].ci[1] for i in range(len(names))],
             "mean_score": [result[f"mean_score_{i}"].value for i in range(len(names))],
             "p_finished": [result["p_finished"].value] * len(names),
         }

@@ -144,7 +144,7 @@ def test_tournament_uses_the_fast_engine_only_for_table_driven_strategies(monkey
 
     monkeypatch.setattr(play, "tournament_kernel", refuse)
     df = play.tournament({"a": play.stop_at(2), "b": play.stop_when_risky()}, games=300, seed=1, progress=False)
-    assert df.columns == ["strategy", "p_win", "ci_low", "ci_high", "mean_score", "p_finished"]
+    assert df.columns == ["policy", "p_win", "low", "high", "mean_score", "p_finished"]
     assert df["p_win"].sum() >= 1 and (df["p_finished"] == 1).all()
     monkeypatch.undo()
     monkeypatch.setattr(fast, "tournament_kernel", refuse)

@@ -69,7 +69,7 @@ def test_tournament_shares_out_the_wins():
     """Every game has at least one winner (ties share), so win rates add up to at least 1."""
     df = play.tournament({"a": play.stop_at(2), "b": play.stop_at(3)}, games=60, seed=3)
     assert df.height == 2 and df["p_win"].sum() >= 1
-    assert ((df["ci_low"] <= df["p_win"]) & (df["p_win"] <= df["ci_high"])).all()
+    assert ((df["low"] <= df["p_win"]) & (df["p_win"] <= df["high"])).all()
 
 
 def test_choice_rejects_a_hand_that_contradicts_the_situation():
