@@ -18,7 +18,7 @@ from hypothesis import given, settings
 
 from nessus import tables
 from nessus.game import CHANCE
-from nessus.games.pushluck import core, pig
+from nessus.games.pushluck import core, pig, sept
 from nessus.montecarlo import wilson
 from nessus.play import play
 
@@ -392,3 +392,12 @@ def test_report_uses_stored_tables(tmp_path, monkeypatch):
             pig.report(pig.Rules(goal=50))
     finally:
         pig._stored.cache_clear()
+
+
+def test_the_playable_game_is_for_two_players():
+    """`players` sets the simulated games; the playable state refuses it rather than ignore it."""
+    with pytest.raises(ValueError, match="players must be 2 for the playable game .*got 3"):
+        pig.initial_state(pig.Rules(players=3))
+    with pytest.raises(ValueError, match="players must be 2"):
+        sept.initial_state(sept.Rules(players=4))
+    assert pig.initial_state(pig.Rules(players=2)).current_player() == 0
