@@ -15,7 +15,6 @@ The figures, words and charts are pure functions in `nessus.apps.sept_views`.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import cast
 
 import ipywidgets as widgets
@@ -83,7 +82,8 @@ class SeptDashboard(TableDashboard):
         self.page(
             [
                 widgets.HTML(
-                    f"<style>.sept-bust .nessus-die{{outline:3px solid {p.BUST};outline-offset:1px;border-radius:10px}}</style>"
+                    f"<style>.sept-bust .nessus-die{{outline:3px solid {p.BUST};"
+                    "outline-offset:1px;border-radius:10px}</style>"
                 ),
                 widgets.HBox([widgets.HTML("<b>game</b>&nbsp;", layout=widgets.Layout(width="50px")), self.switch]),
                 self.seats.mode,
@@ -151,7 +151,7 @@ class SeptDashboard(TableDashboard):
         self.last: tuple[Hint | None, str, str] | None = None
         self.shown: tuple[int, ...] = ()  # your last roll
         self.note = ""  # how your last turn ended (in a game)
-        self.turn: p.Turn = p.Turn()
+        self.alone: p.State = self.kind.start()  # your turn alone: the first turn of a fresh game
         self.game: p.State | None = None
         if self.seats.game:
             try:
@@ -177,8 +177,10 @@ class SeptDashboard(TableDashboard):
     # -- moves ---------------------------------------------------------------------------------------
     def now(self) -> tuple[p.Rolls, int, bool]:
         """This turn's rolls, the turn total, and whether the turn (alone) or the game is over."""
-        g, t = self.game, self.turn
-        return (g.rolls, g.turn_total, g.over) if g else (t.rolls, t.total, t.over)
+        if self.game:
+            return self.game.rolls, self.game.turn_total, self.game.over
+        rolls, total, end = p.alone(self.alone)
+        return rolls, total, end is not None
 
     def random_faces(self) -> tuple[int, ...]:
         """The faces of one roll of the game's dice."""
@@ -203,17 +205,12 @@ class SeptDashboard(TableDashboard):
             )
         if action == "hold" and not k:
             raise ValueError("the first roll of a turn is compulsory: press Roll")
-        hint: Hint | None = self.game.hint() if self.game else p.points_hint(self.kind, k)
+        hint: Hint | None = self.game.hint() if self.game else self.alone.hint(points=True)
         if hint is not None and hint.method == "heuristic":
             hint = None  # off the solved grid: no verdict
         self.last, self.note = (hint, action, f"at turn total {k}"), ""
         if self.game is None:
-            bust = faces is not None and self.kind.busts(faces)
-            self.turn = (
-                p.Turn(0 if bust else k + sum(faces), self.turn.rolls + (faces,), bust)
-                if faces
-                else replace(self.turn, held=True)
-            )
+            self.alone = self.alone.hold() if faces is None else self.alone.roll(dice=faces)
         else:
             turns = len(self.game.history)
             self.game = self.game.hold() if faces is None else self.game.roll(dice=faces)
@@ -256,7 +253,7 @@ class SeptDashboard(TableDashboard):
             self.sheet.value = v.sheet_html(self.game, self.sol, self.you, machine, self.seats.row_style)
             self.log.value = v.log_html(v.turn_lines(self.game, self.you, kind))
         else:
-            self.status.value = v.status_html(v.turn_status(kind, self.turn))
+            self.status.value = v.status_html(v.turn_status(kind, self.alone))
             self.sheet.value = self.log.value = ""
         self.draw_advice()
         self.draw_hint()
@@ -280,15 +277,15 @@ class SeptDashboard(TableDashboard):
 
     def draw_hint(self) -> None:
         """The value of rolling and of holding now (exact alone; P(win) by value iteration in a game)."""
-        g, t = self.game, self.turn
+        g = self.game
         self.hint.offer = (
             "your chance of winning after each move (value iteration)"
             if g
             else "the exact expected turn score after each move"
         )
         verdict = v.verdict_html(self.last, g is not None)
-        if g is None and not t.over:
-            self.hint.show(lambda: v.points_hint_html(self.kind, t.total, verdict))
+        if g is None and not self.now()[2]:
+            self.hint.show(lambda: v.points_hint_html(self.alone, verdict))
         elif g is None or g.over:
             self.hint.show(None, verdict + f"The {'turn' if g is None else 'game'} is over: no move is left to weigh.")
         elif (h := g.hint()).method == "heuristic":

@@ -5,7 +5,7 @@ the game's protocol state (`sept.State`, `pig.State`): the machine plays it thro
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property, partial
@@ -15,7 +15,6 @@ import polars as pl
 from nessus.game import Policy
 from nessus.games.pushluck import core, pig, sept
 from nessus.numbers import number_html, number_text
-from nessus.solver import Hint, Value
 
 SEPT, PIG = "Le Sept fatal", "Pig"
 MACHINES = ("optimal (to win)", "hold at N")
@@ -33,14 +32,19 @@ class Kind:
     """What differs between the two games on this page."""
 
     name: str
-    roll: core.RollLaw
+    start: Callable[[], State]  # a fresh two-player game (the turn alone is its first turn)
     dice: int
     bust_face: str  # the roll that wipes the turn, in words
     widest: int  # the chart of expected scores shows N = 1 .. widest
 
+    @property
+    def roll(self) -> core.RollLaw:
+        """What one roll does (the game's `LAW`)."""
+        return self.start().LAW
+
     def busts(self, faces: tuple[int, ...]) -> bool:
-        """Whether this roll wipes the turn."""
-        return sum(faces) == 7 if self.dice == 2 else faces[0] == 1
+        """Whether this roll wipes the turn (the game's own rule)."""
+        return self.start().busts(faces)
 
     @cached_property
     def best(self) -> tuple[int, Fraction]:
@@ -48,22 +52,19 @@ class Kind:
         return core.best_hold(self.roll)
 
 
-KINDS = {SEPT: Kind(SEPT, sept.ROLL, 2, "a 7", 90), PIG: Kind(PIG, pig.ROLL, 1, "a 1", 60)}
+KINDS = {
+    SEPT: Kind(SEPT, sept.initial_state, 2, "a 7", 90),
+    PIG: Kind(PIG, pig.initial_state, 1, "a 1", 60),
+}
 
 
-@dataclass(frozen=True)
-class Turn:
-    """One turn played alone: the turn total, the rolls (the last may be the bust), and how it ended."""
-
-    total: int = 0
-    rolls: Rolls = ()
-    bust: bool = False
-    held: bool = False
-
-    @property
-    def over(self) -> bool:
-        """Whether the turn has ended (a bust or a hold)."""
-        return self.bust or self.held
+def alone(state: State) -> tuple[Rolls, int, str | None]:
+    """Your turn played alone, the first turn of `state`: its rolls, the turn total (the points
+    banked once it is over), and how it ended ("hold", "bust", Pig's "goal"; None while it goes on)."""
+    if state.history:
+        played = state.history[0]
+        return played.rolls, played.banked, played.end
+    return state.rolls, state.turn_total, None
 
 
 # -- exact one-turn figures (cached: the charts are redrawn often) ----------------------------------
@@ -120,13 +121,6 @@ def machine_policy(name: str, hold: int | None) -> Policy:
     return sept.optimal_policy if name == SEPT else pig.optimal_policy
 
 
-def points_hint(kind: Kind, k: int) -> Hint:
-    """One turn played for points: the exact expected turn score after rolling and after holding
-    (hold when holding is worth at least as much as rolling)."""
-    values: dict[Hashable, Value] = {a: v for a, v in core.points_values(kind.roll, k).items()}
-    return Hint(k, values, "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll")
-
-
 def bracket(sol: sept.Solution, t: int, lead: int) -> float:
     """The width of the bracket on the mover's chance at the start of turn t with this lead
     (every cut-off state lost, then won, for the first player); 1 off the grid."""
@@ -140,7 +134,8 @@ def method_note(game: State, sol: Solution) -> str:
     if isinstance(game, sept.State) and isinstance(sol, sept.Solution):
         width = bracket(sol, game.duel_turn, game.lead)
         return (
-            f"≈: floats, not exact: value iteration until the largest change of a sweep is below {sept.TOLERANCE:g}; leads "
+            "≈: floats, not exact: value iteration until the largest change of a sweep is below "
+            f"{sept.TOLERANCE:g}; leads "
             f"beyond ±{sol.duel.margin} points are cut off: solving with every cut-off state lost, then won, brackets "
             f"your chance at the start of this turn in an interval of width {width:.1g}."
         )

@@ -23,11 +23,10 @@ from nessus.apps.sept_play import (
     Rolls,
     Solution,
     State,
-    Turn,
+    alone,
     bracket,
     means_frame,
     method_note,
-    points_hint,
     turn_frame,
 )
 from nessus.dist import exact_str
@@ -104,7 +103,8 @@ def turn_end(kind: Kind, turn: Played) -> str:
 def turn_lines(g: State, you: int, kind: Kind, last: int = 6) -> list[str]:
     """The game's last turns, one log line each: who, the rolls (the bust in red), how it ended."""
     return [
-        f"<div class='sept-line'>{'You' if t.player == you else 'Machine'}: {rolls_html(t.rolls, kind)} {turn_end(kind, t)}</div>"
+        f"<div class='sept-line'>{'You' if t.player == you else 'Machine'}: "
+        f"{rolls_html(t.rolls, kind)} {turn_end(kind, t)}</div>"
         for t in g.history[-last:]
     ]
 
@@ -119,17 +119,19 @@ def status_html(text: str, result: str = "") -> str:
     return f"<div class='sept-status' style='font-size:15px'>{text}</div>{end}"
 
 
-def turn_status(kind: Kind, t: Turn) -> str:
-    """Where a turn played alone stands, in words."""
-    if t.bust:
+def turn_status(kind: Kind, state: State) -> str:
+    """Where your turn played alone (the first turn of `state`) stands, in words."""
+    rolls, total, end = alone(state)
+    if end == "bust":
         return (
             f"{bust_html(kind.bust_face.capitalize() + '!')} The turn total is wiped: you score "
             f"<b class='sept-score'>0</b>. <b>Turn over.</b>"
         )
-    if t.held:
-        return f"You hold: you score <b class='sept-score'>{t.total}</b>. <b>Turn over.</b>"
-    if t.rolls:
-        return f"Turn total <b>{t.total}</b>: roll again, or hold to bank it."
+    if end is not None:
+        how = "You reach the goal" if end == "goal" else "You hold"
+        return f"{how}: you score <b class='sept-score'>{total}</b>. <b>Turn over.</b>"
+    if rolls:
+        return f"Turn total <b>{total}</b>: roll again, or hold to bank it."
     return f"One turn, playing for points: press <b>Roll</b> ({kind.bust_face} wipes the turn)."
 
 
@@ -185,12 +187,14 @@ def verdict_html(last: tuple[Hint | None, str, str] | None, game: bool) -> str:
     return f"<div class='sept-verdict'>{what} cost {fmt(h.cost(action))} of {unit} against {h.best}.</div>"
 
 
-def points_hint_html(kind: Kind, k: int, verdict: str) -> str:
-    """Alone: the exact expected turn score after each move, after the verdict on your last move."""
+def points_hint_html(state: State, verdict: str) -> str:
+    """Alone: the exact expected turn score after each move (`state.hint(points=True)`), after the
+    verdict on your last move."""
+    k = state.turn_total
     return (
         verdict + "<div style='color:#555'>Goal: <b>the expected score of this turn</b> (exact; after this move you "
         "play for points)</div>"
-        + hint_table(points_hint(kind, k), None, lambda a: action_label(a, k), unit="expected turn score")
+        + hint_table(state.hint(points=True), None, lambda a: action_label(a, k), unit="expected turn score")
     )
 
 
@@ -213,7 +217,8 @@ def win_hint_html(g: State, sol: Solution, h: Hint, verdict: str) -> str:
 
 
 def sheet_html(g: State, sol: Solution, you: int, machine: str, row_style: Callable[[int], str]) -> str:
-    """The score sheet of a game (each turn's points from the game's history), and your chance with optimal play by both."""
+    """The score sheet of a game (each turn's points from the game's history), and your chance
+    with optimal play by both."""
     totals, rows = g.scores, []
     banked = [[t.banked for t in g.history if t.player == seat] for seat in (0, 1)]
     who = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
@@ -237,7 +242,8 @@ def sheet_html(g: State, sol: Solution, you: int, machine: str, row_style: Calla
         for seat, b in enumerate(banked):
             width = round(200 * totals[seat] / g.goal)
             bar = (
-                f"<span style='display:inline-block;width:200px;height:10px;background:#eee'><span style='display:block;"
+                "<span style='display:inline-block;width:200px;height:10px;background:#eee'>"
+                "<span style='display:block;"
                 f"width:{width}px;height:10px;background:{OPTIMAL if seat == you else HEURISTIC}'></span></span>"
             )
             rows.append(
@@ -257,7 +263,8 @@ def sheet_html(g: State, sol: Solution, you: int, machine: str, row_style: Calla
     return (
         f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='sept-sheet' cellpadding='3' "
         f"style='border-collapse:collapse;width:100%'>{table}</table>"
-        f"<div style='font-size:12px;color:#555;margin-top:3px'>You play {'first' if you == 0 else 'second'}. With optimal "
+        "<div style='font-size:12px;color:#555;margin-top:3px'>"
+        f"You play {'first' if you == 0 else 'second'}. With optimal "
         f"play by both, you would win ≈ {p if you == 0 else 1 - p:.6f} of games (value iteration{published}).</div>"
     )
 

@@ -22,7 +22,7 @@ others (the sup-norm argument for convergence only needs absolute row sums below
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
@@ -446,6 +446,8 @@ class TurnState(game.State):
     outcomes are the sorted faces of the game's dice with their exact probabilities."""
 
     DICE: ClassVar[int]
+    LAW: ClassVar[RollLaw]
+    """What one roll of the game's dice does (the points it adds, the bust)."""
     scores: tuple[int, int] = (0, 0)
     turn: int = 0
     turn_total: int = 0
@@ -531,7 +533,22 @@ class TurnState(game.State):
     def returns(self) -> list[Fraction]:
         return game.win_shares(self.scores) if self.over else [Fraction(0), Fraction(0)]
 
-    def _hint(self, values: dict[game.Action, float], method: str = "value-iteration") -> Hint:
+    def hint(self, points: bool = False) -> Hint:
+        """The value of each legal action for the player to move: their chance of winning the
+        game (`_win_hint`), or with `points`, the turn played for points alone (no opponent, no
+        goal), the exact expected score of the turn after each action (`points_values`)."""
+        if self.current_player() < 0:
+            return super().hint()
+        if points:
+            values: dict[game.Action, Fraction] = {a: v for a, v in points_values(self.LAW, self.turn_total).items()}
+            return self._hint(values, "exact")
+        return self._win_hint()
+
+    @abstractmethod
+    def _win_hint(self) -> Hint:
+        """The mover's chance of winning after each legal action (a decision node)."""
+
+    def _hint(self, values: Mapping[game.Action, Fraction | float], method: str = "value-iteration") -> Hint:
         """The hint of these values (every legal action's): hold when holding is worth at least as much as rolling."""
         best = "hold" if "hold" in values and values["hold"] >= values["roll"] else "roll"
         return Hint(self, dict(values), best, method=method)

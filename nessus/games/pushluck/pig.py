@@ -358,6 +358,7 @@ class State(core.TurnState):
     """
 
     DICE: ClassVar[int] = 1
+    LAW: ClassVar[core.RollLaw] = ROLL
     rules: Rules = Rules()
 
     @property
@@ -390,11 +391,9 @@ class State(core.TurnState):
         """The solver's context (`Race`): mover's score * goal + the other's."""
         return self.scores[self.mover] * self.goal + self.scores[1 - self.mover]
 
-    def hint(self) -> Hint:
+    def _win_hint(self) -> Hint:
         """P(the player to move wins) after each legal action, both playing optimally after it
         (value iteration, floats)."""
-        if self.current_player() < 0:
-            return super().hint()
         s, k = solution(self.rules), self.turn_total
         values: dict[game.Action, float] = {"roll": float(s.q_roll[self.context, k])}
         if k:

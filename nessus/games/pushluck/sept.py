@@ -349,7 +349,8 @@ def report(rules: Rules | None = None) -> Report:
             "p_first_player_wins_optimal": Figure.approx(
                 sol.p_first,
                 f"P(the first player wins), 2 players, {rules.rounds} rounds, {tie}, both optimal; floats: value "
-                f"iteration to a sweep change < {TOLERANCE:g}, interval = bracket over leads cut off beyond {sol.duel.margin} points; not exact",
+                f"iteration to a sweep change < {TOLERANCE:g}, interval = bracket over leads cut off beyond "
+                f"{sol.duel.margin} points; not exact",
                 (min(sol.low, sol.p_first), max(sol.high, sol.p_first)),
             ),  # float rounding can put them 1e-16 apart
         },
@@ -510,6 +511,7 @@ class State(core.TurnState):
     """
 
     DICE: ClassVar[int] = 2
+    LAW: ClassVar[core.RollLaw] = ROLL
     rules: Rules = Rules()
 
     def busts(self, dice: core.Faces) -> bool:
@@ -534,14 +536,12 @@ class State(core.TurnState):
             return replace(nxt, winner=int(scores[1] > scores[0]))
         return replace(nxt, winner=-1) if self.rules.ties == "half" else nxt
 
-    def hint(self) -> Hint:
+    def _win_hint(self) -> Hint:
         """The mover's winning chance after each legal action, both optimal afterwards (a tie
         counting half under `half`), by value iteration (floats). Off the solved grid (a lead
         beyond the margin, probability below 1e-13) the hint is the rule `Solution.rolls`
         plays there (the player ahead holds, the one behind rolls), 1 for its action and 0 for
         the other: method "heuristic"."""
-        if self.current_player() < 0:
-            return super().hint()
         sol = solution(self.rules)
         d, t, lead, k = sol.duel, self.duel_turn, self.lead, self.turn_total
         c = d.context(t, lead) if -d.margin <= lead and lead + k <= d.margin else -1
@@ -560,7 +560,8 @@ class State(core.TurnState):
     def _stage(self) -> str:
         rounds = self.rules.rounds
         stage = f"round {self.round} of {rounds}" if self.round <= rounds else f"extra round {self.round - rounds}"
-        return f"{stage}, the higher total wins ({'a tie replays a round' if self.rules.ties == 'replay' else 'a tie counts half'})"
+        ties = "a tie replays a round" if self.rules.ties == "replay" else "a tie counts half"
+        return f"{stage}, the higher total wins ({ties})"
 
     def shape(self) -> game.Shape:
         """Two players, "roll"/"hold", the 21 rolls of 2d6. The game could go on for ever (a turn
