@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Iterator, Sequence
+from fractions import Fraction
 from functools import cache
 from itertools import combinations, combinations_with_replacement
 from math import factorial, prod
@@ -77,6 +78,21 @@ def sub_multisets(dice: Roll) -> list[Roll]:
 def rolls(n: int, sides: int = 6) -> Dist:
     """The distribution of a roll of n dice as sorted tuples (252 outcomes for 5d6, not 7776)."""
     return Dist(dict(multisets(n, sides)))
+
+
+def roll_outcomes(n: int, sides: int = 6) -> list[tuple[Hashable, Fraction]]:
+    """A roll of n dice as a chance node's outcomes (`State.chance_outcomes`): every sorted roll
+    with its exact probability, in `rolls` order (a new list each call, from a cached tuple).
+
+    >>> roll_outcomes(2)[:2], len(roll_outcomes(2))
+    ([((1, 1), Fraction(1, 36)), ((1, 2), Fraction(1, 18))], 21)
+    """
+    return list(_roll_outcomes(n, sides))
+
+
+@cache
+def _roll_outcomes(n: int, sides: int) -> tuple[tuple[Hashable, Fraction], ...]:
+    return tuple(rolls(n, sides).items())
 
 
 @cache

@@ -29,7 +29,7 @@ import numpy as np
 
 from nessus import game, montecarlo
 from nessus.chains import RewardChain, Step
-from nessus.dice import multisets, roll_faces, rolls
+from nessus.dice import multisets, roll_faces, roll_outcomes
 from nessus.dist import TruncatedDist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -207,12 +207,6 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 # -- the game (the protocol) ---------------------------------------------------------------------
 @cache
-def _outcomes(free: int) -> tuple[tuple[game.Action, Fraction], ...]:
-    """A roll of `free` dice as a sorted multiset, with its exact probability."""
-    return tuple(rolls(free).items())
-
-
-@cache
 def _max_rolls(dice: int, turns: int) -> int:
     """Rolls that `turns` turns pass with probability below 1e-15: the bound of the turn's
     number of rolls (a chain on the free dice adding 1 a roll) with tail below 1e-15 / turns,
@@ -283,7 +277,7 @@ class State(game.State):
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
         if self.is_terminal():
             return []
-        return list(_outcomes(self.free or self.rules.dice))
+        return roll_outcomes(self.free or self.rules.dice)
 
     def _apply(self, action: game.Action) -> State:
         assert isinstance(action, tuple)
@@ -329,7 +323,7 @@ class State(game.State):
         return game.Shape(
             players=r.players,
             max_actions=0,
-            max_chance_outcomes=len(_outcomes(r.dice)),
+            max_chance_outcomes=len(roll_outcomes(r.dice)),
             max_length=_max_rolls(r.dice, r.players * self.rounds),
             min_return=Fraction(0),
             max_return=Fraction(1),

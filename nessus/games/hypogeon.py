@@ -39,7 +39,7 @@ import numpy as np
 import polars as pl
 
 from nessus import game, montecarlo
-from nessus.dice import code_faces, raw_bits, roll_faces, rolls, total
+from nessus.dice import code_faces, raw_bits, roll_faces, roll_outcomes, total
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -533,11 +533,6 @@ TURN_LENGTH = 42
 to 22)."""
 
 
-@cache
-def _roll_outcomes(n: int) -> list[tuple[game.Action, Fraction]]:
-    return list(rolls(n).items())
-
-
 @dataclass(frozen=True)
 class TurnRecord:
     """One player's turn in a round (a part of `State`, not a state to play): the dice rolled so
@@ -663,7 +658,7 @@ class State(game.State):
         turn = self.playing
         if turn is None or not turn.rolling:
             return []
-        return _roll_outcomes(1 if turn.rolls else 2)
+        return roll_outcomes(1 if turn.rolls else 2)
 
     def _apply(self, action: game.Action) -> State:
         turn = self.playing

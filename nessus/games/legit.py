@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 
 from nessus import game, montecarlo
-from nessus.dice import roll_faces, rolls
+from nessus.dice import roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist, exact_str
 from nessus.games.pushluck.core import TurnSampler
 from nessus.report import Figure, Report
@@ -508,11 +508,6 @@ ROLL, KEEP, REROLL = "roll", "keep", "reroll"
 """The moves: the first roll of a turn (its only move), then keep the total or reroll the dice left."""
 
 
-@cache
-def _roll_outcomes(n: int) -> list[tuple[game.Action, Fraction]]:
-    return list(rolls(n).items())
-
-
 @dataclass(frozen=True)
 class TurnRecord:
     """One player's turn in the round (a part of `State`, not a state to play): every roll so
@@ -593,7 +588,7 @@ class State(game.State):
         turn = self._playing
         if turn is None or not turn.rolling:
             return []
-        return _roll_outcomes(len(turn.left) if turn.left is not None else self.rules.dice)
+        return roll_outcomes(len(turn.left) if turn.left is not None else self.rules.dice)
 
     def _apply(self, action: game.Action) -> State:
         if action == ROLL:

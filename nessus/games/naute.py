@@ -48,7 +48,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, Roll, multisets, ordered_rolls, roll_faces, rolls, sub_multisets
+from nessus.dice import Chosen, Roll, multisets, ordered_rolls, roll_faces, roll_outcomes, rolls, sub_multisets
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -583,7 +583,7 @@ class State(protocol.State):
         if self.over or not self.rolling:
             return []
         n = DICE - self.aboard if not self.crew else CARGO_DICE - len(self.kept)
-        return list(rolls(n).items())
+        return roll_outcomes(n)
 
     def _apply(self, action: protocol.Action) -> State:
         if self.rolling:

@@ -26,7 +26,7 @@ import numpy as np
 
 from nessus import game, montecarlo
 from nessus.chains import RewardChain, Step
-from nessus.dice import check_faces, rolls, total
+from nessus.dice import check_faces, roll_outcomes, total
 from nessus.dist import Dist, TruncatedDist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -125,12 +125,6 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 
 @cache
-def _outcomes() -> tuple[tuple[game.Action, Fraction], ...]:
-    """A player's 2d6 as a sorted pair, with its exact probability (21 outcomes)."""
-    return tuple(rolls(2).items())
-
-
-@cache
 def _max_rounds(players: int) -> int:
     """Rounds that a roll-off of `players` passes with probability below 1e-15 (the bound of
     `rounds` with that tail)."""
@@ -188,7 +182,7 @@ class State(game.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.winner is not None else list(_outcomes())
+        return [] if self.winner is not None else roll_outcomes(2)
 
     def _apply(self, action: game.Action) -> State:
         assert isinstance(action, tuple) and self.roller is not None
@@ -224,7 +218,7 @@ class State(game.State):
         return game.Shape(
             players=n,
             max_actions=0,
-            max_chance_outcomes=len(_outcomes()),
+            max_chance_outcomes=len(roll_outcomes(2)),
             max_length=n * _max_rounds(n),
             min_return=Fraction(0),
             max_return=Fraction(1),

@@ -15,7 +15,7 @@ from functools import partial
 import numpy as np
 
 from nessus import game, montecarlo
-from nessus.dice import roll_faces, rolls
+from nessus.dice import roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -206,7 +206,7 @@ class State(game.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.over else list(rolls(3).items())
+        return [] if self.over else roll_outcomes(3)
 
     def _apply(self, dice: game.Action) -> State:
         assert isinstance(dice, tuple)

@@ -28,8 +28,7 @@ import numpy as np
 import polars as pl
 
 from nessus import game, montecarlo
-from nessus.dice import check_faces, raw_bits
-from nessus.dice import rolls as dice_rolls
+from nessus.dice import check_faces, raw_bits, roll_outcomes
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
@@ -465,7 +464,7 @@ class State(game.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.over else list(dice_rolls(2).items())
+        return [] if self.over else roll_outcomes(2)
 
     def _apply(self, dice: game.Action) -> State:
         assert isinstance(dice, tuple) and len(dice) == 2

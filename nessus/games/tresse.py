@@ -51,7 +51,7 @@ import scipy.sparse as sp
 
 from nessus import game, montecarlo
 from nessus.chains import Solved, System, Unknown, expected_steps_bound, float_bracket, solve_sparse
-from nessus.dice import code_faces, raw_bits, roll_faces, rolls
+from nessus.dice import code_faces, raw_bits, roll_faces, roll_outcomes
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
@@ -508,12 +508,6 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
 
 # -- the game (the protocol) ---------------------------------------------------------------------
 @cache
-def _outcomes(hand: int) -> tuple[tuple[game.Action, Fraction], ...]:
-    """Every throw of `hand` dice as a sorted multiset, with its exact probability."""
-    return tuple(rolls(hand).items())
-
-
-@cache
 def _max_throws(dice: int) -> int:
     """The least t with P(a game lasts more than t throws) < 1e-15, by a proven bound: in each
     throw the first die in hand shows 1 with probability 1/6 whatever came before, and the game
@@ -568,7 +562,7 @@ class State(game.State):
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.over else list(_outcomes(self.hand))
+        return [] if self.over else roll_outcomes(self.hand)
 
     def _apply(self, action: game.Action) -> State:
         assert isinstance(action, tuple) and self.current is not None
@@ -611,7 +605,7 @@ class State(game.State):
         return game.Shape(
             players=r.players,
             max_actions=0,
-            max_chance_outcomes=len(_outcomes(r.dice)),
+            max_chance_outcomes=len(roll_outcomes(r.dice)),
             max_length=_max_throws(r.dice),
             min_return=Fraction(0),
             max_return=Fraction(1),

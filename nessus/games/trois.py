@@ -58,7 +58,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, Roll, multisets, roll_faces, rolls
+from nessus.dice import Chosen, Roll, multisets, roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
@@ -629,7 +629,7 @@ class State(protocol.State):
     def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
         if self.over or not self.rolling:
             return []
-        return list(_outcomes(self.rules.dice - len(self.kept)))
+        return roll_outcomes(self.rules.dice - len(self.kept))
 
     def _apply(self, action: protocol.Action) -> State:
         if self.rolling:
@@ -740,12 +740,6 @@ class State(protocol.State):
         if h not in set_asides(self.rolled):
             raise ValueError(f"set aside must be at least one of the dice rolled {self.rolled}, got {tuple(dice)!r}")
         return self.apply(Aside(h))
-
-
-@cache
-def _outcomes(n: int) -> tuple[tuple[Roll, Fraction], ...]:
-    """Every sorted roll of n dice with its exact probability."""
-    return tuple((roll, Fraction(w, 6**n)) for roll, w in multisets(n))
 
 
 def initial_state(rules: Rules | None = None) -> State:

@@ -49,7 +49,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus import montecarlo
-from nessus.dice import Chosen, Roll, check_faces, roll_faces, rolls
+from nessus.dice import Chosen, Roll, check_faces, roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist
 from nessus.games.palais.keep import (
     DICE,
@@ -537,7 +537,7 @@ class State(protocol.State):
     def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
         if self.over or not self.rolling:
             return []
-        return list(rolls(DICE - len(self.kept)).items())
+        return roll_outcomes(DICE - len(self.kept))
 
     def _apply(self, action: protocol.Action) -> State:
         if self.rolling:

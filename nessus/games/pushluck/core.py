@@ -32,8 +32,7 @@ import numpy as np
 
 from nessus import game
 from nessus.chains import RewardChain, Step
-from nessus.dice import roll_faces
-from nessus.dice import rolls as dice_rolls
+from nessus.dice import roll_faces, roll_outcomes
 from nessus.dist import Dist
 from nessus.solver import Hint, value_iteration
 
@@ -489,7 +488,7 @@ class TurnState(game.State):
         return ["roll", "hold"] if self.turn_total else ["roll"]
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return list(dice_rolls(self.DICE).items()) if self.rolling and not self.over else []
+        return roll_outcomes(self.DICE) if self.rolling and not self.over else []
 
     def _apply(self, action: game.Action) -> Self:
         if action == "roll":
