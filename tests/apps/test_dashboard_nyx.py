@@ -128,7 +128,8 @@ def test_nyx(server, page):
     error_cleared(page)
     assert page.locator(".roll-button").is_enabled()
     assert "Roll 7 dice" in page.locator(".roll-button").inner_text()
-    assert count(page, ".nyx-cell.occupied") == 0  # new dice: a fresh night
+    # New dice: a fresh night (the matrix is redrawn after the button, so wait for it).
+    page.wait_for_function("() => document.querySelectorAll('.nyx-cell.occupied').length === 0", timeout=30_000)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nyx.png"), full_page=True)
 
