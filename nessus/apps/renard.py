@@ -97,7 +97,7 @@ class RenardDashboard(Dashboard):
 
     def new_game(self) -> None:
         """Back to the starting bankroll."""
-        self.table = renard.State.start(self.rules)
+        self.table = renard.initial_state(self.rules)
         self.dice.value = dice_html((), empty="Press Roll to stake and throw 3 dice.")
         self.draw_table()
 

@@ -241,11 +241,6 @@ class State(game.State):
     rolls: tuple[tuple[int, ...], ...] = ()
     rounds: int = ROUNDS
 
-    @classmethod
-    def start(cls, rules: Rules | None = None, rounds: int = ROUNDS) -> State:
-        rules = rules or Rules()
-        return cls(rules, (0,) * rules.players, rules.dice, rounds=rounds)
-
     @property
     def player(self) -> int:
         """The player (from 0) of the turn in play, or just over."""
@@ -341,7 +336,8 @@ class State(game.State):
 
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: player 1 about to roll every die in round 1."""
-    return State.start(rules)
+    rules = rules or Rules()
+    return State(rules, (0,) * rules.players, rules.dice, rounds=ROUNDS)
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

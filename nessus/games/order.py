@@ -150,11 +150,6 @@ class State(game.State):
     done: tuple[Rolls, ...] = ()
     rolling: Rolls = ()
 
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> State:
-        rules = rules or Rules()
-        return cls(rules, tuple(range(1, rules.players + 1)))
-
     @property
     def players(self) -> int:
         return self.rules.players
@@ -248,7 +243,8 @@ class State(game.State):
 
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a roll-off: every player tied, nobody has rolled."""
-    return State.start(rules)
+    rules = rules or Rules()
+    return State(rules, tuple(range(1, rules.players + 1)))
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

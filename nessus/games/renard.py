@@ -184,11 +184,6 @@ class State(game.State):
     bankroll: int
     history: tuple[tuple[tuple[int, int, int], int], ...] = ()
 
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> State:
-        rules = rules or Rules()
-        return cls(rules, rules.bankroll)
-
     @property
     def ruined(self) -> bool:
         """The bankroll no longer covers a stake."""
@@ -243,7 +238,8 @@ class State(game.State):
 
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: the full bankroll, no roll yet."""
-    return State.start(rules)
+    rules = rules or Rules()
+    return State(rules, rules.bankroll)
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

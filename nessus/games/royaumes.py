@@ -401,13 +401,6 @@ class State(game.State):
     round: int = 0
     totals: tuple[Fraction, ...] = ()
 
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> State:
-        """The start of a game: no round played, the bank to roll."""
-        rules = rules or Rules()
-        p = rules.players
-        return cls(rules, None, ((),) * p, (Fraction(0),) * p, (0,) * p, 0, 0, (Fraction(0),) * p)
-
     @property
     def bank_result(self) -> Result | None:
         """The bank's unordered result (None before it rolls)."""
@@ -534,7 +527,9 @@ class State(game.State):
 
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a whole game: the bank to roll the first round."""
-    return State.start(rules)
+    rules = rules or Rules()
+    p = rules.players
+    return State(rules, None, ((),) * p, (Fraction(0),) * p, (0,) * p, 0, 0, (Fraction(0),) * p)
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

@@ -540,11 +540,6 @@ class State(game.State):
     winner: int | None = None
     history: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> State:
-        rules = rules or Rules()
-        return cls(rules, start(rules))
-
     @property
     def over(self) -> bool:
         return self.winner is not None
@@ -622,7 +617,8 @@ class State(game.State):
 
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: seat 1 holds every die."""
-    return State.start(rules)
+    rules = rules or Rules()
+    return State(rules, start(rules))
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

@@ -433,12 +433,6 @@ class State(game.State):
     max_turns: int = MAX_TURNS
     last: tuple[Event, ...] = dc_field(default=(), compare=False, repr=False)
 
-    @classmethod
-    def start(cls, rules: Rules | None = None) -> State:
-        """A shuffled deck (counted), an empty row, no card in front of anyone, player 1 to play."""
-        rules = rules or Rules()
-        return cls(rules, _counted(rules.deck()), hands=(Held(),) * rules.players)
-
     # -- what everybody can see --------------------------------------------------------
     @property
     def over(self) -> bool:
@@ -644,7 +638,8 @@ class State(game.State):
 
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a whole game: a full deck, no card seen, player 1 to play."""
-    return State.start(rules)
+    rules = rules or Rules()
+    return State(rules, _counted(rules.deck()), hands=(Held(),) * rules.players)
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

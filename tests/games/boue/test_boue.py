@@ -283,7 +283,7 @@ def test_turn_scores_are_reachable():
 @settings(max_examples=80, deadline=None)
 @given(st.integers(1, 10), st.data())
 def test_turn_sticks_the_twos_and_fives_and_scores_clean_rolls(dice, data):
-    turn = boue.State.start(boue.Rules(dice=dice))
+    turn = boue.initial_state(boue.Rules(dice=dice))
     assert turn.free == dice and turn.stuck == () and turn.score == 0 and turn.last == ()
     for _ in range(30):
         if turn.turn_over:
@@ -369,13 +369,13 @@ def test_max_length_passes_the_roll_count_bound():
 )
 def test_turn_rejects_bad_dice(dice):
     with pytest.raises(ValueError, match="dice"):
-        boue.State.start().roll(dice=dice)
+        boue.initial_state().roll(dice=dice)
 
 
 @pytest.mark.parametrize("dice", [(3.0, 1, 1, 1, 1), (True, 1, 1, 1, 1)])
 def test_turn_rejects_non_integer_faces(dice):
     with pytest.raises(ValueError, match="dice"):
-        boue.State.start().roll(dice=dice)
+        boue.initial_state().roll(dice=dice)
 
 
 def test_fast_simulator_agrees_with_the_generic_loop():

@@ -140,7 +140,7 @@ def test_simulation_is_reproducible():
 @given(st.integers(2, 10), st.integers(0, 2**32 - 1))
 def test_rolloff_keeps_exactly_the_highest(players, seed):
     rng = np.random.default_rng(seed)
-    state = order.State.start(order.Rules(players=players))
+    state = order.initial_state(order.Rules(players=players))
     assert state.tied == tuple(range(1, players + 1)) and state.winner is None
     while state.winner is None:
         before = state.tied
@@ -158,7 +158,7 @@ def test_rolloff_state_is_the_protocol():
     """Each roll is a chance node for the next tied player (21 sorted pairs, weights summing
     to 1); a round closes when everyone tied has rolled; the winner's return is 1."""
     state = order.initial_state(order.Rules(players=3))
-    assert state == order.State.start(order.Rules(players=3)) and order.policies() == {}
+    assert state == order.initial_state(order.Rules(players=3)) and order.policies() == {}
     assert state.current_player() == CHANCE and state.roller == 1
     outcomes = state.chance_outcomes()
     assert len(outcomes) == 21 and sum(p for _, p in outcomes) == 1
@@ -178,7 +178,7 @@ def test_rolloff_state_is_the_protocol():
 
 def test_roll_with_a_generator_draws_as_before():
     """roll(rng) draws each player's 2d6 from the generator in seat order, as the old roll-off did."""
-    state = order.State.start(order.Rules(players=4)).roll(np.random.default_rng(8))
+    state = order.initial_state(order.Rules(players=4)).roll(np.random.default_rng(8))
     rng = np.random.default_rng(8)
     assert state.history[0] == {p: int(rng.integers(1, 7, size=2).sum()) for p in range(1, 5)}
 

@@ -184,7 +184,7 @@ dice_rolls = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
 @given(st.integers(1, 30), st.integers(1, 5), st.integers(1, 12), st.integers(1, 25), st.data())
 def test_table_conserves_money_and_stops(payout, stake, units, rounds, data):
     rules = renard.Rules(payout=payout, stake=stake, bankroll=stake * units, rounds=rounds)
-    table = renard.State.start(rules)
+    table = renard.initial_state(rules)
     assert table.bankroll == rules.bankroll and not table.over
     while not table.over:
         dice = data.draw(st.one_of(st.sampled_from([(1, 1, 1), (6, 6, 6)]), dice_rolls))
@@ -200,7 +200,7 @@ def test_table_conserves_money_and_stops(payout, stake, units, rounds, data):
 
 
 def test_table_is_over_after_ruin():
-    table = renard.State.start(renard.Rules(stake=2, bankroll=3, rounds=10))
+    table = renard.initial_state(renard.Rules(stake=2, bankroll=3, rounds=10))
     table = table.roll(dice=(1, 2, 3))
     assert table.bankroll == 1 and table.ruined and table.over
     with pytest.raises(ValueError, match="over"):
@@ -209,25 +209,25 @@ def test_table_is_over_after_ruin():
 
 def test_table_rolls_with_a_generator():
     rng = np.random.default_rng(5)
-    table = renard.State.start(renard.Rules(rounds=20))
+    table = renard.initial_state(renard.Rules(rounds=20))
     while not table.over:
         table = table.roll(rng)
         dice, _ = table.history[-1]
         assert len(dice) == 3 and all(1 <= d <= 6 for d in dice)
     with pytest.raises(ValueError):
-        renard.State.start(renard.Rules()).roll()
+        renard.initial_state(renard.Rules()).roll()
 
 
 @pytest.mark.parametrize("dice", [(1, 2), (1, 2, 3, 4), (0, 1, 1), (7, 1, 1), (-1, 2, 3), (2.5, 1, 1), ("1", 1, 1)])
 def test_table_rejects_bad_dice(dice):
     with pytest.raises(ValueError, match="dice"):
-        renard.State.start(renard.Rules()).roll(dice=dice)
+        renard.initial_state(renard.Rules()).roll(dice=dice)
 
 
 @pytest.mark.parametrize("dice", [(3.0, 3.0, 3.0), (True, True, True)])
 def test_table_rejects_non_integer_faces(dice):
     with pytest.raises(ValueError, match="dice"):
-        renard.State.start(renard.Rules()).roll(dice=dice)
+        renard.initial_state(renard.Rules()).roll(dice=dice)
 
 
 # -- rules validation ---------------------------------------------------------------------------

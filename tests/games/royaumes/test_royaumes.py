@@ -210,7 +210,7 @@ def test_one_round_distribution_by_pair():
 # -- a round at the table --------------------------------------------------------------------------
 def test_round_special_results_end_it():
     for dice, gain in (((2, 2), -1), ((3, 5), -1), ((1, 1), 1), ((2, 3), 1)):
-        rnd = royaumes.State.start(royaumes.Rules(players=3, rounds=1)).roll(dice=dice)
+        rnd = royaumes.initial_state(royaumes.Rules(players=3, rounds=1)).roll(dice=dice)
         assert (
             rnd.over
             and rnd.round_over
@@ -226,7 +226,7 @@ def test_round_duel_with_fines():
     """Bank 4-2 (Teur, rank 1). Player 1: 1-1 (Gahanam, fine), 6-6 (Elysium, fine), 3-3 (rank 4:
     wins). Player 2: 3-2 (rank 0: loses)."""
     rules = royaumes.Rules(players=2, fine=F(1, 10))
-    rnd = royaumes.State.start(rules)
+    rnd = royaumes.initial_state(rules)
     assert rnd.to_roll == "bank"
     rnd = rnd.roll(dice=(2, 4))
     assert rnd.bank_result == (4, 2) and rnd.outcome == "duel" and rnd.to_roll == "player 1"
@@ -241,7 +241,7 @@ def test_round_duel_with_fines():
 @given(st.integers(1, 5), st.data())
 def test_round_money_and_order(players, data):
     rules = royaumes.Rules(players=players)
-    rnd = royaumes.State.start(rules)
+    rnd = royaumes.initial_state(rules)
     pair = st.tuples(st.integers(1, 6), st.integers(1, 6))
     for _ in range(300):
         if rnd.round_over:
@@ -255,15 +255,15 @@ def test_round_money_and_order(players, data):
 
 def test_round_with_a_generator_and_bad_dice():
     rng = np.random.default_rng(4)
-    rnd = royaumes.State.start()
+    rnd = royaumes.initial_state()
     while not rnd.round_over:
         rnd = rnd.roll(rng)
     assert rnd.to_roll is None
     with pytest.raises(ValueError, match="rng or dice"):
-        royaumes.State.start().roll()
+        royaumes.initial_state().roll()
     for bad in ((0, 1), (1, 2, 3), (7, 1), (1.0, 2)):
         with pytest.raises(ValueError, match="dice"):
-            royaumes.State.start().roll(dice=bad)
+            royaumes.initial_state().roll(dice=bad)
 
 
 def duel_value(a: int, b: int, fine: Fraction) -> Fraction:
@@ -278,7 +278,7 @@ def duel_value(a: int, b: int, fine: Fraction) -> Fraction:
 def test_expected_nets_from_any_point_of_a_round(players, fine, data):
     """Before the bank rolls: the enumerated EV per player; then, roll by roll, settled players
     keep their net and the others add the duel's value to what they have paid so far."""
-    rnd = royaumes.State.start(royaumes.Rules(players=players, fine=fine))
+    rnd = royaumes.initial_state(royaumes.Rules(players=players, fine=fine))
     assert all(close(e, by_enumeration(fine)["ev"]) for e in royaumes.expected_nets(rnd))
     pair = st.tuples(st.integers(1, 6), st.integers(1, 6))
     for _ in range(40):

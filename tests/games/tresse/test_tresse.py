@@ -184,7 +184,7 @@ def test_chances_from_the_start_and_the_end(players):
     """At the start: the same figures as win_chances and expected_throws (exact), or brackets that
     overlap theirs (both hold the true value); once over: 1 for the winner."""
     rules = tresse.Rules(players=players)
-    table = tresse.State.start(rules)
+    table = tresse.initial_state(rules)
     for mine, theirs in zip(tresse.chances_from(table), tresse.win_chances(rules)):
         assert mine == theirs if theirs.exact is not None else max(mine.low, theirs.low) <= min(mine.high, theirs.high)
     start = tresse.throws_left(table)
@@ -299,7 +299,7 @@ def test_throw_table_moves_the_faces_of_each_draw():
 @settings(max_examples=60, deadline=None)
 @given(st.integers(2, 10), st.integers(1, 6), st.data())
 def test_table_moves_every_die_by_the_rules(players, dice, data):
-    table = tresse.State.start(tresse.Rules(players=players, dice=dice))
+    table = tresse.initial_state(tresse.Rules(players=players, dice=dice))
     assert table.holdings == (dice,) + (0,) * (players - 1) and table.current == 1
     for _ in range(200):
         if table.over:
@@ -331,7 +331,7 @@ def test_table_moves_every_die_by_the_rules(players, dice, data):
 
 def test_table_game_with_a_generator_ends_with_a_winner():
     rng = np.random.default_rng(3)
-    table = tresse.State.start(tresse.Rules(players=5))
+    table = tresse.initial_state(tresse.Rules(players=5))
     while not table.over:
         table = table.roll(rng)
     assert table.winner in range(1, 6) and table.centre == 5 and table.current is None
@@ -339,13 +339,13 @@ def test_table_game_with_a_generator_ends_with_a_winner():
     with pytest.raises(ValueError, match="over"):
         table.roll(dice=())
     with pytest.raises(ValueError, match="rng or dice"):
-        tresse.State.start().roll()
+        tresse.initial_state().roll()
 
 
 def test_table_skips_players_without_dice():
     """Seat 1 of 4 throws 2, 2, 6, 6, 5: two dice go left to seat 2, one right to seat 4; seat 1
     throws 1, 1 and is empty; seat 2 plays; it passes both dice left and seat 3 plays."""
-    table = tresse.State.start(tresse.Rules(players=4))
+    table = tresse.initial_state(tresse.Rules(players=4))
     table = table.roll(dice=(2, 2, 6, 6, 5))
     assert table.holdings == (2, 2, 0, 1) and table.current == 1
     table = table.roll(dice=(1, 1))
@@ -361,14 +361,14 @@ def test_table_skips_players_without_dice():
 @pytest.mark.parametrize("dice", [(1, 2), (1, 2, 3, 4, 5, 6), (0, 1, 1, 1, 1), (7, 1, 1, 1, 1), (1.0, 1, 1, 1, 1)])
 def test_table_rejects_bad_dice(dice):
     with pytest.raises(ValueError, match="dice"):
-        tresse.State.start().roll(dice=dice)
+        tresse.initial_state().roll(dice=dice)
 
 
 def test_protocol_throws_are_chance_nodes():
     """Each throw is a chance node: the dice in hand as sorted multisets with exact weights; no
     decisions, no policies; the winner's return is 1."""
     state = tresse.initial_state(tresse.Rules(players=3, dice=2))
-    assert state == tresse.State.start(tresse.Rules(players=3, dice=2)) and tresse.policies() == {}
+    assert state == tresse.initial_state(tresse.Rules(players=3, dice=2)) and tresse.policies() == {}
     outcomes = dict(state.chance_outcomes())
     assert state.current_player() == CHANCE and state.legal_actions() == []
     assert len(outcomes) == 21 and sum(outcomes.values()) == 1 and outcomes[(1, 2)] == F(2, 36)
