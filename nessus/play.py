@@ -60,28 +60,20 @@ def observed_rng(state: State, seed: int = 0) -> np.random.Generator:
     return np.random.default_rng(int.from_bytes(digest, "little"))
 
 
-def random_legal(seed: int = 0) -> Policy:
-    """A uniformly random legal action, drawn from `observed_rng(state, seed)` (so the same view
-    gets the same move); a ValueError where no player is to move."""
+def random_legal(seed: int = 0, rng: np.random.Generator | None = None) -> Policy:
+    """A uniformly random legal action: drawn from `rng` when given (one stream, as a test's
+    random playthrough wants), else from `observed_rng(state, seed)` (so the same view gets the
+    same move, as a bot must); a ValueError where no player is to move."""
 
     def policy(state: State) -> Action:
         if state.current_player() < 0:
             raise ValueError("a policy moves only where a player must decide, not at a chance node or the end")
         actions = state.legal_actions()
-        return actions[int(observed_rng(state, seed).integers(len(actions)))]
+        draw = rng if rng is not None else observed_rng(state, seed)
+        return actions[int(draw.integers(len(actions)))]
 
     policy.__name__ = "random_legal"
     return policy
-
-
-def random_policy(rng: np.random.Generator) -> Policy:
-    """A policy choosing uniformly among the legal actions."""
-
-    def choose(state: State) -> Action:
-        actions = state.legal_actions()
-        return actions[int(rng.integers(len(actions)))]
-
-    return choose
 
 
 def _seat_policies(policies: Policies) -> dict[int, Policy]:

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from nessus import game
-from nessus.play import play, random_policy, sample, step, tournament
+from nessus.play import play, random_legal, sample, step, tournament
 
 THIRD = Fraction(1, 3)
 
@@ -109,7 +109,7 @@ def test_on_move_sees_every_action_before_it_is_applied():
 
 
 def test_play_is_reproducible_with_a_seed():
-    ends = {play(Coin(), [random_policy(np.random.default_rng(4))] * 2, np.random.default_rng(4)) for _ in range(3)}
+    ends = {play(Coin(), [random_legal(rng=np.random.default_rng(4))] * 2, np.random.default_rng(4)) for _ in range(3)}
     assert len(ends) == 1
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from nessus import games
 from nessus.game import CHANCE, TERMINAL, State
-from nessus.play import play, random_policy, sample
+from nessus.play import play, random_legal, sample
 from nessus.solver import Hint
 
 NAMES = list(games.NAMES)
@@ -66,7 +66,7 @@ def check_node(state: State) -> None:
 def walk(state: State, rng: np.random.Generator) -> list[State]:
     """The states of one random playthrough (chance exact, moves uniform), checking each node
     and that `apply` leaves the old state unchanged."""
-    choose = random_policy(rng)
+    choose = random_legal(rng=rng)
     seen = [state]
     limit = state.shape().max_length
     while not state.is_terminal():
@@ -118,7 +118,7 @@ def test_seeded_playthrough_is_reproducible(name):
     module = games.get(name)
     players = module.initial_state().shape().players
     ends = [
-        play(start(name), [random_policy(np.random.default_rng(9))] * players, np.random.default_rng(9))
+        play(start(name), [random_legal(rng=np.random.default_rng(9))] * players, np.random.default_rng(9))
         for _ in range(2)
     ]
     assert ends[0] == ends[1]

@@ -37,7 +37,7 @@ from nessus.games.entheos.engine import (
 )
 from nessus.games.entheos.heroes import FACES, GODS, HERO_ACTIONS, HERO_NAMES, HEROES
 from nessus.games.entheos.rules import Rules
-from nessus.play import random_policy, sample
+from nessus.play import random_legal, sample
 
 RULEBOOK_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 """"La partie se termine à la fin : 2 joueurs = 10e ; 3 joueurs = 9e ; 4 joueurs = 8e ; 5 joueurs = 7e ; \
@@ -50,7 +50,7 @@ SEEDS = st.integers(0, 2**32 - 1)
 def playthrough(players: int, seed: int) -> list[tuple[State, game.Action | None]]:
     """Every state of a random game with the action taken from it (None at the end)."""
     rng = np.random.default_rng(seed)
-    choose = random_policy(rng)
+    choose = random_legal(rng=rng)
     state = initial_state(Rules(players=players))
     out: list[tuple[State, game.Action | None]] = []
     while not state.is_terminal():

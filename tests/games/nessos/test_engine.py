@@ -33,7 +33,7 @@ from nessus.games.nessos.engine import (
     points,
 )
 from nessus.games.nessos.rules import Rules
-from nessus.play import random_policy, sample
+from nessus.play import random_legal, sample
 
 
 # -- helpers ---------------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def test_random_games_keep_every_rule(seed, players, bot):
     state = initial_state(Rules(players=players))
     start = all_cards(state)
     shape = state.shape()
-    policy = random_policy(rng) if bot == "random" else bots.policies()[bot]
+    policy = random_legal(rng=rng) if bot == "random" else bots.policies()[bot]
     steps = 0
     while True:
         check_invariants(state, start)
@@ -191,7 +191,7 @@ def test_random_games_keep_every_rule(seed, players, bot):
             action = sample(state.chance_outcomes(), rng)
         else:
             assert len(state.legal_actions()) <= shape.max_actions
-            action = (policy if state.current_player() % 2 == 0 else random_policy(rng))(state)
+            action = (policy if state.current_player() % 2 == 0 else random_legal(rng=rng))(state)
         state = state.apply(action)
         steps += 1
     assert steps <= shape.max_length
@@ -208,7 +208,7 @@ def test_the_games_end_every_way():
                 if state.is_chance_node():
                     state = state.apply(sample(state.chance_outcomes(), rng))
                 else:
-                    state = state.apply(random_policy(rng)(state))
+                    state = state.apply(random_legal(rng=rng)(state))
             check_end(state)
             ends[state.ended] += 1
     assert {ELIMINATION, TARGET, NINE_CHARON} <= set(ends)

@@ -44,7 +44,7 @@ from nessus.games.nyx.engine import (
 )
 from nessus.games.nyx.matrix import SHAPES, placements
 from nessus.games.nyx.rules import Rules
-from nessus.play import play, random_policy, sample
+from nessus.play import play, random_legal, sample
 from nessus.solver import Hint
 
 
@@ -100,7 +100,7 @@ def check_step(before: State, action: object, after: State) -> None:
 
 def walk(state: State, rng: np.random.Generator) -> list[State]:
     """A random playthrough (chance exact, moves uniform) checking every node and step."""
-    choose = random_policy(rng)
+    choose = random_legal(rng=rng)
     seen = [state]
     limit = state.shape().max_length
     while not state.is_terminal():
@@ -147,7 +147,9 @@ def test_random_playthrough_reaches_the_end(players, seed):
 
 
 def test_seeded_playthrough_is_reproducible():
-    ends = [play(start(3), [random_policy(np.random.default_rng(9))] * 3, np.random.default_rng(9)) for _ in range(2)]
+    ends = [
+        play(start(3), [random_legal(rng=np.random.default_rng(9))] * 3, np.random.default_rng(9)) for _ in range(2)
+    ]
     assert ends[0] == ends[1]
 
 
