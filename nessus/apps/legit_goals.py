@@ -10,6 +10,7 @@ from functools import cache
 from nessus.dist import Dist
 from nessus.game import Policy
 from nessus.games import legit
+from nessus.games.legit import Chase, Mean
 from nessus.numbers import Kind
 from nessus.solver import Hint
 
@@ -23,18 +24,6 @@ TurnPolicy = legit.TurnPolicy
 
 
 # -- goals and policies ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Mean:
-    """Play for the most expected points."""
-
-
-@dataclass(frozen=True)
-class Chase:
-    """Play to beat `best`: P(score > best) + P(score = best)/2 (a tie for first shares the win)."""
-
-    best: int
-
-
 @dataclass(frozen=True)
 class First:
     """The first of `players` players: play for your share of the win, the later players capped
@@ -128,11 +117,7 @@ def lines(goal: Goal, rerolls: int) -> tuple[Line, ...]:
 def hint_for(state: legit.State, goal: Goal) -> Hint:
     """`state.hint()` for the goal: the round's (the first player's share, or beating the best so
     far), the expected score, or beating a score."""
-    if isinstance(goal, Mean):
-        return state.hint(mean=True)
-    if isinstance(goal, Chase):
-        return state.hint(to_beat=goal.best)
-    return state.hint()
+    return state.hint(None if isinstance(goal, First) else goal)
 
 
 def machine_policy(machine: str, rules: legit.Rules) -> Policy:

@@ -23,7 +23,7 @@ from nessus.apps import sept_play as p
 from nessus.apps import sept_views as v
 from nessus.apps.common import TableHTML
 from nessus.apps.dicegame import DiceTray, TableDashboard
-from nessus.games.pushluck import pig, sept
+from nessus.games.pushluck import core, pig, sept
 from nessus.play import play
 from nessus.solver import Hint
 
@@ -205,7 +205,7 @@ class SeptDashboard(TableDashboard):
             )
         if action == "hold" and not k:
             raise ValueError("the first roll of a turn is compulsory: press Roll")
-        hint: Hint | None = self.game.hint() if self.game else self.alone.hint(points=True)
+        hint: Hint | None = self.game.hint() if self.game else self.alone.hint(core.Points())
         if hint is not None and hint.method == "heuristic":
             hint = None  # off the solved grid: no verdict
         self.last, self.note = (hint, action, f"at turn total {k}"), ""

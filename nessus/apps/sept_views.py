@@ -188,13 +188,13 @@ def verdict_html(last: tuple[Hint | None, str, str] | None, game: bool) -> str:
 
 
 def points_hint_html(state: State, verdict: str) -> str:
-    """Alone: the exact expected turn score after each move (`state.hint(points=True)`), after the
+    """Alone: the exact expected turn score after each move (`state.hint(core.Points())`), after the
     verdict on your last move."""
     k = state.turn_total
     return (
         verdict + "<div style='color:#555'>Goal: <b>the expected score of this turn</b> (exact; after this move you "
         "play for points)</div>"
-        + hint_table(state.hint(points=True), None, lambda a: action_label(a, k), unit="expected turn score")
+        + hint_table(state.hint(core.Points()), None, lambda a: action_label(a, k), unit="expected turn score")
     )
 
 

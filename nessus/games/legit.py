@@ -27,7 +27,7 @@ stops there, their share when they do, and the least total at which they stop.
 >>> state.legal_actions(), state.apply(ROLL).is_chance_node()
 (['roll'], True)
 >>> state = state.apply(ROLL).apply((1, 2, 3, 4, 6, 6))  # 1-6 and 3-4 are 7-pairs
->>> state.turns[0].left, state.legal_actions(), state.hint(mean=True).best
+>>> state.turns[0].left, state.legal_actions(), state.hint(Mean()).best
 ((2, 6), ['keep', 'reroll'], 'keep')
 >>> state.keep().apply(ROLL).apply((1, 2, 3, 4, 5, 6)).returns()  # player 2: capped at 0 rerolls, scores 0
 [Fraction(1, 1), Fraction(0, 1)]
@@ -550,6 +550,23 @@ class TurnRecord:
 
 
 @dataclass(frozen=True)
+class Mean:
+    """The objective "the most expected points" for a turn."""
+
+
+@dataclass(frozen=True)
+class Chase:
+    """The objective "beat `best`" for a turn: P(score > best) + P(score = best)/2 (a tie for
+    first shares the win)."""
+
+    best: int
+
+
+Objective = Mean | Chase
+"""What a turn may be played for, other than the round's own goal (`State.hint`)."""
+
+
+@dataclass(frozen=True)
 class State(game.State):
     """A round of Le Légit (the game protocol; one round is a whole game): the players take
     their turns in seat order, each a decision to roll (its only move), chance rolling the dice
@@ -560,7 +577,7 @@ class State(game.State):
 
     `hint()` values each move for the player to move by the module's model: seat 1 their share of
     the win (`first_turn`), a later seat P(above) + P(equal)/2 against the best score so far
-    (`beat_turn`); `hint(mean=True)` and `hint(to_beat=b)` value a turn played for other goals.
+    (`beat_turn`); `hint(Mean())` and `hint(Chase(b))` value a turn played for other objectives.
     """
 
     rules: Rules = Rules()
@@ -689,12 +706,14 @@ class State(game.State):
             return first_turn(r.dice, r.rerolls, r.players), position
         return beat_turn(r.dice, cap, self.best_so_far if to_beat is None else to_beat, Fraction(1, 2)), position
 
-    def hint(self, mean: bool = False, to_beat: int | None = None) -> Hint:
+    def hint(self, objective: Objective | None = None) -> Hint:
         """The exact value of each move for the player to move (see the class docstring): the
-        turn's worth before its first roll ("roll" is the only move), then keep against reroll."""
+        turn's worth before its first roll ("roll" is the only move), then keep against reroll;
+        for the round's goal, or the `objective` given (`Mean()`, `Chase(best)`)."""
         if self.current_player() < 0:
             return super().hint()
-        solved, position = self.solver(mean, to_beat)
+        to_beat = objective.best if isinstance(objective, Chase) else None
+        solved, position = self.solver(isinstance(objective, Mean), to_beat)
         return solved.game.hint(position)
 
     # -- moves by name ------------------------------------------------------------------------------

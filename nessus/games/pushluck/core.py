@@ -418,6 +418,12 @@ after 200 rolls in a row without the bust, probability (5/6)^200 < 2e-16 whateve
 
 
 @dataclass(frozen=True)
+class Points:
+    """The objective "the most expected points this turn": the turn played alone, for points
+    (`TurnState.hint`)."""
+
+
+@dataclass(frozen=True)
 class Played:
     """One finished turn: whose, every roll (sorted faces; the bust last when it ended the
     turn), how it ended ("hold", "bust", or "goal": Pig's roll reaching the goal) and the
@@ -532,13 +538,14 @@ class TurnState(game.State):
     def returns(self) -> list[Fraction]:
         return game.win_shares(self.scores) if self.over else [Fraction(0), Fraction(0)]
 
-    def hint(self, points: bool = False) -> Hint:
+    def hint(self, objective: Points | None = None) -> Hint:
         """The value of each legal action for the player to move: their chance of winning the
-        game (`_win_hint`), or with `points`, the turn played for points alone (no opponent, no
-        goal), the exact expected score of the turn after each action (`points_values`)."""
+        game (`_win_hint`), or for the objective `Points()`, the turn played for points alone
+        (no opponent, no goal), the exact expected score of the turn after each action
+        (`points_values`)."""
         if self.current_player() < 0:
             return super().hint()
-        if points:
+        if isinstance(objective, Points):
             values: dict[game.Action, Fraction] = {a: v for a, v in points_values(self.LAW, self.turn_total).items()}
             return self._hint(values, "exact")
         return self._win_hint()

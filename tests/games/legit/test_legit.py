@@ -259,14 +259,14 @@ def test_state_steps_and_hints():
     state = state.roll(dice=(1, 6, 2, 2, 4, 6))
     turn = state.turns[0]
     assert turn.left == (2, 2, 4, 6) and turn.total == 14 and turn.rerolls_left == 3
-    hint = state.hint(mean=True)
+    hint = state.hint(legit.Mean())
     assert hint.values["keep"] == 14 and hint.values["reroll"] == reroll_value(2, 4, identity)
     assert hint.best == ("keep" if 14 >= reroll_value(2, 4, identity) else "reroll")
     state = state.roll(dice=(3, 4, 5, 5))
     assert state.turns[0].left == (5, 5) and state.turns[0].rerolls_left == 2
     with pytest.raises(ValueError, match="dice"):
         state.roll(dice=(1, 2, 3))
-    assert state.hint(to_beat=11).values["keep"] == 0
+    assert state.hint(legit.Chase(11)).values["keep"] == 0
     state = state.keep()
     assert state.turns[0].over and state.scores == [10] and state.cap(1) == 1
     assert state.current_player() == 1 and state.legal_actions() == ["roll"]

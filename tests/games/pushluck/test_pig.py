@@ -405,15 +405,15 @@ def test_the_playable_game_is_for_two_players():
 
 @pytest.mark.parametrize("module", [pig, sept])
 def test_the_points_hint_is_the_exact_turn_played_for_points(module):
-    """`hint(points=True)` (the page's turn alone) gives `points_values` exactly, at the turn's
+    """`hint(core.Points())` (the page's turn alone) gives `points_values` exactly, at the turn's
     start and after a roll, and the best move by those values."""
     state = module.initial_state()
-    start = state.hint(points=True)
+    start = state.hint(core.Points())
     assert start.method == "exact" and set(start.values) == {"roll"}
     assert start.values["roll"] == core.points_values(module.ROLL, 0)["roll"]
     dice = (6,) if module is pig else (6, 5)
     after = state.roll(dice=dice)
-    hint = after.hint(points=True)
+    hint = after.hint(core.Points())
     assert hint.values == core.points_values(module.ROLL, sum(dice)) and set(hint.values) == set(after.legal_actions())
     assert hint.best == ("hold" if hint.values["hold"] >= hint.values["roll"] else "roll")
     assert after.hint().method != "exact"  # the default hint is the chance of winning the game
