@@ -50,6 +50,9 @@ import numpy as np
 from nessus.dist import Dist
 
 Value = Fraction | int
+TurnPolicy = Callable[[Any], Hashable]
+"""A way to play one turn, for the exact turn solvers (`Expectimax` over a turn's positions): a
+position -> the action chosen there. A whole game's policy is `nessus.game.Policy`."""
 HintValue = Fraction | int | float
 """A hint's values: exact, or floats from value iteration (`Hint.method` says which)."""
 

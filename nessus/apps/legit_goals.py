@@ -12,7 +12,7 @@ from nessus.game import Policy
 from nessus.games import legit
 from nessus.games.legit import Chase, Mean
 from nessus.numbers import Kind
-from nessus.solver import Hint
+from nessus.solver import Hint, TurnPolicy
 
 DICE = int(legit.DICE.default)
 TOP = 6 * DICE
@@ -20,7 +20,6 @@ THRESHOLD = 8  # the best single "reroll below X" for the mean, with 1, 2 or 3 r
 TO_WIN, FOR_MEAN, BELOW = "optimal, to win", "best mean", f"reroll below {THRESHOLD}"
 MACHINES = (TO_WIN, FOR_MEAN, BELOW)
 NO_REROLL = "no reroll"
-TurnPolicy = legit.TurnPolicy
 
 
 # -- goals and policies ------------------------------------------------------------------------------

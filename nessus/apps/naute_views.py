@@ -27,6 +27,7 @@ from nessus.dist import Dist, exact_str
 from nessus.games import naute
 from nessus.games.naute import Above, CargoMean, State
 from nessus.numbers import number_html
+from nessus.solver import TurnPolicy
 
 CREW_NAMES = ("ship", "captain", "crew")
 MACHINES = ("optimal", "keep 4 or more")
@@ -48,7 +49,7 @@ def unit(objective: Objective) -> str:
     return "expected cargo" if isinstance(objective, CargoMean) else "probability"
 
 
-def optimal(objective: Objective, rules: naute.Rules) -> naute.NodePolicy:
+def optimal(objective: Objective, rules: naute.Rules) -> TurnPolicy:
     """The optimal play of the cargo for the goal (from the core solver); to beat a target,
     the most expected cargo among the plays that beat it most often."""
     if isinstance(objective, Above):
@@ -56,7 +57,7 @@ def optimal(objective: Objective, rules: naute.Rules) -> naute.NodePolicy:
     return naute.optimal(objective, rules)
 
 
-def heuristic(rules: naute.Rules) -> naute.NodePolicy:
+def heuristic(rules: naute.Rules) -> TurnPolicy:
     """Keep every cargo die of 4 or more (as the cargo rule allows), reroll the others."""
     return naute.legal(naute.keep_at_least(HEURISTIC_FACE), rules.cargo_holds)
 

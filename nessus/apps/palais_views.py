@@ -21,6 +21,7 @@ from nessus.dist import Dist, exact_str
 from nessus.games import palais
 from nessus.games.palais import AtLeast, Beat, Outlast, State
 from nessus.numbers import number_html
+from nessus.solver import TurnPolicy
 
 BEAT = "beat"
 NAMES = {h: h.replace("_", " ").capitalize() for h in palais.HANDS}
@@ -46,7 +47,7 @@ def goal_text(objective: Objective) -> str:
     return f"P(none of {objective.others} later player{'s' if objective.others > 1 else ''} beats you)"
 
 
-def heuristic(objective: Objective) -> palais.NodePolicy:
+def heuristic(objective: Objective) -> TurnPolicy:
     """Keep the most common face: stop at the goal's hand (at least X), once ahead (beat a
     hand), or at Manoir (the opener); otherwise hold every die of the most common face."""
     if isinstance(objective, AtLeast):
@@ -62,7 +63,7 @@ def _chase_most_common(goal: Beat, node: palais.Node) -> palais.Action:
 
 
 @cache
-def optimal(objective: Objective, sticky: bool) -> palais.NodePolicy:
+def optimal(objective: Objective, sticky: bool) -> TurnPolicy:
     """The optimal holds for the goal (cached: the chart's distributions reuse them)."""
     return palais.optimal(objective, palais.Rules(sticky_holds=sticky))
 

@@ -50,7 +50,7 @@ from nessus.dist import Dist, exact_str
 from nessus.games.pushluck.core import TurnSampler
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
-from nessus.solver import Expectimax, Hint
+from nessus.solver import Expectimax, Hint, TurnPolicy
 
 if TYPE_CHECKING:
     import polars as pl
@@ -113,7 +113,6 @@ def left_totals(n: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-TurnPolicy = Callable[[tuple], Hashable]
 """A way to play one turn: `policy(("rolled", rerolls left, dice left, total)) -> "keep" or
 "reroll"` (the solvers' states; `State` policies are `game.Policy`)."""
 

@@ -52,7 +52,7 @@ from nessus.dice import Chosen, Roll, multisets, ordered_rolls, roll_faces, roll
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
-from nessus.solver import Expectimax, Hint
+from nessus.solver import Expectimax, Hint, TurnPolicy
 
 NAME = "naute"
 TITLE = "Le Naute"
@@ -81,7 +81,6 @@ Node = tuple
 Action = str | Roll
 Value = Fraction | int
 Objective = Callable[[int], Value]
-NodePolicy = Callable[[Node], Action]
 """An expedition's play as a function of the solver's node."""
 
 
@@ -238,17 +237,17 @@ def p_beat(target: int, rules: Rules | None = None) -> Fraction:
     return value(Above(target), rules)
 
 
-def optimal(objective: Objective, rules: Rules | None = None) -> NodePolicy:
+def optimal(objective: Objective, rules: Rules | None = None) -> TurnPolicy:
     """The policy maximising E[objective(cargo)] (from the core solver)."""
-    return cast(NodePolicy, _game(objective, (rules or Rules()).cargo_holds).best)  # best: an Action at a decision
+    return cast(TurnPolicy, _game(objective, (rules or Rules()).cargo_holds).best)  # best: an Action at a decision
 
 
-def beat_policy(target: int, rules: Rules | None = None) -> NodePolicy:
+def beat_policy(target: int, rules: Rules | None = None) -> TurnPolicy:
     """The policy maximising P(cargo > target)."""
     return optimal(Above(target), rules)
 
 
-def chase_policy(target: int, rules: Rules | None = None) -> NodePolicy:
+def chase_policy(target: int, rules: Rules | None = None) -> TurnPolicy:
     """The policy maximising P(cargo > target) that, among equally good actions, takes the one
     with the highest expected cargo (a chaser who cannot lose by playing for more)."""
     return partial(_chase, Above(target), (rules or Rules()).cargo_holds)
@@ -262,7 +261,7 @@ def _chase(objective: Above, cargo_holds: str, state: Node) -> Action:
     return cast(Action, max((a for a, v in odds.values.items() if v == odds.value), key=lambda a: mean.values[a]))
 
 
-def keep_at_least(face: int = 4) -> NodePolicy:
+def keep_at_least(face: int = 4) -> TurnPolicy:
     """A person's rule: keep every cargo die showing `face` or more, reroll the others while
     rolls are left (stop when none is to be rerolled)."""
     return partial(_keep_at_least, face)
@@ -276,20 +275,20 @@ def _keep_at_least(face: int, state: Node) -> Action:
     return "stop" if len(good) == len(free) else tuple(sorted(kept + good))
 
 
-def legal(policy: NodePolicy, cargo_holds: str) -> NodePolicy:
+def legal(policy: TurnPolicy, cargo_holds: str) -> TurnPolicy:
     """`policy` with its choice replaced by the closest legal one under the cargo rule (with
     `both`, keeping some but not all dice becomes rerolling both)."""
     return partial(_legal, policy, cargo_holds)
 
 
-def _legal(policy: NodePolicy, cargo_holds: str, state: Node) -> Action:
+def _legal(policy: TurnPolicy, cargo_holds: str, state: Node) -> Action:
     action = policy(state)
     if action in ("roll", "stop") or action in keep_options(state[2], state[3], cargo_holds):
         return action
     return ()
 
 
-def score_distribution(rules: Rules | None = None, policy: NodePolicy | None = None) -> Dist:
+def score_distribution(rules: Rules | None = None, policy: TurnPolicy | None = None) -> Dist:
     """The exact distribution of an expedition's cargo under `policy` (default: the policy
     maximising the expected cargo)."""
     rules = rules or Rules()

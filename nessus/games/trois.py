@@ -62,7 +62,7 @@ from nessus.dice import Chosen, Roll, multisets, roll_faces, roll_outcomes, roll
 from nessus.dist import Dist
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
-from nessus.solver import Expectimax, Hint, HintValue
+from nessus.solver import Expectimax, Hint, HintValue, TurnPolicy
 
 NAME = "trois"
 TITLE = "Les Trois"
@@ -104,7 +104,6 @@ START = "start"
 S = TypeVar("S", bound=Hashable)
 """What a turn's solver remembers of the dice set aside (the points so far, "all 6s so far"...)."""
 
-TurnPolicy = Callable[[tuple[Any, Roll | None]], Hashable]
 """A turn's play as a function of the solver's state (summary, roll): the dice to set aside
 (`START` before the first roll). The summary's type depends on the goal, hence `Any`."""
 

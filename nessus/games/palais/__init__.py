@@ -44,6 +44,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache, partial
+from typing import cast
 
 import numpy as np
 
@@ -58,7 +59,6 @@ from nessus.games.palais.keep import (
     Action,
     Machine,
     Node,
-    NodePolicy,
     Objective,
     Solution,
     Value,
@@ -76,7 +76,7 @@ from nessus.games.palais.keep import (
 )
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
-from nessus.solver import Expectimax, Hint
+from nessus.solver import Expectimax, Hint, TurnPolicy
 
 NAME = "palais"
 TITLE = "Le Palais"
@@ -227,7 +227,7 @@ def _game(objective: Objective, sticky: bool) -> Expectimax:
     return game(objective, sticky)
 
 
-def hand_distribution(policy: NodePolicy, rules: Rules | None = None) -> Dist:
+def hand_distribution(policy: TurnPolicy, rules: Rules | None = None) -> Dist:
     """The exact distribution of the final hand (sorted dice) when playing `policy`."""
     rules = rules or Rules()
     w = final_weights(policy_table(policy, rules.sticky_holds), rules.sticky_holds)
@@ -260,18 +260,18 @@ def p_beat(target: Sequence[int], rules: Rules | None = None, tie: Fraction | in
     return solve([Beat(tuple(target), rules.tie_break, Fraction(tie))], rules.sticky_holds).start_value()
 
 
-def beat_policy(target: Sequence[int], rules: Rules | None = None, tie: Fraction | int = 0) -> NodePolicy:
+def beat_policy(target: Sequence[int], rules: Rules | None = None, tie: Fraction | int = 0) -> TurnPolicy:
     """The policy maximising P(beating `target`) (equal hands counting `tie`)."""
     rules = rules or Rules()
     return solve([Beat(tuple(target), rules.tie_break, Fraction(tie))], rules.sticky_holds).policy()
 
 
-def optimal(objective: Objective, rules: Rules | None = None) -> NodePolicy:
+def optimal(objective: Objective, rules: Rules | None = None) -> TurnPolicy:
     """The policy maximising E[objective(final hand)] (from `solve`)."""
     return solve([objective], (rules or Rules()).sticky_holds).policy()
 
 
-def keep_most_common(stop_at: str = "palais") -> NodePolicy:
+def keep_most_common(stop_at: str = "palais") -> TurnPolicy:
     """A person's rule: stop once the hand is `stop_at` or better, otherwise hold every die
     showing the most common face (the highest of equally common faces) and roll the rest."""
     floor = AtLeast(stop_at)
@@ -654,7 +654,7 @@ def chase_most_common(target: Roll, tie_break: str, state: Node) -> Action:
     _, kept, rolled = state
     if rolled and strength(tuple(sorted(kept + rolled)), tie_break) > strength(target, tie_break):
         return "stop"
-    return keep_most_common("palais")(state)
+    return cast(Action, keep_most_common("palais")(state))
 
 
 def _keep_most_common_game(state: protocol.State) -> protocol.Action:

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from math import lcm
+from typing import cast
 
 import numpy as np
 
 from nessus.dice import Roll, multisets, ordered_rolls, sub_multisets
-from nessus.solver import Expectimax
+from nessus.solver import Expectimax, TurnPolicy
 
 DICE, ROLLS, SIDES = 5, 3, 6
 
@@ -31,7 +32,6 @@ Node = tuple[int, Roll, Roll]
 Action = str | Roll
 Value = Fraction | int
 Objective = Callable[[Roll], Value]
-NodePolicy = Callable[[Node], Action]
 """A turn's play as a function of the solver's node (for `policy_table` and the report)."""
 
 
@@ -240,7 +240,7 @@ class Solution:
         hold = self.layout.holds[int(best[self.layout.state_of(kept, rolled), column])]
         return "stop" if len(hold) == self.layout.dice else hold
 
-    def policy(self, column: int = 0) -> NodePolicy:
+    def policy(self, column: int = 0) -> TurnPolicy:
         """The optimal policy of one objective, as a function of the state."""
         return partial(_solution_action, self, column)
 
@@ -294,7 +294,7 @@ def solve_matrix(lay: Layout, pay: np.ndarray, dens: Sequence[int], roll_count: 
 
 
 def policy_table(
-    policy: NodePolicy, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS
+    policy: TurnPolicy, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS
 ) -> tuple[np.ndarray | None, ...]:
     """A policy as arrays: the hold index it chooses in each state, for each `left` >= 1."""
     lay = layout(dice, sticky)
@@ -306,7 +306,7 @@ def policy_table(
             if isinstance(action, str):  # "stop": every die held
                 hold = tuple(sorted(kept + rolled))
             else:
-                hold = tuple(sorted(action))
+                hold = tuple(sorted(cast(Roll, action)))
             chosen.append(lay.hold_index[hold])
         out.append(np.array(chosen, dtype=np.int16)[:, None])
     return tuple(out)
