@@ -1,7 +1,7 @@
 """Pig: the optimal-play solve (goal 100; target < 30 s) and whole-game Monte Carlo against a
 plain Python loop playing the same games with the same policy table (target >= 50x), measured
 in one run. The vectorised games draw each whole turn from its exact law (`play_turns`, as
-`simulate` does); rolling die by die (`play`) is shown too."""
+`simulate` does); rolling die by die (`play_games`) is shown too."""
 
 from __future__ import annotations
 
@@ -57,10 +57,10 @@ def main() -> None:
     t = time.perf_counter()
     sampler = core.TurnSampler.of(core.turn_table(race, rolls))
     print(f"whole-turn sampler built in {time.perf_counter() - t:.3f} s")
-    best = pig.Optimal(100, rolls)
+    best = pig.OptimalRolls(100, rolls)
     rng = np.random.default_rng(1)
     by_turn = min(timed(lambda: pig.play_turns(100, (sampler, sampler), rng, GAMES)) for _ in range(3))
-    by_dice = timed(lambda: pig.play(100, (best, best), rng, GAMES))
+    by_dice = timed(lambda: pig.play_games(100, (best, best), rng, GAMES))
     t_loop = timed(lambda: loop(100, rolls.tolist(), LOOP_GAMES))
     loop_rate = LOOP_GAMES / t_loop
     print(

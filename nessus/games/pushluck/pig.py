@@ -14,7 +14,7 @@ floats: sweeps stop when the largest change is below 1e-12, which puts the value
 1e-9 of the limit (a sweep change of 1e-9 would leave errors up to 2e-8). Not exact.
 
 Whole games are simulated a turn at a time (`play_turns`): each turn is drawn from its exact
-law under the player's policy (`core.turn_table`); `play` rolls die by die (tests
+law under the player's policy (`core.turn_table`); `play_games` rolls die by die (tests
 compare both with exact values). With more than two players a policy sees the best other
 score as "the opponent's".
 """
@@ -190,10 +190,10 @@ def report(rules: Rules | None = None) -> Report:
     )
 
 
-# -- policies --------------------------------------------------------------------------------------
+# -- roll rules of the vectorised games (`play_games`): (my score, their score, turn total) arrays -> roll?
 @dataclass(frozen=True)
-class Optimal:
-    """Roll when rolling wins more often than holding (ties hold)."""
+class OptimalRolls:
+    """Roll when rolling wins more often than holding (ties hold), for `play_games`."""
 
     goal: int
     rolls: np.ndarray  # [i * goal + j, k]
@@ -203,8 +203,9 @@ class Optimal:
 
 
 @dataclass(frozen=True)
-class HoldAt:
-    """The human rule: roll while the turn total is below `n` (and the goal is not reached)."""
+class HoldAtRolls:
+    """The human rule, for `play_games`: roll while the turn total is below `n` (and the goal is
+    not reached)."""
 
     n: int = HEURISTIC
 
@@ -212,15 +213,17 @@ class HoldAt:
         return np.asarray(k < self.n)
 
 
-def optimal(rules: Rules | None = None) -> Optimal:
+def optimal_rolls(rules: Rules | None = None) -> OptimalRolls:
+    """Optimal play to win, for `play_games` (the protocol's policy is `optimal_policy`)."""
     rules = rules or Rules()
-    return Optimal(rules.goal, solution(rules).rolls())
+    return OptimalRolls(rules.goal, solution(rules).rolls())
 
 
 # -- Monte Carlo -------------------------------------------------------------------------------------
-def play(goal: int, policies: tuple, rng: np.random.Generator, n: int) -> np.ndarray:
-    """n whole games with `policies[p](my score, their score(s) max, turn total) -> roll?` for
-    player p (numpy arrays): the winner of each (0 = the first player).
+def play_games(goal: int, policies: tuple, rng: np.random.Generator, n: int) -> np.ndarray:
+    """n whole games at once, a roll at a time, with `policies[p](my score, their score(s) max,
+    turn total) -> roll?` for player p (numpy arrays: `OptimalRolls`, `HoldAtRolls`): the winner
+    of each (0 = the first player).
 
     All games advance together, one roll per live game per step; a policy sees the best score
     among the other players as "their score" (exact for two players)."""
@@ -258,7 +261,7 @@ def play(goal: int, policies: tuple, rng: np.random.Generator, n: int) -> np.nda
 def play_turns(goal: int, samplers: tuple[core.TurnSampler, ...], rng: np.random.Generator, n: int) -> np.ndarray:
     """n whole games, a turn at a time: player p's turn from (my score, best other score) is
     drawn by `samplers[p]` (from `core.turn_table` of their policy). The winner of each
-    game. Equal in law to `play` and much faster: one draw per turn instead of one per roll.
+    game. Equal in law to `play_games` and much faster: one draw per turn instead of one per roll.
 
     scores[0] is the mover's score, then the next players' in order. Finished games keep being
     played (their results ignored) until a quarter of those left are finished, then dropped."""

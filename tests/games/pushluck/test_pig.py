@@ -243,11 +243,11 @@ def test_simulation_agrees_with_value_iteration():
 
 def test_small_goal_games_against_exact():
     """Goal 10: the exact optimal chance is in the intervals of 40,000 games rolled die by die
-    (`play`) and of 40,000 games drawn a turn at a time (`play_turns`, as `simulate` does)."""
+    (`play_games`) and of 40,000 games drawn a turn at a time (`play_turns`, as `simulate` does)."""
     v, _ = exact_optimum(10)
     rng = np.random.default_rng(1)
-    best = pig.optimal(pig.Rules(goal=10))
-    by_dice = pig.play(10, (best, best), rng, 40_000) == 0
+    best = pig.optimal_rolls(pig.Rules(goal=10))
+    by_dice = pig.play_games(10, (best, best), rng, 40_000) == 0
     sampler, _ = pig.samplers(pig.Rules(goal=10))
     by_turn = pig.play_turns(10, (sampler, sampler), rng, 40_000) == 0
     for wins in (by_dice, by_turn):
@@ -273,10 +273,10 @@ def test_hold_at_n_games_against_exact():
     interval of 40,000 vectorised games; with three players every seat wins sometimes."""
     exact = exact_values(10, lambda i, j, k: k < 5)[(0, 0, 0)]
     rng = np.random.default_rng(4)
-    first = pig.play(10, (pig.HoldAt(5), pig.HoldAt(5)), rng, 40_000) == 0
+    first = pig.play_games(10, (pig.HoldAtRolls(5), pig.HoldAtRolls(5)), rng, 40_000) == 0
     lo, hi = wilson(int(first.sum()), first.size)
     assert lo <= float(exact) <= hi
-    three = pig.play(12, (pig.HoldAt(5),) * 3, rng, 3000)
+    three = pig.play_games(12, (pig.HoldAtRolls(5),) * 3, rng, 3000)
     assert set(np.unique(three)) == {0, 1, 2}
 
 
@@ -329,7 +329,7 @@ def test_game_rejects_bad_faces(die):
 def test_game_with_a_generator_ends():
     rng = np.random.default_rng(2)
     g = pig.initial_state(pig.Rules(goal=20))
-    policy = pig.HoldAt(8)
+    policy = pig.HoldAtRolls(8)
     while not g.over:
         mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
         g = g.roll(rng) if g.turn_total == 0 or policy(mine, theirs, g.turn_total) else g.hold()
