@@ -26,7 +26,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, ClassVar, Protocol, Self, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, Self, TypeVar, cast
 
 import numpy as np
 
@@ -415,6 +415,21 @@ Faces = tuple[int, ...]
 MAX_ROLLS = 200
 """The practical bound on the rolls of one turn (`shape().max_length`): a turn lasts longer only
 after 200 rolls in a row without the bust, probability (5/6)^200 < 2e-16 whatever the play."""
+
+
+R = TypeVar("R")
+
+
+def two_players(rules: R) -> R:
+    """The rules, checked for the playable game: it and its optimal play are for two players,
+    and `players` sets the simulated games only, so another value is a ValueError here."""
+    players = getattr(rules, "players", 2)
+    if players != 2:
+        raise ValueError(
+            f"players must be 2 for the playable game (its optimal play is solved for two), got {players}; "
+            "more players are simulated by `simulate`"
+        )
+    return rules
 
 
 @dataclass(frozen=True)

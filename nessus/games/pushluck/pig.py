@@ -426,16 +426,9 @@ class State(core.TurnState):
 
 
 def initial_state(rules: Rules | None = None) -> State:
-    """The start of a two-player game: no points, the first player to roll. The playable game
-    and its optimal play are for two players; `players` sets the simulated hold-at-20 games only,
-    so other values are a ValueError here."""
-    rules = rules or Rules()
-    if rules.players != 2:
-        raise ValueError(
-            f"players must be 2 for the playable game (its optimal play is solved for two), got {rules.players}; "
-            "more players are simulated by `simulate`"
-        )
-    return State(rules)
+    """The start of a two-player game: no points, the first player to roll (`players` sets the
+    simulated hold-at-20 games only: `core.two_players`)."""
+    return State(core.two_players(rules or Rules()))
 
 
 def optimal_policy(state: game.State) -> game.Action:
