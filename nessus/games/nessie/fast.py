@@ -218,7 +218,7 @@ def _letters(hands: np.ndarray) -> np.ndarray:
 
 class Batch:
     """Games with the same number of players, in play together: `step()` makes one move in
-    each. seating[g, s] is the index in `strategies` of the strategy at seat s of game g.
+    each. seating[g, s] is the index in `rules` of the rule at seat s of game g.
 
     Games that are over are dropped from the arrays once they are a quarter of them (`gid`
     numbers the games still there); their results are kept in `scores`, `finisher`, `turns_played`."""
@@ -245,17 +245,17 @@ class Batch:
     SEAT_ARRAYS = ("seating", "hands")
 
     def __init__(
-        self, seating: np.ndarray, strategies: Sequence[Rule], shuffler: ShufflerLike, max_turns: int = MAX_TURNS
+        self, seating: np.ndarray, rules: Sequence[Rule], shuffler: ShufflerLike, max_turns: int = MAX_TURNS
     ) -> None:
         n, self.players = seating.shape
-        found = [table_rule(s) for s in strategies]
-        rules = [r for r in found if r is not None]
-        if len(rules) < len(found):
-            raise ValueError("strategies must be table-driven (stop_at, stop_when_risky) for the fast engine")
+        found = [table_rule(r) for r in rules]
+        tables = [t for t in found if t is not None]
+        if len(tables) < len(found):
+            raise ValueError("rules must be table-driven (stop_at, stop_when_risky) for the fast engine")
         self.shuffler, self.max_turns = shuffler, max_turns
-        self.cards_limit = np.array([r[0] for r in rules], dtype=np.int32)
-        self.most = np.concatenate([r[1] for r in rules]).astype(np.int32)
-        self.risky = any(isinstance(s, StopWhenRisky) for s in strategies)
+        self.cards_limit = np.array([t[0] for t in tables], dtype=np.int32)
+        self.most = np.concatenate([t[1] for t in tables]).astype(np.int32)
+        self.risky = any(isinstance(r, StopWhenRisky) for r in rules)
         self.scores = np.zeros((n, self.players), dtype=np.int64)
         self.finisher = np.full(n, -1, dtype=np.int64)
         self.turns_played = np.zeros(n, dtype=np.int64)
@@ -473,28 +473,28 @@ def _shuffler(rng: Any) -> ShufflerLike:
 
 
 def play_games(
-    strategies: Sequence[Rule], games: int, rng: Any, max_turns: int = MAX_TURNS, rotate: bool = False
+    rules: Sequence[Rule], games: int, rng: Any, max_turns: int = MAX_TURNS, rotate: bool = False
 ) -> Outcome:
-    """`games` whole games of len(strategies) players; the outcome by seat. Seat i plays
-    strategies[i]; with `rotate`, game g seats strategy i at seat (i + g) mod players instead
+    """`games` whole games of len(rules) players; the outcome by seat. Seat i plays
+    rules[i]; with `rotate`, game g seats rule i at seat (i + g) mod players instead
     (as `nessie.play.tournament_kernel` seats them). `rng`: a numpy Generator, or a shuffler."""
-    k = len(strategies)
+    k = len(rules)
     if not 2 <= k <= 6:
-        raise ValueError(f"players (the number of strategies) must be from 2 to 6, got {k}")
+        raise ValueError(f"players (the number of rules) must be from 2 to 6, got {k}")
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 0:
         raise ValueError(f"games must be an integer >= 0, got {games!r}")
     if isinstance(max_turns, bool) or not isinstance(max_turns, (int, np.integer)) or max_turns < 0:
         raise ValueError(f"max_turns must be an integer >= 0, got {max_turns!r}")
     shift = np.arange(games)[:, None] if rotate else np.zeros((games, 1), dtype=np.int64)
     seating = (np.arange(k) - shift) % k
-    return Batch(seating, strategies, _shuffler(rng), max_turns).play()
+    return Batch(seating, rules, _shuffler(rng), max_turns).play()
 
 
-def tournament_kernel(strategies: tuple[Rule, ...], rng: Any, n: int) -> dict[str, np.ndarray]:
+def tournament_kernel(rules: tuple[Rule, ...], rng: Any, n: int) -> dict[str, np.ndarray]:
     """`nessie.play.tournament_kernel` on this engine, same quantities: n whole games, game g
-    seating strategy i at seat (i + g) mod players."""
-    k = len(strategies)
-    outcome = play_games(strategies, n, rng, rotate=True)
+    seating rule i at seat (i + g) mod players."""
+    k = len(rules)
+    outcome = play_games(rules, n, rng, rotate=True)
     games = np.arange(n)
     seat = (np.arange(k)[:, None] + games) % k
     wins, scores = outcome.winners()[games, seat], outcome.scores[games, seat]
