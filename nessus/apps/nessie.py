@@ -138,7 +138,7 @@ class NessieDashboard(Dashboard):
 
     def _your_turn(self) -> None:
         """A ValueError unless it is your turn in a game still on."""
-        if self.state.over:
+        if self.state.is_terminal():
             raise ValueError("the game is over: press New game")
         if self.state.current != HUMAN:
             raise ValueError("it is not your turn")
@@ -181,7 +181,7 @@ class NessieDashboard(Dashboard):
             assert isinstance(after, nessie.State)
             happened += [(e, after.scores()) for e in after.last]
         self.events += v.narrate(happened, self.strategy.value)
-        if end.over:
+        if end.is_terminal():
             self.events.append(v.result_text(end))
 
     def say(self, text: str) -> None:
@@ -193,7 +193,7 @@ class NessieDashboard(Dashboard):
     def draw(self) -> None:
         """Redraw the whole page from the game, and ask the optimal player on your turn."""
         s = self.state
-        playing = not s.over and s.current == HUMAN
+        playing = not s.is_terminal() and s.current == HUMAN
         self.reveal_button.disabled = self.stop_button.disabled = self.take.disabled = not playing
         self.choice = v.odds_of(s) if playing else None
         self._quiet = True
@@ -247,7 +247,7 @@ class NessieDashboard(Dashboard):
     def ask_optimal(self) -> None:
         """On your turn, have the worker thread solve it (the answer replaces "thinking…")."""
         s = self.state
-        if s.over or s.current != HUMAN:
+        if s.is_terminal() or s.current != HUMAN:
             return
         with self._lock:
             ticket = self._ticket

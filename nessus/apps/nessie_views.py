@@ -97,7 +97,7 @@ def row_html(row: list[Card], n: int) -> str:
 
 def take_note_html(g: State, n: int, best: int | None) -> str:
     """What taking the last `n` row cards does to your hand ("" when it is not your turn)."""
-    if g.over or g.current != HUMAN:
+    if g.is_terminal() or g.current != HUMAN:
         return ""
     if g.revealed == 0:
         return "<small class='take-note'>Reveal at least one card before you stop.</small>"
@@ -127,7 +127,7 @@ def players_html(g: State, strategy: str) -> str:
     rows = []
     for seat, hand in enumerate(g.hands):
         who = "You (player 1)" if seat == HUMAN else f"Player {seat + 1} <small>({html.escape(strategy)})</small>"
-        turn = " ◀ to play" if seat == g.current and not g.over else ""
+        turn = " ◀ to play" if seat == g.current and not g.is_terminal() else ""
         cards = [str(v) for v in sorted(hand.treasures)] + sorted(hand.letters)
         rows.append(
             f"<tr class='nessie-player' data-seat='{seat + 1}' style='border-top:1px solid #ddd'>"
@@ -211,7 +211,7 @@ def result_text(g: State) -> str:
 # -- the odds and the advice --------------------------------------------------------------
 def waiting_html(g: State) -> str:
     """The odds panel when it is not your turn: the result, or "Waiting for your turn."."""
-    text = result_text(g) if g.over else "Waiting for your turn."
+    text = result_text(g) if g.is_terminal() else "Waiting for your turn."
     return f"<div class='odds-panel'><h4 style='margin:4px 0'>Your odds</h4><p>{html.escape(text)}</p></div>"
 
 
@@ -354,7 +354,7 @@ def sink_chart(g: State) -> alt.LayerChart:
     pool = {c: n for c, n in zip(CARD_KINDS, g.draw) if n}
     s = Situation(pool, g.row, frozenset(g.hands[HUMAN].letters))
     row = " ".join(s.row) or "empty"
-    over = "game over · " if g.over else ""
+    over = "game over · " if g.is_terminal() else ""
     title = alt.Title("P(you sink within k more reveals)", subtitle=f"{over}row: {row} · {s.pool_size} cards unseen")
     base = alt.Chart(sink_frame(s), title=title).encode(
         x=alt.X("k:O", title="k more reveals", axis=alt.Axis(labelAngle=0))

@@ -117,12 +117,12 @@ class RenardDashboard(Dashboard):
         t = self.table
         played = len(t.history)
         wins = sum(1 for _, g in t.history if g > 0)
-        state = "ruined" if t.ruined else ("all rounds played" if t.over else "playing")
+        state = "ruined" if t.ruined else ("all rounds played" if t.is_terminal() else "playing")
         self.status.value = (
             f"<div class='bankroll'>Bankroll <b>{t.bankroll}</b> after {played} of {self.rules.rounds} rounds "
             f"({wins} triples; {state})</div>"
         )
-        self.roll_button.disabled = self.play_button.disabled = t.over
+        self.roll_button.disabled = self.play_button.disabled = t.is_terminal()
         bankrolls = [self.rules.bankroll] + [
             self.rules.bankroll + sum(g for _, g in t.history[: i + 1]) for i in range(played)
         ]

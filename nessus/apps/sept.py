@@ -178,7 +178,7 @@ class SeptDashboard(TableDashboard):
     def now(self) -> tuple[p.Rolls, int, bool]:
         """This turn's rolls, the turn total, and whether the turn (alone) or the game is over."""
         if self.game:
-            return self.game.rolls, self.game.turn_total, self.game.over
+            return self.game.rolls, self.game.turn_total, self.game.is_terminal()
         rolls, total, end = p.alone(self.alone)
         return rolls, total, end is not None
 
@@ -286,7 +286,7 @@ class SeptDashboard(TableDashboard):
         verdict = v.verdict_html(self.last, g is not None)
         if g is None and not self.now()[2]:
             self.hint.show(lambda: v.points_hint_html(self.alone, verdict))
-        elif g is None or g.over:
+        elif g is None or g.is_terminal():
             self.hint.show(None, verdict + f"The {'turn' if g is None else 'game'} is over: no move is left to weigh.")
         elif (h := g.hint()).method == "heuristic":
             self.hint.show(
@@ -306,7 +306,7 @@ class SeptDashboard(TableDashboard):
 
     def draw_boundary(self) -> None:
         """In a game: the turn total at which optimal play first holds, by the mover's position, this turn."""
-        if self.game and not self.game.over and v.boundary_key(self.game) != self._boundary_key:
+        if self.game and not self.game.is_terminal() and v.boundary_key(self.game) != self._boundary_key:
             self._boundary_key = v.boundary_key(self.game)
             self.boundary.show(v.boundary_chart(self.game, self.sol))
 

@@ -138,8 +138,8 @@ def turn_status(kind: Kind, state: State) -> str:
 def game_status(g: State, you: int, note: str) -> str:
     """Where a game stands, after `note` (how your last turn ended), in words."""
     mine, theirs = g.scores[you], g.scores[1 - you]
-    note = f"{note} The machine has played its turn (below). " if note and not g.over else note + " "
-    if g.over:
+    note = f"{note} The machine has played its turn (below). " if note and not g.is_terminal() else note + " "
+    if g.is_terminal():
         return f"{note}<b>Game over.</b>"
     if isinstance(g, sept.State):
         rounds, r = g.rules.rounds, g.round
@@ -150,7 +150,7 @@ def game_status(g: State, you: int, note: str) -> str:
 
 def result_text(g: State, you: int) -> str:
     """The result of a finished game, in words ("" while it goes on)."""
-    if not g.over:
+    if not g.is_terminal():
         return ""
     mine, theirs = g.scores[you], g.scores[1 - you]
     if g.winner == -1:
@@ -224,10 +224,10 @@ def sheet_html(g: State, sol: Solution, you: int, machine: str, row_style: Calla
     who = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
     if isinstance(g, sept.State):
         rounds = g.rules.rounds
-        n = max(rounds, *(len(b) + (seat == g.mover and not g.over) for seat, b in enumerate(banked)))
+        n = max(rounds, *(len(b) + (seat == g.mover and not g.is_terminal()) for seat, b in enumerate(banked)))
         head = "".join(f"<th>{f'round {r + 1}' if r < rounds else 'extra'}</th>" for r in range(n))
         for seat, b in enumerate(banked):
-            now = seat == g.mover and not g.over
+            now = seat == g.mover and not g.is_terminal()
             cells = "".join(
                 f"<td align='center'>{b[r] if r < len(b) else ('…' if now and r == len(b) else '')}</td>"
                 for r in range(n)

@@ -108,7 +108,7 @@ class TresseDashboard(TableDashboard):
     def machine_turn(self, state: tresse.State | None = None) -> bool:
         """A machine seat is to throw (in a game against the machine) in `state` (default: the game's)."""
         t = state or self.state
-        return self.seats.game and not t.over and t.current != self.you + 1
+        return self.seats.game and not t.is_terminal() and t.current != self.you + 1
 
     def new_mode(self) -> None:
         """Players, dice and your seat count in both modes; how the machines throw only in a game."""
@@ -164,7 +164,7 @@ class TresseDashboard(TableDashboard):
 
     def roll(self) -> None:
         """Throw: one throw of the seat to play (yours, in a game against the machine)."""
-        if self.state.over:
+        if self.state.is_terminal():
             raise ValueError("the game is over: press New game")
         if self.machine_turn() and self.state.current is not None:
             raise ValueError(f"it is {self.seats.name(self.state.current - 1)}'s turn: press Play on")
@@ -177,7 +177,7 @@ class TresseDashboard(TableDashboard):
     def play_on(self) -> None:
         """Play on: alone, the seat to play throws until its hand is empty; in a game, the machine
         seats throw until it is your turn."""
-        if self.state.over:
+        if self.state.is_terminal():
             raise ValueError("the game is over: press New game")
         if self.seats.game:
             if not self.machine_turn():
@@ -197,10 +197,10 @@ class TresseDashboard(TableDashboard):
         self.picture.value = views.table_svg(t, you, names)
         self.last.value = views.last_html(t, self.last_throw, names)
         mine = not self.machine_turn()
-        self.roll_button.disabled = t.over or not mine
-        self.play_button.disabled = t.over or (self.seats.game and mine)
+        self.roll_button.disabled = t.is_terminal() or not mine
+        self.play_button.disabled = t.is_terminal() or (self.seats.game and mine)
         hand = views.dice_word(t.hand)
-        if t.over or (self.seats.game and not mine):
+        if t.is_terminal() or (self.seats.game and not mine):
             self.roll_button.description, self.play_button.description = "Throw", "Play on"
         elif self.seats.game:
             self.roll_button.description, self.play_button.description = f"Throw your {hand}", "Play on"

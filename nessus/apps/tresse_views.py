@@ -182,7 +182,7 @@ def log_line(before: tresse.State, after: tresse.State, names: list[str]) -> str
         f"<b>{after.throws}.</b> {html.escape(names[seat])}: {dice} "
         f"{html.escape(throw_words(faces, seat, after.rules.players, names))}."
     )
-    if after.over:
+    if after.is_terminal():
         line += f" <b>{html.escape(names[seat])} {verb(names[seat], 'put')} the last die into the centre.</b>"
     elif after.current is not None and after.current != before.current:
         nxt = names[after.current - 1]
@@ -219,7 +219,7 @@ def last_html(table: tresse.State, last: tuple[int, tuple[int, ...]] | None, nam
 # -- status and the hint -------------------------------------------------------------------------
 def status_html(table: tresse.State, names: list[str], you: int, game: bool, mine: bool) -> str:
     """The status line: what to press next, or that the game is over."""
-    if table.over:
+    if table.is_terminal():
         todo = f"<b>Game over</b> after {table.throws} throws."
     elif not game:
         todo = (
@@ -264,7 +264,9 @@ def hint_html(table: tresse.State, chances: tuple[Solved, ...], names: list[str]
             f"<td style='white-space:nowrap'>{solved_html(c)}</td><td>{bar}</td></tr>"
         )
     where = (
-        "the game is over." if table.over else f"{html.escape(next_up(table, names))}, {table.centre} in the centre."
+        "the game is over."
+        if table.is_terminal()
+        else f"{html.escape(next_up(table, names))}, {table.centre} in the centre."
     )
     return (
         f"<div style='color:#555'>From here: {where}</div>"
@@ -354,7 +356,7 @@ def path_frame(path: list[tuple[Solved, ...]], names: list[str]) -> pl.DataFrame
 def path_chart(path: list[tuple[Solved, ...]], table: tresse.State, names: list[str], you: int) -> alt.Chart:
     """One line per seat: its P(win) after each throw of this game; yours thicker."""
     frame, you_name = path_frame(path, names), names[you]
-    state = "game over" if table.over else f"{table.throws} throw{'s' if table.throws != 1 else ''} so far"
+    state = "game over" if table.is_terminal() else f"{table.throws} throw{'s' if table.throws != 1 else ''} so far"
     exact = all(c.exact is not None for c in path[0])
     title = alt.Title(
         "P(win) by seat during this game",

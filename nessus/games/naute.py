@@ -517,7 +517,7 @@ class State(protocol.State):
         return len(self.cargos) // self.rules.players
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         """Every expedition has been played."""
         return len(self.cargos) >= self.rules.players * self.rules.expeditions
 
@@ -545,7 +545,7 @@ class State(protocol.State):
         """The score the seat to play must beat on the game's last expedition: the best other
         total minus its own, when it can still be overtaken and is not already behind it
         (None: play for the expected cargo)."""
-        if self.over or self.round != self.rules.expeditions - 1:
+        if self._over or self.round != self.rules.expeditions - 1:
             return None
         totals = self.totals()
         gap = max(t for i, t in enumerate(totals) if i != self.seat) - totals[self.seat]
@@ -567,19 +567,19 @@ class State(protocol.State):
 
     # -- the protocol ----------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.over:
+        if self._over:
             return protocol.TERMINAL
         return protocol.CHANCE if self.rolling else self.seat
 
     def legal_actions(self) -> list[protocol.Action]:
-        if self.over or self.rolling:
+        if self._over or self.rolling:
             return []
         if not self.crew:
             return ["roll"]
         return ["stop", *(Keep(k) for k in keep_options(self.kept, self.free, self.rules.cargo_holds))]
 
     def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
-        if self.over or not self.rolling:
+        if self._over or not self.rolling:
             return []
         n = DICE - self.aboard if not self.crew else CARGO_DICE - len(self.kept)
         return roll_outcomes(n)
@@ -619,14 +619,14 @@ class State(protocol.State):
         return State(self.rules, self.cargos + (self.cargo,))
 
     def returns(self) -> list[Fraction]:
-        if not self.over:
+        if not self._over:
             return [Fraction(0)] * self.rules.players
         return protocol.win_shares(self.totals())
 
     def observation(self, player: int) -> str:
         protocol.check_players([player], self.shape())
         totals = ", ".join(f"player {s + 1}: {t}" for s, t in enumerate(self.totals()))
-        if self.over:
+        if self._over:
             return f"you are player {player + 1}; the game is over; totals {totals}"
         dice = f", cargo kept {' '.join(map(str, self.kept)) or 'none'}, free {' '.join(map(str, self.free)) or 'none'}"
         return (
@@ -660,7 +660,7 @@ class State(protocol.State):
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
         """Roll the dice in play (the given faces in any order, or drawn with `rng`): hunting,
         the 5 - aboard dice; with the crew aboard, the cargo dice not kept (after `keep`)."""
-        if self.over:
+        if self._over:
             raise ValueError("the game is over")
         state = self.apply("roll") if not self.rolling and not self.crew else self
         if not state.rolling:
@@ -670,12 +670,12 @@ class State(protocol.State):
 
     def keep(self, faces: Sequence[int]) -> State:
         """Keep these cargo dice (those already kept included, under sticky holds); chance rolls the others next."""
-        if self.over or self.rolling or not self.crew:
+        if self._over or self.rolling or not self.crew:
             raise ValueError(
                 "no cargo to keep: "
                 + (
                     "the game is over"
-                    if self.over
+                    if self._over
                     else "roll first"
                     if self.rolling
                     else "ship, captain and crew first"
@@ -689,12 +689,12 @@ class State(protocol.State):
 
     def stop(self) -> State:
         """Take the cargo as it is: the next expedition."""
-        if self.over or self.rolling or not self.crew:
+        if self._over or self.rolling or not self.crew:
             raise ValueError(
                 "cannot stop: "
                 + (
                     "the game is over"
-                    if self.over
+                    if self._over
                     else "roll first"
                     if self.rolling
                     else "ship, captain and crew first"

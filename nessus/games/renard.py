@@ -190,18 +190,18 @@ class State(game.State):
         return self.bankroll < self.rules.stake
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         """Ruined, or all rounds played."""
         return self.ruined or len(self.history) >= self.rules.rounds
 
     def current_player(self) -> int:
-        return game.TERMINAL if self.over else game.CHANCE
+        return game.TERMINAL if self._over else game.CHANCE
 
     def legal_actions(self) -> list[game.Action]:
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.over else roll_outcomes(3)
+        return [] if self._over else roll_outcomes(3)
 
     def _apply(self, dice: game.Action) -> State:
         assert isinstance(dice, tuple)
@@ -211,7 +211,7 @@ class State(game.State):
     def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int, int] | None = None) -> State:
         """Stake and roll 3d6 (the given dice in any order, or drawn with `rng`): the table after
         the bank settles."""
-        if self.over:
+        if self._over:
             raise ValueError("the game is over: ruined or all rounds played")
         return self.apply(roll_faces(3, rng, dice))
 

@@ -417,7 +417,7 @@ class State(game.State):
         return self.bank is not None and (self.outcome != "duel" or self.settled == self.rules.players)
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         """The last round is over."""
         return self.round >= self.rules.rounds and self.round_over
 
@@ -444,20 +444,20 @@ class State(game.State):
         """The table as the next round is announced: the finished round's money carried into
         `totals` and its dice cleared, the bank to roll (the same position: the bank's roll
         leads to the same state from either)."""
-        if not self.round_over or self.over:
-            raise ValueError("the round is not over yet" if not self.over else "the game is over")
+        if not self.round_over or self._over:
+            raise ValueError("the round is not over yet" if not self._over else "the game is over")
         p = self.rules.players
         return State(self.rules, None, ((),) * p, (Fraction(0),) * p, (0,) * p, 0, self.round, self.banked())
 
     # -- the protocol ------------------------------------------------------------------------------
     def current_player(self) -> int:
-        return game.TERMINAL if self.over else game.CHANCE
+        return game.TERMINAL if self._over else game.CHANCE
 
     def legal_actions(self) -> list[game.Action]:
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.over else roll_outcomes(2)
+        return [] if self._over else roll_outcomes(2)
 
     def _apply(self, dice: game.Action) -> State:
         assert isinstance(dice, tuple) and len(dice) == 2
@@ -482,7 +482,7 @@ class State(game.State):
     def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, int] | None = None) -> State:
         """The next roll (the bank's, then the current player's): the given dice in any order, or
         drawn with `rng`."""
-        if self.over:
+        if self._over:
             raise ValueError("the game is over: every round has been played")
         if dice is None:
             if rng is None:
@@ -494,7 +494,7 @@ class State(game.State):
         return after
 
     def returns(self) -> list[Fraction]:
-        return list(self.banked()) if self.over else [Fraction(0)] * self.rules.players
+        return list(self.banked()) if self._over else [Fraction(0)] * self.rules.players
 
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())

@@ -370,7 +370,7 @@ def chances_from(state: State, method: str = "auto") -> tuple[Solved, ...]:
     too: exact for the tables `win_chances` solves exactly, else proven brackets (the float
     solution's error bound holds at every position). A finished game: 1 for the winner."""
     n = state.rules.players
-    if state.over:
+    if state.is_terminal():
         return tuple(
             Solved(Fraction(int(i + 1 == state.winner)), Fraction(int(i + 1 == state.winner))) for i in range(n)
         )
@@ -386,7 +386,7 @@ def chances_from(state: State, method: str = "auto") -> tuple[Solved, ...]:
 def throws_left(state: State, method: str = "auto") -> Solved:
     """E[throws still to come] from the table as it stands (the rest of the current turn, a
     maximum of Geometric(1/2) counts, included): exact or bracketed as for `expected_throws`."""
-    if state.over:
+    if state.is_terminal():
         return Solved(Fraction(0), Fraction(0))
     _, seen, outcomes = _rest_of_turn(state)
     values, err = _throw_values(state.rules.players, state.rules.dice, method)
@@ -541,7 +541,7 @@ class State(game.State):
     history: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         return self.winner is not None
 
     @property
@@ -551,13 +551,13 @@ class State(game.State):
 
     # -- the protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
-        return game.TERMINAL if self.over else game.CHANCE
+        return game.TERMINAL if self._over else game.CHANCE
 
     def legal_actions(self) -> list[game.Action]:
         return []
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self.over else roll_outcomes(self.hand)
+        return [] if self._over else roll_outcomes(self.hand)
 
     def _apply(self, action: game.Action) -> State:
         assert isinstance(action, tuple) and self.current is not None
@@ -610,7 +610,7 @@ class State(game.State):
     def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:
         """The current seat throws every die in hand (the given faces in any order, or drawn with
         `rng`): the table after it."""
-        if self.over or self.current is None:
+        if self._over or self.current is None:
             raise ValueError("the game is over: every die is in the centre")
         return self.apply(roll_faces(self.hand, rng, dice))
 

@@ -552,7 +552,7 @@ class State(protocol.State):
         return self.live
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         """The game is won."""
         return self.winner is not None
 
@@ -606,7 +606,7 @@ class State(protocol.State):
         a deciding round, who plays to finish lowest (the most it may score and stay lowest:
         below 0, only the moon; 6 x dice or more, anything), or shoot the moon."""
         others = [s for s in self.seats if s != self.seat]
-        if not self.over and self.deciding() and others and len(self.played) == len(others):
+        if not self._over and self.deciding() and others and len(self.played) == len(others):
             scores = self.scores()
             need = min(scores[s] for s in others) - scores[self.seat] - 1
             return Goal("win", min(max(need, -1), 6 * self.rules.dice))
@@ -614,19 +614,19 @@ class State(protocol.State):
 
     # -- the protocol ----------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.over:
+        if self._over:
             return protocol.TERMINAL
         return protocol.CHANCE if self.rolling else self.seat
 
     def legal_actions(self) -> list[protocol.Action]:
-        if self.over or self.rolling:
+        if self._over or self.rolling:
             return []
         if self.rolled is None:
             return ["roll"]
         return [Aside(h) for h in set_asides(self.rolled)]
 
     def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
-        if self.over or not self.rolling:
+        if self._over or not self.rolling:
             return []
         return roll_outcomes(self.rules.dice - len(self.kept))
 
@@ -670,7 +670,7 @@ class State(protocol.State):
         scores = ", ".join(f"player {s + 1}: {t}" for s, t in enumerate(self.scores()))
         r = self.rules.rounds
         which = f"round {self.round + 1} of {r}" if self.round < r else f"tie-break round {self.round + 1 - r}"
-        if self.over:
+        if self._over:
             return (
                 f"you are player {player + 1}; the game is over, won by player {self.seat + 1} ({which}); scores "
                 f"{scores}"
@@ -720,7 +720,7 @@ class State(protocol.State):
     # -- convenience: the moves as a person makes them -------------------------------------------
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
         """Roll the dice not set aside (the given faces in any order, or drawn with `rng`)."""
-        if self.over:
+        if self._over:
             raise ValueError("the game is over")
         if self.rolled is not None:
             raise ValueError("set aside dice from the roll first")
@@ -731,7 +731,7 @@ class State(protocol.State):
     def set_aside(self, dice: Sequence[int]) -> State:
         """Set aside these dice from the roll (at least one); chance rolls the others next, or
         the turn is over."""
-        if self.over:
+        if self._over:
             raise ValueError("the game is over")
         if self.rolled is None:
             raise ValueError("roll before setting dice aside")

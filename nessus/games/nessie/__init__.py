@@ -435,7 +435,7 @@ class State(game.State):
 
     # -- what everybody can see --------------------------------------------------------
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         """Someone completed Nessie, or the turn limit was reached."""
         return self.finisher is not None or self.cut
 
@@ -469,12 +469,12 @@ class State(game.State):
 
     # -- the protocol --------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.over:
+        if self._over:
             return game.TERMINAL
         return game.CHANCE if self.drawing else self.current
 
     def legal_actions(self) -> list[game.Action]:
-        if self.over or self.drawing:
+        if self._over or self.drawing:
             return []
         reveal: list[game.Action] = [REVEAL] if self.can_reveal() else []
         if self.revealed == 0 and reveal:
@@ -482,7 +482,7 @@ class State(game.State):
         return reveal + [Stop(n) for n in range(len(self.row) + 1)]
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        if self.over or not self.drawing:
+        if self._over or not self.drawing:
             return []
         pile = self.draw if sum(self.draw) else self.discards
         total = sum(pile)
@@ -550,7 +550,7 @@ class State(game.State):
         return replace(state, cut=cut, last=events)
 
     def returns(self) -> list[Fraction]:
-        if not self.over:
+        if not self._over:
             return [Fraction(0)] * self.players
         winners = self.winners()
         return [Fraction(1, len(winners)) if p in winners else Fraction(0) for p in range(self.players)]
@@ -561,7 +561,7 @@ class State(game.State):
         seats = "; ".join(
             f"player {p + 1}{' (you)' if p == player else ''}: {h}, score {scores[p]}" for p, h in enumerate(self.hands)
         )
-        if self.over:
+        if self._over:
             status = "game over" + ("" if self.finisher is None else f", player {self.finisher + 1} completed Nessie")
         else:
             status = f"turn {self.turns + 1}, player {self.current + 1} to play, {self.revealed} revealed this turn"
@@ -603,7 +603,7 @@ class State(game.State):
 
     # -- moves by name --------------------------------------------------------------------
     def _check_move(self) -> None:
-        if self.over:
+        if self._over:
             raise ValueError("the game is over")
         if self.drawing:
             raise ValueError("a card is being revealed: chance acts next")

@@ -474,7 +474,7 @@ class State(protocol.State):
         return len(self.hands)
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         """Every seat has played."""
         return self.seat >= self.rules.players
 
@@ -519,23 +519,23 @@ class State(protocol.State):
 
     def winners(self) -> list[int]:
         """The seats with the strongest hand once every seat has played (more than one: a roll-off)."""
-        return strongest(self.hands, self.rules.tie_break) if self.over else []
+        return strongest(self.hands, self.rules.tie_break) if self._over else []
 
     # -- the protocol ----------------------------------------------------------------------------
     def current_player(self) -> int:
-        if self.over:
+        if self._over:
             return protocol.TERMINAL
         return protocol.CHANCE if self.rolling else self.seat
 
     def legal_actions(self) -> list[protocol.Action]:
-        if self.over or self.rolling:
+        if self._over or self.rolling:
             return []
         if not self.rolled:
             return ["roll"]
         return ["stop", *(Hold(h) for h in hold_options(self.kept, self.rolled, self.rules.sticky_holds))]
 
     def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
-        if self.over or not self.rolling:
+        if self._over or not self.rolling:
             return []
         return roll_outcomes(DICE - len(self.kept))
 
@@ -558,7 +558,7 @@ class State(protocol.State):
         return State(self.rules, self.hands + (hand,), self.rolls_made + (rolls_made,))
 
     def returns(self) -> list[Fraction]:
-        if not self.over:
+        if not self._over:
             return [Fraction(0)] * self.rules.players
         top = self.winners()
         return [Fraction(1, len(top)) if seat in top else Fraction(0) for seat in range(self.rules.players)]
@@ -566,7 +566,7 @@ class State(protocol.State):
     def observation(self, player: int) -> str:
         protocol.check_players([player], self.shape())
         done = "; ".join(f"player {s + 1}: {' '.join(map(str, h))} ({category(h)})" for s, h in enumerate(self.hands))
-        if self.over:
+        if self._over:
             now = "the game is over"
         else:
             dice = (
@@ -599,10 +599,10 @@ class State(protocol.State):
     def roll(self, rng: np.random.Generator | None = None, dice: Sequence[int] | None = None) -> State:
         """Roll the dice not set aside (the given faces in any order, or drawn with `rng`): the
         first roll of a turn, or the roll after `hold`."""
-        state = self.apply("roll") if not self.rolling and not self.history and not self.over else self
+        state = self.apply("roll") if not self.rolling and not self.history and not self._over else self
         if not state.rolling:
             raise ValueError(
-                "the game is over" if self.over else "hold some dice (or none) before rolling again, or stop"
+                "the game is over" if self._over else "hold some dice (or none) before rolling again, or stop"
             )
         n = DICE - len(state.kept)
         return state.apply(roll_faces(n, rng, dice))

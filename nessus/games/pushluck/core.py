@@ -490,7 +490,7 @@ class TurnState(game.State):
         return self.turn % 2
 
     @property
-    def over(self) -> bool:
+    def _over(self) -> bool:
         return self.winner is not None
 
     @property
@@ -499,17 +499,17 @@ class TurnState(game.State):
         return self.scores[self.mover] - self.scores[1 - self.mover]
 
     def current_player(self) -> int:
-        if self.over:
+        if self._over:
             return game.TERMINAL
         return game.CHANCE if self.rolling else self.mover
 
     def legal_actions(self) -> list[game.Action]:
-        if self.over or self.rolling:
+        if self._over or self.rolling:
             return []
         return ["roll", "hold"] if self.turn_total else ["roll"]
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return roll_outcomes(self.DICE) if self.rolling and not self.over else []
+        return roll_outcomes(self.DICE) if self.rolling and not self._over else []
 
     def _apply(self, action: game.Action) -> Self:
         if action == "roll":
@@ -546,12 +546,12 @@ class TurnState(game.State):
 
     def hold(self) -> Self:
         """Bank the turn total (not allowed before the turn's first roll)."""
-        if not self.over and not self.rolling and self.turn_total == 0:
+        if not self._over and not self.rolling and self.turn_total == 0:
             raise ValueError("hold needs a turn total above 0: the first roll of a turn is compulsory")
         return self._do("hold")
 
     def returns(self) -> list[Fraction]:
-        return game.win_shares(self.scores) if self.over else [Fraction(0), Fraction(0)]
+        return game.win_shares(self.scores) if self._over else [Fraction(0), Fraction(0)]
 
     def hint(self, objective: Points | None = None) -> Hint:
         """The value of each legal action for the player to move: their chance of winning the
@@ -581,7 +581,7 @@ class TurnState(game.State):
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
         you = f"you are player {player + 1}; scores {self.scores[0]} and {self.scores[1]}"
-        if self.over:
+        if self._over:
             return f"{you}; game over: " + ("a tie" if self.winner == -1 else f"player {(self.winner or 0) + 1} wins")
         rolls = f" ({', '.join(' '.join(map(str, r)) for r in self.rolls)})" if self.rolls else ""
         rolling = ", the dice rolling" if self.rolling else ""

@@ -356,7 +356,7 @@ class State(core.TurnState):
     score plus turn total reaches the goal (the turn ends "goal").
 
     >>> state = initial_state(Rules(goal=10)).roll(die=6).roll(die=4)
-    >>> state.over, state.scores, state.returns()
+    >>> state.is_terminal(), state.scores, state.returns()
     (True, (10, 0), [Fraction(1, 1), Fraction(0, 1)])
     """
 

@@ -301,7 +301,7 @@ def test_game_steps_and_hints():
     assert g.mover == 0 and g.scores == (7, 0) and g.turn_total == 0
     assert [p.end for p in g.history] == ["hold", "bust"] and g.history[-1].rolls == ((1,),)  # the bust roll is kept
     g = g.roll(dice=(3,))
-    assert g.over and g.winner == 0 and g.scores == (10, 0) and g.returns() == [1, 0]
+    assert g.is_terminal() and g.winner == 0 and g.scores == (10, 0) and g.returns() == [1, 0]
     assert g.history[-1] == core.Played(0, ((3,),), "goal", 3)
     with pytest.raises(ValueError, match="over"):
         g.roll(die=2)
@@ -330,7 +330,7 @@ def test_game_with_a_generator_ends():
     rng = np.random.default_rng(2)
     g = pig.initial_state(pig.Rules(goal=20))
     policy = pig.HoldAtRolls(8)
-    while not g.over:
+    while not g.is_terminal():
         mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
         g = g.roll(rng) if g.turn_total == 0 or policy(mine, theirs, g.turn_total) else g.hold()
     assert g.scores[g.winner] >= 20

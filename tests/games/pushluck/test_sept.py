@@ -334,7 +334,7 @@ def test_game_steps_and_hints():
     h = g.hint()
     assert h.values["roll"] == pytest.approx(float(reach(23)), abs=1e-12)
     g = g.roll(dice=(4, 3))
-    assert g.over and g.winner == 0 and g.scores == (22, 0) and g.returns() == [1, 0]
+    assert g.is_terminal() and g.winner == 0 and g.scores == (22, 0) and g.returns() == [1, 0]
     assert g.history[-1] == core.Played(1, ((3, 4),), "bust", 0)  # the bust roll is kept, sorted
     with pytest.raises(ValueError, match="over"):
         g.roll(dice=(1, 1))
@@ -374,11 +374,11 @@ def test_game_ties_replay_and_half():
         1 - sept.solution(sept.Rules(rounds=1)).solved.starts[sept._solve(1, "replay").duel.context(2, 0)], abs=1e-12
     )
     g = g.hold()
-    assert not g.over and g.turn == 2 and g.mover == 0 and g.scores == (2, 2) and g.duel_turn == 2
+    assert not g.is_terminal() and g.turn == 2 and g.mover == 0 and g.scores == (2, 2) and g.duel_turn == 2
     g = g.roll(dice=(3, 4)).roll(dice=(2, 2)).hold()
-    assert g.over and g.winner == 1 and g.returns() == [0, 1]
+    assert g.is_terminal() and g.winner == 1 and g.returns() == [0, 1]
     half = sept.initial_state(sept.Rules(rounds=1, ties="half")).roll(dice=(1, 1)).hold().roll(dice=(1, 1)).hold()
-    assert half.over and half.winner == -1 and half.returns() == [Fraction(1, 2), Fraction(1, 2)]
+    assert half.is_terminal() and half.winner == -1 and half.returns() == [Fraction(1, 2), Fraction(1, 2)]
 
 
 @pytest.mark.parametrize("dice", [(3, 5, 1), (0, 1), (7, 1), (1.0, 2)])

@@ -185,8 +185,8 @@ dice_rolls = st.tuples(st.integers(1, 6), st.integers(1, 6), st.integers(1, 6))
 def test_table_conserves_money_and_stops(payout, stake, units, rounds, data):
     rules = renard.Rules(payout=payout, stake=stake, bankroll=stake * units, rounds=rounds)
     table = renard.initial_state(rules)
-    assert table.bankroll == rules.bankroll and not table.over
-    while not table.over:
+    assert table.bankroll == rules.bankroll and not table.is_terminal()
+    while not table.is_terminal():
         dice = data.draw(st.one_of(st.sampled_from([(1, 1, 1), (6, 6, 6)]), dice_rolls))
         before = table.bankroll
         table = table.roll(dice=dice)
@@ -202,7 +202,7 @@ def test_table_conserves_money_and_stops(payout, stake, units, rounds, data):
 def test_table_is_over_after_ruin():
     table = renard.initial_state(renard.Rules(stake=2, bankroll=3, rounds=10))
     table = table.roll(dice=(1, 2, 3))
-    assert table.bankroll == 1 and table.ruined and table.over
+    assert table.bankroll == 1 and table.ruined and table.is_terminal()
     with pytest.raises(ValueError, match="over"):
         table.roll(dice=(4, 4, 4))
 
@@ -210,7 +210,7 @@ def test_table_is_over_after_ruin():
 def test_table_rolls_with_a_generator():
     rng = np.random.default_rng(5)
     table = renard.initial_state(renard.Rules(rounds=20))
-    while not table.over:
+    while not table.is_terminal():
         table = table.roll(rng)
         dice, _ = table.history[-1]
         assert len(dice) == 3 and all(1 <= d <= 6 for d in dice)

@@ -212,7 +212,7 @@ def test_round_special_results_end_it():
     for dice, gain in (((2, 2), -1), ((3, 5), -1), ((1, 1), 1), ((2, 3), 1)):
         rnd = royaumes.initial_state(royaumes.Rules(players=3, rounds=1)).roll(dice=dice)
         assert (
-            rnd.over
+            rnd.is_terminal()
             and rnd.round_over
             and rnd.nets == (gain,) * 3
             and rnd.bank_net == -3 * gain

@@ -191,7 +191,7 @@ def test_chances_from_the_start_and_the_end(players):
     whole = tresse.expected_throws(rules)
     assert max(start.low, whole.low) <= min(start.high, whole.high)
     rng = np.random.default_rng(players)
-    while not table.over:
+    while not table.is_terminal():
         table = table.roll(rng)
         chances = tresse.chances_from(table)
         assert sum(c.low for c in chances) <= 1 <= sum(c.high for c in chances)
@@ -302,7 +302,7 @@ def test_table_moves_every_die_by_the_rules(players, dice, data):
     table = tresse.initial_state(tresse.Rules(players=players, dice=dice))
     assert table.holdings == (dice,) + (0,) * (players - 1) and table.current == 1
     for _ in range(200):
-        if table.over:
+        if table.is_terminal():
             break
         hand = table.hand
         faces = tuple(data.draw(st.lists(st.integers(1, 6), min_size=hand, max_size=hand)))
@@ -318,7 +318,7 @@ def test_table_moves_every_die_by_the_rules(players, dice, data):
             assert table.holdings[right] == before.holdings[right] + faces.count(5)
         else:
             assert table.holdings[left] == before.holdings[left] + faces.count(2) + faces.count(5)
-        if table.over:
+        if table.is_terminal():
             assert table.winner == me + 1 and sum(table.holdings) == 0 and faces.count(1) > 0
         elif table.holdings[me]:
             assert table.current == me + 1
@@ -332,7 +332,7 @@ def test_table_moves_every_die_by_the_rules(players, dice, data):
 def test_table_game_with_a_generator_ends_with_a_winner():
     rng = np.random.default_rng(3)
     table = tresse.initial_state(tresse.Rules(players=5))
-    while not table.over:
+    while not table.is_terminal():
         table = table.roll(rng)
     assert table.winner in range(1, 6) and table.centre == 5 and table.current is None
     assert table.history[-1][0] == table.winner
@@ -355,7 +355,7 @@ def test_table_skips_players_without_dice():
     table = table.roll(dice=(2, 1))
     assert table.holdings == (0, 0, 0, 2) and table.current == 4
     table = table.roll(dice=(1, 1))
-    assert table.over and table.winner == 4 and table.throws == 5
+    assert table.is_terminal() and table.winner == 4 and table.throws == 5
 
 
 @pytest.mark.parametrize("dice", [(1, 2), (1, 2, 3, 4, 5, 6), (0, 1, 1, 1, 1), (7, 1, 1, 1, 1), (1.0, 1, 1, 1, 1)])
