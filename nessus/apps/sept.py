@@ -151,7 +151,7 @@ class SeptDashboard(TableDashboard):
         self.last: tuple[Hint | None, str, str] | None = None
         self.shown: tuple[int, ...] = ()  # your last roll
         self.note = ""  # how your last turn ended (in a game)
-        self.alone: p.State = self.kind.start()  # your turn alone: the first turn of a fresh game
+        self.alone: p.State = self.kind.fresh  # your turn alone: the first turn of a fresh game
         self.game: p.State | None = None
         if self.seats.game:
             try:

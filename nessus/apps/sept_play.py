@@ -5,7 +5,6 @@ the game's protocol state (`sept.State`, `pig.State`): the machine plays it thro
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, cached_property, partial
@@ -32,7 +31,7 @@ class Kind:
     """What differs between the two games on this page."""
 
     name: str
-    start: Callable[[], State]  # a fresh two-player game (the turn alone is its first turn)
+    fresh: State  # a game not yet begun (a value: the turn alone is its first turn)
     dice: int
     bust_face: str  # the roll that wipes the turn, in words
     widest: int  # the chart of expected scores shows N = 1 .. widest
@@ -40,11 +39,11 @@ class Kind:
     @property
     def roll(self) -> core.RollLaw:
         """What one roll does (the game's `LAW`)."""
-        return self.start().LAW
+        return self.fresh.LAW
 
     def busts(self, faces: tuple[int, ...]) -> bool:
         """Whether this roll wipes the turn (the game's own rule)."""
-        return self.start().busts(faces)
+        return self.fresh.busts(faces)
 
     @cached_property
     def best(self) -> tuple[int, Fraction]:
@@ -53,8 +52,8 @@ class Kind:
 
 
 KINDS = {
-    SEPT: Kind(SEPT, sept.initial_state, 2, "a 7", 90),
-    PIG: Kind(PIG, pig.initial_state, 1, "a 1", 60),
+    SEPT: Kind(SEPT, sept.initial_state(), 2, "a 7", 90),
+    PIG: Kind(PIG, pig.initial_state(), 1, "a 1", 60),
 }
 
 
