@@ -50,6 +50,7 @@ DOCTESTS = [
     "nessus/play.py",
     "nessus/openspiel.py",
     "nessus/dice.py",
+    "nessus/lesson.py",
     "nessus/games",
     "README.md",
 ]
