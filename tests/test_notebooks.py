@@ -1,5 +1,7 @@
 """The notebooks: each lesson and dashboard runs top to bottom in a fresh kernel without an
-error, and every notebook in the repository is committed without outputs.
+error and without a bare `False` shown (a check that does not hold: lessons state their checks with
+`nessus.lesson.check`, which fails the cell, but a comparison left at the end of a cell would only
+show `False`), and every notebook in the repository is committed without outputs.
 
 Widget callbacks (`interactive_output`) run once when a cell displays them; what they print
 lands in the Output widget's state, so errors there are looked for too.
@@ -24,6 +26,7 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 VEGALITE = "application/vnd.vegalite.v5+json"
 CELL_TIMEOUT = 300
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
+BARE_FALSE = {"False", "np.False_"}  # Python's and numpy's
 
 
 def repo_notebooks() -> list[Path]:
@@ -48,10 +51,12 @@ install_channel_fix(_Client)
 
 
 def _problems(outputs: list, where: str) -> list[str]:
-    """Error outputs, stderr streams carrying a traceback, and charts Vega-Lite cannot draw
-    (a field name with a quote, say: the browser then shows an error instead of the chart)."""
+    """Error outputs, stderr streams carrying a traceback, a result that is a bare `False`, and charts
+    Vega-Lite cannot draw (a field name with a quote, say: the browser then shows an error instead of the chart)."""
     found = []
     for out in outputs:
+        if out.get("output_type") == "execute_result" and out.get("data", {}).get("text/plain") in BARE_FALSE:
+            found.append(f"{where}: shows a bare False (a check that does not hold)")
         spec = out.get("data", {}).get(VEGALITE)
         if spec is not None:
             try:
@@ -64,6 +69,17 @@ def _problems(outputs: list, where: str) -> list[str]:
         elif out.get("output_type") == "stream" and out.get("name") == "stderr" and "Traceback" in out.get("text", ""):
             found.append(f"{where}: traceback on stderr\n{out['text']}")
     return found
+
+
+def test_problems_finds_a_bare_false():
+    shown = [
+        {"output_type": "execute_result", "data": {"text/plain": "True"}, "metadata": {}},
+        {"output_type": "execute_result", "data": {"text/plain": "(False, 3)"}, "metadata": {}},
+        {"output_type": "stream", "name": "stdout", "text": "False"},
+    ]
+    assert _problems(shown, "cell 1") == []
+    bare = [{"output_type": "execute_result", "data": {"text/plain": text}, "metadata": {}} for text in BARE_FALSE]
+    assert _problems([*shown, *bare], "cell 7") == ["cell 7: shows a bare False (a check that does not hold)"] * 2
 
 
 def test_notebooks_are_found():
