@@ -40,7 +40,7 @@ def ensure_venv(extras: str) -> None:
     stamp.touch()
 
 
-LINTED = ["nessus", "tests", "benchmarks", "dev.py"]
+LINTED = ["nessus", "tests", "benchmarks", "dev.py", "hatch_build.py"]
 DOCTESTS = [
     "nessus/__init__.py",
     "nessus/dist.py",
@@ -102,7 +102,7 @@ def main(argv: list[str]) -> int:
         return check()
     if command == "lab":
         ensure_venv("")
-        return subprocess.call([str(BIN / "jupyter"), "lab", "notebooks", *rest], cwd=ROOT)
+        return subprocess.call([str(BIN / "nessus"), "lab", *rest], cwd=ROOT)
     if command == "bench":
         ensure_venv("test")
         code = 0

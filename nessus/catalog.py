@@ -8,10 +8,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from nessus import games
+from nessus import games, paths
 from nessus.rules import Param
 
-PATH = Path(__file__).resolve().parent.parent / "data" / "games.json"
+PATH = paths.DATA / "games.json"
 
 
 def _number(x: int | Fraction | bool | str) -> int | bool | str:

@@ -1,4 +1,4 @@
-"""The `nessus` command line: report, simulate, serve, games, data.
+"""The `nessus` command line: report, simulate, serve, lab, games, data, publish.
 
 Bad input never gives a traceback: one line on stderr naming the problem and the allowed
 values, and exit code 2. Ctrl-C during a simulation prints the figures of the trials finished so
@@ -19,7 +19,7 @@ import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
-from nessus import games
+from nessus import __version__, games
 from nessus.serving import serve_command
 
 USAGE_ERROR = 2
@@ -35,7 +35,7 @@ class UsageError(Exception):
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if message.endswith("required: command"):
-            message = "a command is required; allowed: report, simulate, serve, games, data, publish"
+            message = "a command is required; allowed: report, simulate, serve, lab, games, data, publish"
         elif message.endswith("required: game"):
             message = f"a game is required; allowed: {', '.join(games.GAMES)}"
         raise UsageError(message)
@@ -77,6 +77,7 @@ def _assignment(text: str) -> tuple[str, str]:
 
 def _parser() -> _Parser:
     parser = _Parser(prog="nessus", description="Exact odds and Monte Carlo checks for the games of Nessus.")
+    parser.add_argument("--version", action="version", version=f"nessus {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     game_help = "one of: " + ", ".join(games.GAMES)
@@ -141,6 +142,20 @@ def _parser() -> _Parser:
         action="store_true",
         help="start a fresh kernel for every page view instead (slower first chart)",
     )
+
+    lab = sub.add_parser(
+        "lab",
+        help="open the lessons in JupyterLab",
+        description="Open the lessons in JupyterLab: in a checkout, its notebooks/; installed, a copy the "
+        "user can edit (lessons already there are kept, missing ones copied).",
+    )
+    lab.add_argument(
+        "--dir",
+        default="nessus-lessons",
+        help="installed nessus: the folder the lessons are copied to (default: ./nessus-lessons)",
+    )
+    lab.add_argument("--port", type=_positive_int("port"), default=8888)
+    lab.add_argument("--no-browser", action="store_true", help="do not open a browser")
 
     sub.add_parser("games", help="list the games")
 
@@ -352,6 +367,27 @@ def _serve(args) -> None:
         server.wait()
 
 
+def _lab(args) -> int:
+    """Run JupyterLab on the lessons (a copy the user can edit, when installed); returns its exit code."""
+    import subprocess
+    from pathlib import Path
+
+    from nessus import paths
+
+    folder = paths.NOTEBOOKS
+    if paths.INSTALLED:
+        folder = Path(args.dir).resolve()
+        copied = paths.copy_lessons(folder)
+        print(f"nessus: the lessons are in {folder} ({len(copied)} copied, the others kept as they were)", flush=True)
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", f"--port={args.port}"]
+    server = subprocess.Popen(command + (["--no-browser"] if args.no_browser else []), cwd=folder)
+    signal.signal(signal.SIGTERM, lambda *_: server.terminate())
+    try:
+        return server.wait()
+    except KeyboardInterrupt:  # Ctrl-C reached JupyterLab as well: it asks, then shuts down
+        return server.wait()
+
+
 def _data(args) -> int:
     from nessus import tables
 
@@ -404,6 +440,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _simulate(args, game, rules)
         elif args.command == "serve":
             _serve(args)
+        elif args.command == "lab":
+            return _lab(args)
         elif args.command == "data":
             return _data(args)
         elif args.command == "publish":

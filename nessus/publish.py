@@ -32,12 +32,12 @@ from nbclient.exceptions import CellExecutionError
 from nbconvert import HTMLExporter
 from nbformat import NotebookNode
 
+from nessus import paths
 from nessus.apps import GALLERY, Entry
 from nessus.serving import install_channel_fix
 
-ROOT = Path(__file__).resolve().parent.parent
-LESSONS = ROOT / "notebooks"
-SITE = ROOT / "site"
+LESSONS = paths.NOTEBOOKS
+SITE = paths.SITE
 DASHBOARDS_URL = (
     "../voila/render/"  # as `nessus serve` serves them: site/ under /lessons/, dashboards under /voila/render/
 )
@@ -345,10 +345,10 @@ def publish(
     log: Callable[[str], None] = print,
 ) -> list[Page]:
     """Execute the lessons named (default: all), write their pages and index.html into `out`."""
-    paths = lessons(names)
+    chosen = lessons(names)
     out.mkdir(parents=True, exist_ok=True)
     pages = []
-    for path in paths:
+    for path in chosen:
         start = time.monotonic()
         nb = nbformat.read(path, as_version=4)
         execute(nb, path, timeout)

@@ -29,16 +29,13 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from queue import Empty
 from time import monotonic
 from typing import Any
 
 from nessus import classroom
+from nessus.paths import DASHBOARDS
 
-ROOT = Path(__file__).resolve().parent.parent
-DASHBOARDS = ROOT / "dashboards"
-SITE = ROOT / "site"
 GALLERY = "index.ipynb"
 POLL_SLICE = 0.2
 CULL_INTERVAL = 10

@@ -20,9 +20,9 @@ from types import ModuleType
 
 import polars as pl
 
-from nessus import games
+from nessus import games, paths
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = paths.DATA
 
 
 def path(game: str, name: str, data: Path | None = None) -> Path:

@@ -21,9 +21,9 @@ from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from nessus import classroom
-from nessus.serving import GALLERY, ROOT, SITE
+from nessus.paths import NOTEBOOKS, SITE
+from nessus.serving import GALLERY
 
-NOTEBOOKS = ROOT / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 

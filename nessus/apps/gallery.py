@@ -6,11 +6,9 @@ from __future__ import annotations
 import functools
 import html
 import json
-from pathlib import Path
 
 from nessus.apps import GALLERY
-
-NOTEBOOKS = Path(__file__).resolve().parent.parent.parent / "notebooks"
+from nessus.paths import NOTEBOOKS
 
 STYLE = """
 :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#555;--card:#f6f7f9;--line:#d0d4da;--link:#2b5d9b}

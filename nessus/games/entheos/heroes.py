@@ -20,10 +20,11 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
 
-PATH = Path(__file__).resolve().parents[3] / "data" / "entheos.json"
+from nessus import paths
+
+PATH = paths.DATA / "entheos.json"
 SIDES = ("achaeans", "trojans")
 FACES = ("blue", "green", "yellow", "mauve", "white", "red")
 """The six colours of every hero's die, each face with probability 1/6."""

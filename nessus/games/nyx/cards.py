@@ -25,10 +25,11 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from nessus import paths
 from nessus.games.nyx.matrix import SHAPES, placements
 from nessus.games.nyx.odds import SYMBOLS
 
-PATH = Path(__file__).resolve().parents[3] / "data" / "nyx-cards.json"
+PATH = paths.DATA / "nyx-cards.json"
 MAX_PLAYERS = 4
 PER_MISSING_PLAYER = 6
 """Cards of each deck left out per player fewer than 4."""
