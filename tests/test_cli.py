@@ -414,16 +414,26 @@ def _seconds(duration):
     return sum(n * units[u] for n, u in pairs), units[pairs[-1][1]]
 
 
+def _default_sigint() -> None:
+    """In the child, before exec: SIGINT back to its default disposition."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt_after_the_estimate(*argv, wait=1.0, group=False):
     """Start `nessus simulate ...` with a huge --trials, wait for its estimate line, let it run
     `wait` seconds more and send it SIGINT (to its whole process group with `group`, as Ctrl-C in
-    a terminal does): (exit code, stdout, stderr lines)."""
+    a terminal does): (exit code, stdout, stderr lines).
+
+    The child starts with SIGINT at its default disposition whatever this process inherited: a
+    background job of a non-interactive shell starts with SIGINT ignored, an ignored signal stays
+    ignored across exec, and Python then installs no KeyboardInterrupt handler."""
     child = subprocess.Popen(
         [sys.executable, "-m", "nessus.cli", *argv],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=group,
+        preexec_fn=_default_sigint,
     )
     try:
         first = child.stderr.readline()
