@@ -4,7 +4,8 @@
     python3 dev.py test     # make .venv, install nessus with its test tools, run the whole suite
     python3 dev.py check    # lint and format (ruff), types (mypy on nessus/), doctests (nessus/ and the README)
     python3 dev.py lab      # make .venv, install nessus, open the lessons in JupyterLab
-    python3 dev.py bench    # the benchmarks, printing measured ratios
+    python3 dev.py bench    # the benchmarks, printing measured ratios, then writing docs/performance.md
+    python3 dev.py bench nessie pig     # only those benchmarks (bench_nessie.py, bench_pig.py): printed, not written
     python3 dev.py publish  # make .venv, install nessus, run the lessons into a static offline site in site/
     python3 dev.py load --students 30   # a class at once against one `nessus serve` (lesson mode; --default)
 
@@ -105,11 +106,7 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(BIN / "nessus"), "lab", *rest], cwd=ROOT)
     if command == "bench":
         ensure_venv("test")
-        code = 0
-        for script in sorted((ROOT / "benchmarks").glob("bench_*.py")):
-            print(f"\n== {script.name}", flush=True)
-            code |= subprocess.call([str(PYTHON), str(script), *rest], cwd=ROOT)
-        return code
+        return subprocess.call([str(PYTHON), str(ROOT / "benchmarks" / "run.py"), *rest], cwd=ROOT)
     if command == "load":
         ensure_venv("test")
         return subprocess.call([str(PYTHON), str(ROOT / "tests" / "load" / "classload.py"), *rest], cwd=ROOT)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 
+from _timing import record, under
+
 from nessus import dice
 from nessus.games import GAMES, boue
 
@@ -31,10 +33,25 @@ def main() -> None:
         f"La Boue exact turn distribution, tail {float(d.tail):.2e} at bound {d.bound}: "
         f"{cold * 1000:.1f} ms cold (chain built), {warm * 1000:.1f} ms warm; target < 50 ms"
     )
+    under(
+        "La Boue exact turn distribution to tail < 1e-12, cold (chain built)",
+        [cold],
+        0.05,
+        f" at bound {d.bound}; warm {warm * 1000:.1f} ms",
+    )
+    seconds = {}
     for name in GAMES:
         t = time.perf_counter()
         subprocess.run([sys.executable, "-m", "nessus.cli", "report", name, "--json"], check=True, capture_output=True)
-        print(f"nessus report {name:8s} cold: {time.perf_counter() - t:.2f} s (process start and imports included)")
+        seconds[name] = time.perf_counter() - t
+        print(f"nessus report {name:8s} cold: {seconds[name]:.2f} s (process start and imports included)")
+    slowest = max(seconds, key=seconds.__getitem__)
+    record(
+        f"`nessus report GAME --json` in a fresh process, imports included, each of the {len(seconds)} games",
+        f"slowest {slowest} {seconds[slowest]:.2f} s; " + ", ".join(f"{n} {s:.2f}" for n, s in seconds.items()),
+        "< 1 s",
+        seconds[slowest] < 1,
+    )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import sys
 import time
 from functools import partial
 
-from _timing import best_of
+from _timing import best_of, faster, span, under
 
 from nessus import montecarlo
 from nessus.games import hypogeon
@@ -42,6 +42,7 @@ def plain_loop(games: int, rules: tuple[int, ...], target: int) -> list[int]:
 
 
 def main() -> None:
+    ratios, rates = [], []
     for players in (2, 4, 10):
         rules = hypogeon.Rules(players=players)
         seats = hypogeon.seat_rules(rules)
@@ -52,6 +53,14 @@ def main() -> None:
             f"L'Hypogeon, {players:2d} players to {rules.target}: {ours_rate / 1e3:7.1f} k games/s, "
             f"{ours_rate / loop_rate:4.0f}x the plain loop ({loop_rate / 1e3:.2f} k games/s)"
         )
+        ratios.append(ours_rate / loop_rate)
+        rates.append(ours_rate)
+    faster(
+        "L'Hypogéon whole games (2, 4, 10 players) through the Monte Carlo runner, CIs included",
+        ratios,
+        f" ({span(rates, '{:,.0f}')} games/s)",
+    )
+    times = []
     for players in (2, 10):
         for target in (5, 10):
             t = time.perf_counter()
@@ -60,10 +69,12 @@ def main() -> None:
                 f"target={target})).to_text())"
             )
             subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+            times.append(time.perf_counter() - t)
             print(
                 f"report, {players:2d} players, target {target:2d}, cold (new interpreter, imports included): "
-                f"{time.perf_counter() - t:.2f} s"
+                f"{times[-1]:.2f} s"
             )
+    under("L'Hypogéon report at 2 and 10 players, targets 5 and 10, fresh process (imports included)", times, 1.0)
 
 
 if __name__ == "__main__":

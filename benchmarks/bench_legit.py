@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from _timing import best_of, in_fresh_process, speedups, timed
+from _timing import best_of, faster, in_fresh_process, record, speedups, timed, under
 
 from nessus.games import legit
 
@@ -55,6 +55,7 @@ for players in {players}:
 
 def dilemma() -> None:
     """The dilemma (`dilemma` and `first_share`) in a fresh process: 2 players, then 2 to 6."""
+    figures = []
     for players in ((2,), (2, 3, 4, 5, 6)):
         code = DILEMMA.format(players=players)
         stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
@@ -62,11 +63,16 @@ def dilemma() -> None:
             f"first player's dilemma, {', '.join(map(str, players))} players, fresh process: "
             f"from the stored odds {stored:.2f} s, solving them {solved:.2f} s"
         )
+        label = f"{players[0]}–{players[-1]}" if len(players) > 1 else f"{players[0]}"
+        figures.append(f"{label} players: from data/ {stored:.2f} s, solving {solved:.2f} s")
+    record("Le Légit's first-player dilemma, fresh process", "; ".join(figures))
 
 
 def main() -> None:
     dilemma()
-    print(f"exact report: {timed(legit.report):.3f} s (in-process, caches cold)")
+    report = timed(legit.report)
+    print(f"exact report: {report:.3f} s (in-process, caches cold)")
+    under("Le Légit exact report, in process, caches cold", [report], 1.0)
     rules = legit.Rules()
     print(
         f"round samplers (every later player's exact law): {timed(lambda: legit.round_samplers(6, 3, 2)):.3f} s; "
@@ -80,6 +86,11 @@ def main() -> None:
     print(
         "whole rounds (2 players): "
         + speedups("rounds", loop_rate, {"a turn at a time": ROUNDS / by_turn, "die by die": ROUNDS / by_dice})
+    )
+    faster(
+        "Le Légit whole rounds (2 players), each turn drawn whole from its exact law",
+        [ROUNDS / by_turn / loop_rate],
+        f" ({ROUNDS / by_turn:,.0f} rounds/s); die by die {ROUNDS / by_dice / loop_rate:.0f}x",
     )
 
 

@@ -17,6 +17,7 @@ import sys
 import time
 
 import numpy as np
+from _timing import faster
 
 from nessus.games import naute
 
@@ -94,6 +95,11 @@ def main() -> None:
         f"whole games, {p} players x {rules.expeditions} expeditions: numpy kernel {fast * 1e6:.2f} us/game ({n} "
         "games), "
         f"plain Python loop {slow * 1e6:.1f} us/game ({games} games): ratio {slow / fast:.0f}x"
+    )
+    faster(
+        f"Le Naute whole games ({p} players x {rules.expeditions} expeditions), the numpy kernel",
+        [slow / fast],
+        f" ({fast * 1e6:.2f} against {slow * 1e6:.1f} us/game)",
     )
     print(
         "seat win rates and shared first, kernel:",

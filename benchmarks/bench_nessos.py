@@ -13,6 +13,7 @@ import random
 import time
 
 import numpy as np
+from _timing import faster, record, span
 
 from nessus.games import nessos
 from nessus.games.nessos import fast
@@ -76,6 +77,7 @@ def fast_rate(rules: nessos.Rules, bots: list[str], n: int) -> float:
 
 
 def main() -> None:
+    ratios, rates, over_generic, bayes_rates, bayes_over_generic = [], [], [], [], []
     for players in (3, 4, 6):
         rules = nessos.Rules(players=players)
         named = nessos.policies(rules)
@@ -96,6 +98,20 @@ def main() -> None:
             f"({with_bayes:,.0f} games/s)",
             flush=True,
         )
+        ratios.append(vectorised / plain)
+        rates.append(vectorised)
+        over_generic.append(vectorised / generic)
+        bayes_rates.append(fast_bayes)
+        bayes_over_generic.append(fast_bayes / with_bayes)
+    faster(
+        "Nessos whole games (3, 4, 6 players, naive bots), the vectorised engine `nessos.fast`",
+        ratios,
+        f" ({span(rates, '{:,.0f}')} games/s; {span(over_generic, '{:,.0f}')}x the generic play loop)",
+    )
+    record(
+        "Nessos whole games with one Bayes bot at the table, `nessos.fast` (its exact tables filled by a first run)",
+        f"{span(bayes_rates, '{:,.0f}')} games/s = {span(bayes_over_generic, '{:,.0f}')}x the generic play loop",
+    )
 
 
 if __name__ == "__main__":

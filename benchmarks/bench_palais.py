@@ -16,6 +16,7 @@ import sys
 import time
 
 import numpy as np
+from _timing import faster
 
 from nessus.games import palais
 
@@ -88,6 +89,11 @@ def main() -> None:
     print(
         f"whole games, {rules.players} players: numpy kernel {fast * 1e6:.2f} us/game ({n} games), "
         f"plain Python loop {slow * 1e6:.1f} us/game ({m} games): ratio {slow / fast:.0f}x"
+    )
+    faster(
+        f"Le Palais whole games ({rules.players} players), the numpy kernel",
+        [slow / fast],
+        f" ({fast * 1e6:.2f} against {slow * 1e6:.1f} us/game)",
     )
     print(
         "seat win rates, kernel:",

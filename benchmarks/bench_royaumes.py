@@ -12,7 +12,7 @@ import time
 from fractions import Fraction
 from functools import partial
 
-from _timing import best_of
+from _timing import best_of, faster, span
 
 from nessus import montecarlo
 from nessus.games import royaumes
@@ -52,6 +52,7 @@ def plain_loop(games: int, players: int, rounds: int, fine: Fraction) -> int:
 
 
 def main() -> None:
+    ratios, rates = [], []
     for players, rounds in ((1, 20), (4, 20), (10, 20)):
         rules = royaumes.Rules(players=players, rounds=rounds)
         ours = best_of(lambda: montecarlo.run(partial(royaumes.game_kernel, rules), GAMES, 7, progress=False))
@@ -61,6 +62,13 @@ def main() -> None:
             f"Les Royaumes, {players:2d} players x {rounds} rounds: {ours_rate / 1e3:7.1f} k games/s, "
             f"{ours_rate / loop_rate:4.0f}x the plain loop ({loop_rate / 1e3:.2f} k games/s)"
         )
+        ratios.append(ours_rate / loop_rate)
+        rates.append(ours_rate)
+    faster(
+        "Les Royaumes whole games (1, 4, 10 players x 20 rounds) through the Monte Carlo runner, CIs included",
+        ratios,
+        f" ({span(rates, '{:,.0f}')} games/s)",
+    )
     t = time.perf_counter()
     code = "from nessus.games import royaumes; print(royaumes.report().to_text())"
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

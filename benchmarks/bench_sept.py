@@ -9,7 +9,7 @@ import random
 import time
 
 import numpy as np
-from _timing import in_fresh_process, timed
+from _timing import faster, in_fresh_process, record, timed, under
 
 from nessus.games.pushluck import sept
 
@@ -48,21 +48,26 @@ def loop(sol: sept.Solution, n: int) -> int:
 
 def stored_games() -> None:
     """Each stored game's optimal play in a fresh process (imports included): read and solved."""
+    stored, solved = [], []
     for rounds in sept.STORED_ROUNDS:
         code = f"from nessus.games.pushluck import sept\nsept.solution(sept.Rules(rounds={rounds}))"
-        stored, solved = in_fresh_process(code), in_fresh_process(code, stored=False)
+        stored.append(in_fresh_process(code))
+        solved.append(in_fresh_process(code, stored=False))
         print(
-            f"{rounds}-round game (ties replayed), fresh process: from the stored table {stored:.2f} s, "
-            f"solving it {solved:.2f} s"
+            f"{rounds}-round game (ties replayed), fresh process: from the stored table {stored[-1]:.2f} s, "
+            f"solving it {solved[-1]:.2f} s"
         )
+    record(
+        f"Le Sept fatal's stored games ({' / '.join(map(str, sept.STORED_ROUNDS))} rounds), fresh process",
+        f"from data/: {' / '.join(f'{s:.2f}' for s in stored)} s; solving: {' / '.join(f'{s:.1f}' for s in solved)} s",
+    )
 
 
 def main() -> None:
     stored_games()
-    print(
-        "one-turn figures (best hold, hold-at-20 mean and zero): "
-        f"{timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20))):.3f} s"
-    )
+    one_turn = timed(lambda: (sept.best_hold(), sept.hold_mean(20), sept.turn_distribution(20)))
+    print(f"one-turn figures (best hold, hold-at-20 mean and zero): {one_turn:.3f} s")
+    under("Le Sept fatal exact one-turn figures (best hold, hold-at-20 mean and zero)", [one_turn], 1.0)
     for ties in ("replay", "half"):
         t = time.perf_counter()
         sol = sept._solve(3, ties)
@@ -87,6 +92,11 @@ def main() -> None:
         f"{GAMES / by_turn / loop_rate:.0f}x; die by die {GAMES / by_dice:,.0f} games/s = "
         f"{GAMES / by_dice / loop_rate:.0f}x; "
         "target >= 50x"
+    )
+    faster(
+        "Le Sept fatal whole optimal games (3 rounds), each turn drawn whole from its exact law",
+        [GAMES / by_turn / loop_rate],
+        f" ({GAMES / by_turn:,.0f} games/s); die by die {GAMES / by_dice / loop_rate:.0f}x",
     )
 
 

@@ -12,7 +12,7 @@ import sys
 import time
 from functools import partial
 
-from _timing import best_of
+from _timing import best_of, faster, span, under
 
 from nessus import montecarlo
 from nessus.games import tresse
@@ -56,6 +56,7 @@ def cold_report(players: int) -> tuple[float, dict]:
 
 
 def main() -> None:
+    ratios, rates = [], []
     for players in (2, 4, 10):
         ours = best_of(lambda: montecarlo.run(partial(tresse.games_kernel, players, 5), GAMES, 7, progress=False))
         loop = best_of(lambda: plain_loop(LOOP_GAMES, players))
@@ -65,13 +66,23 @@ def main() -> None:
             "plain loop "
             f"({loop_rate / 1e3:.1f} k games/s)"
         )
+        ratios.append(ours_rate / loop_rate)
+        rates.append(ours_rate)
+    faster(
+        "La Tresse whole games (2, 4, 10 players) through the Monte Carlo runner, CIs included",
+        ratios,
+        f" ({span(rates, '{:,.0f}')} games/s)",
+    )
+    times = []
     for players in range(2, 11):
         seconds, rep = cold_report(players)
+        times.append(seconds)
         kind = {name: "exact" if f["exact"] else "bracketed" for name, f in rep["figures"].items()}
         print(
             f"report, {players:2d} players, cold (new interpreter, imports included): {seconds:.2f} s; "
             f"p_win {kind['p_win_seat_1']}, expected_throws {kind['expected_throws']}"
         )
+    under("La Tresse report at 2–10 players, fresh process (imports included)", times, 1.0)
 
 
 if __name__ == "__main__":
