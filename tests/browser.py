@@ -6,19 +6,29 @@ redrawn chart) are printed and saved to test-artifacts/dashboard-timings.json.
 
 Without /usr/bin/chromium these tests are skipped with a reason, unless NESSUS_REQUIRE_BROWSER
 is set (as .ci/run does), where a missing browser is a failure.
+
+What a test checks on the page it checks with Playwright's auto-waiting `expect(...)` (its
+timeout set to WAIT_MS in conftest.py), or `wait_for_function` where no `expect` fits: a page
+answers a click in several widget messages, one after another, and on a busy machine the one a
+test waited for may arrive well before the one it reads next.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from playwright.sync_api import expect
 
+WAIT_MS = 30_000  # how long an expect(...) or a helper here waits for the page
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
     "--no-sandbox",
@@ -93,6 +103,31 @@ def marks(pg) -> int:
     return pg.locator("[aria-roledescription]").count()
 
 
+def at_least(locator, n: int) -> None:
+    """Wait until `locator` matches at least n (>= 1) elements."""
+    expect(locator.nth(n - 1)).to_be_attached()
+
+
+def until(pg, condition: str, arg=None, now: Callable[[], object] | None = None) -> None:
+    """Wait until the JS `condition` (called with `arg`) holds; if it never does, fail saying what
+    `now()` reads then."""
+    try:
+        pg.wait_for_function(condition, arg=arg, timeout=WAIT_MS, polling=50)
+    except PlaywrightTimeoutError:
+        seen = f"; now {now()!r}" if now else ""
+        raise AssertionError(f"the page never met {condition} (with {arg!r}){seen}") from None
+
+
+def fits(pg, width: int) -> None:
+    """Wait until the page is at most `width` px wide (nothing sticks out sideways), as after a resize."""
+    until(
+        pg,
+        "(w) => document.documentElement.scrollWidth <= w",
+        width,
+        lambda: pg.evaluate("document.documentElement.scrollWidth"),
+    )
+
+
 def chart_svg(pg, index: int = 0) -> str:
     return pg.locator(".widget-output svg.marks").nth(index).inner_html()
 
@@ -113,10 +148,9 @@ def open_dashboard(pg, server: str, notebook: str) -> float:
 
 def wait_for_charts(pg, n: int) -> None:
     """Wait until n vega charts are drawn (a page's charts arrive one by one), and no more."""
-    pg.wait_for_function(
-        "(n) => document.querySelectorAll('.widget-output svg.marks').length >= n", arg=n, timeout=30_000, polling=50
-    )
-    assert pg.locator(".widget-output svg.marks").count() == n
+    charts = pg.locator(".widget-output svg.marks")
+    at_least(charts, n)
+    expect(charts).to_have_count(n)
 
 
 def redraw_time(pg, before: str, action, index: int = 0) -> float:
@@ -145,6 +179,7 @@ def record(name: str, **values: float) -> None:
     print(f"\n[timing] {name}: " + ", ".join(f"{k} = {v:.2f} s" for k, v in values.items()))
 
 
+DIE = ".nessus-tray .nessus-die:visible"
 TRAY = r"""() => Array.from(document.querySelectorAll('.nessus-tray .nessus-die'))
     .filter(b => b.offsetParent !== null)
     .map(b => [+(b.className.match(/face-(\d)/) || [0, 0])[1], b.classList.contains('held'), !b.disabled])"""
@@ -183,39 +218,49 @@ def mark_first_die(pg, roll_label: str, verb: str) -> float:
     and the hint judges that choice ("Your choice (<verb> ...)": optimal, or what it costs).
     The seconds from the click to the new Roll label."""
     face = tray(pg)[0][0]
+    die = pg.locator(DIE).first
     seconds = click_until(
-        pg,
-        pg.locator(".nessus-tray .nessus-die:visible").first,
-        "(label) => document.querySelector('.roll-button').innerText.includes(label)",
-        roll_label,
+        pg, die, "(label) => document.querySelector('.roll-button').innerText.includes(label)", roll_label
     )
-    assert tray(pg)[0] == (face, True, True)
-    # The hint may arrive just after the Roll label: until then the panel still judges the previous choice.
-    pg.wait_for_function(
-        "(verb) => (document.querySelector('.hint-verdict')?.innerText || '').startsWith('Your choice (' + verb)",
-        arg=verb,
-        timeout=30_000,
-        polling=20,
-    )
-    assert pg.locator(".hint-row.chosen").count() == 1
-    verdict = pg.locator(".hint-verdict").inner_text()
-    assert verdict.startswith(f"Your choice ({verb}") and ("is optimal" in verdict or "costs" in verdict), verdict
+    expect(die).to_contain_class(f"held face-{face}")
+    expect(die).to_be_enabled()
+    # The hint may arrive after the Roll label: until then the panel still judges the previous choice.
+    verdict = re.compile(rf"^Your choice \({re.escape(verb)}.*(is optimal|costs)", re.S)
+    expect(pg.locator(".hint-verdict")).to_have_text(verdict, use_inner_text=True)
+    expect(pg.locator(".hint-row.chosen")).to_have_count(1)
     return seconds
 
 
-CHART_TEXT = """(i) => Array.from(document.querySelectorAll('.widget-output')[i].querySelectorAll('svg text'))
-    .map(t => t.querySelector('tspan')
-        ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : t.textContent)
-    .join(' ')"""
+def tray_until(pg, condition: str, arg=None) -> list[tuple[int, bool, bool]]:
+    """Wait until the dice in the tray, as `tray` gives them, meet the JS `condition`
+    ((dice, arg) => bool); those dice."""
+    until(pg, f"([arg]) => ({condition})(({TRAY})(), arg)", [arg], lambda: tray(pg))
+    return tray(pg)
+
+
+def fresh_dice(pg, n: int) -> list[tuple[int, bool, bool]]:
+    """Wait until the tray shows n dice just rolled: none held, every one clickable; those dice."""
+    return tray_until(pg, "(d, n) => d.length === n && d.every(([, held, click]) => !held && click)", n)
+
+
+CHART_TEXT = r"""(i) => { const out = document.querySelectorAll('.widget-output')[i];
+    return !out ? '' : Array.from(out.querySelectorAll('svg text'))
+        .map(t => t.querySelector('tspan')
+            ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : t.textContent)
+        .join(' ').trim().split(/\s+/).join(' '); }"""
+
+
+def chart_shows(pg, words: str, index: int = 0) -> None:
+    """Wait until the index-th chart pane's text (a long title is drawn as lines, joined here by
+    spaces) contains `words`."""
+    until(pg, f"([i, w]) => ({CHART_TEXT})(i).includes(w)", [index, words], lambda: chart_text(pg, index))
 
 
 def shows_error(pg, message: str) -> str:
-    """Wait for the page's message (`.nessus-error`, never a traceback) and check that it says
-    `message`; returns its text."""
-    pg.wait_for_selector(".nessus-error", timeout=30_000)
-    text = pg.locator(".nessus-error").inner_text()
-    assert message in text, text
-    return text
+    """Wait for the page's message (`.nessus-error`, never a traceback) to say `message`; returns its text."""
+    error = pg.locator(".nessus-error")
+    expect(error).to_contain_text(message, use_inner_text=True)
+    return error.inner_text()
 
 
 def enter_bad(pg, field, value: str, message: str) -> str:
@@ -231,5 +276,6 @@ def error_cleared(pg) -> None:
 
 
 def chart_text(pg, index: int = 0) -> str:
-    """The text of the index-th chart pane, its lines joined by spaces (a long title is drawn as lines)."""
-    return " ".join(pg.evaluate(CHART_TEXT, index).split())
+    """The text of the index-th chart pane now, its lines joined by spaces (a long title is drawn as
+    lines): to read after a wait; `chart_shows` waits."""
+    return pg.evaluate(CHART_TEXT, index)

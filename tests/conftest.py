@@ -11,7 +11,7 @@ import time
 import urllib.request
 
 import pytest
-from browser import ARGS, ARTIFACTS, CHROMIUM, HARMLESS, TIMINGS, browser_or_skip, free_port, wait_for_pools
+from browser import ARGS, ARTIFACTS, CHROMIUM, HARMLESS, TIMINGS, WAIT_MS, browser_or_skip, free_port, wait_for_pools
 from hypothesis import settings
 
 from nessus.serving import serve_command
@@ -53,8 +53,10 @@ def server():
 
 @pytest.fixture(scope="session")
 def browser(server):
-    from playwright.sync_api import sync_playwright
+    """One headless Chromium for the session; every `expect(...)` on its pages waits up to WAIT_MS."""
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_MS)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         yield b

@@ -13,17 +13,25 @@ import time
 import pytest
 from browser import (
     ARTIFACTS,
-    chart_text,
+    chart_shows,
     click_until,
     enter_bad,
     error_cleared,
+    fits,
     no_errors,
     open_dashboard,
     record,
+    until,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 FIELD = "() => document.querySelector('.ent-field').dataset"
+POINTS_SHOWN = """(heroes) => {
+    const points = document.querySelector('.ent-field').dataset.points.split(',');
+    return heroes.every((h, i) =>
+        document.querySelector(`.ent-hero[data-hero='${h}'] .ent-pts`)?.innerText.trim() === points[i]);
+}"""
 CHART_HAS = """([i, words]) => {
     const svg = document.querySelectorAll('.widget-output svg.marks')[i];
     return !!svg && Array.from(svg.querySelectorAll('text')).map(t => t.textContent).join(' ').includes(words);
@@ -41,15 +49,18 @@ def test_entheos(server, page):
     page.wait_for_selector(".ent-field .ent-duel", timeout=30_000)
     wait_for_charts(page, 2)  # the duels, the gods
     no_errors(page)
-    assert page.locator(".ent-duel").count() == 3 and page.locator(".ent-hero").count() == 6
-    text = page.locator(".ent-field").inner_text()
-    for hero in ("Ulysses", "Achilles", "Ajax", "Hector", "Paris", "Aeneas"):
-        assert hero in text
-    assert field(page)["phase"] == "dice" and field(page)["points"] == "6,6,6,6,6,6"
-    assert "Each duel after the next turn (exact)" in chart_text(page, 0)
-    assert "simulated, 20,000 wars, no interventions" in chart_text(page, 1)
-    assert page.locator(".ent-seat").count() == 4 and page.locator(".ent-seat.mine .ent-god").count() == 1
-    assert page.locator(".ent-seat:not(.mine) .ent-god").count() == 0  # the others' gods stay face down
+    board = page.locator(".ent-field")
+    expect(page.locator(".ent-duel")).to_have_count(3)
+    expect(page.locator(".ent-hero")).to_have_count(6)
+    for hero in HEROES:
+        expect(board).to_contain_text(hero, use_inner_text=True)
+    expect(board).to_have_attribute("data-phase", "dice")
+    expect(board).to_have_attribute("data-points", "6,6,6,6,6,6")
+    chart_shows(page, "Each duel after the next turn (exact)", 0)
+    chart_shows(page, "simulated, 20,000 wars, no interventions", 1)
+    expect(page.locator(".ent-seat")).to_have_count(4)
+    expect(page.locator(".ent-seat.mine .ent-god")).to_have_count(1)
+    expect(page.locator(".ent-seat:not(.mine) .ent-god")).to_have_count(0)  # the others' gods stay face down
     page.screenshot(path=str(ARTIFACTS / "entheos-start.png"), full_page=True)
 
     # Roll: six coloured chips with their actions; the bots place until it is your turn.
@@ -59,10 +70,11 @@ def test_entheos(server, page):
         "() => document.querySelector('.move-place') !== null"
         " && document.querySelector('.ent-field').dataset.phase === 'place'",  # the field is drawn last
     )
-    assert field(page)["phase"] == "place"
-    assert page.locator(".ent-field .ent-chip[data-action]:not(.dim)").count() == 6
-    assert page.locator(".move-place").count() == 6  # one card of six, face down
-    assert page.locator(".hint-row.best").count() == 1 and page.locator(".entheos-move.jupyter-button").count() == 6
+    expect(board).to_have_attribute("data-phase", "place")
+    expect(page.locator(".ent-field .ent-chip[data-action]:not(.dim)")).to_have_count(6)
+    expect(page.locator(".move-place")).to_have_count(6)  # one card of six, face down
+    expect(page.locator(".hint-row.best")).to_have_count(1)
+    expect(page.locator(".entheos-move.jupyter-button")).to_have_count(6)
     for i in (0, 1):
         page.wait_for_function(CHART_HAS, arg=[i, "turn 1 of 8, as the dice lie"], timeout=30_000, polling=20)
 
@@ -74,8 +86,8 @@ def test_entheos(server, page):
         " && !!document.querySelector('.move-reveal, .move-hold')",
     )
     page.screenshot(path=str(ARTIFACTS / "entheos-reveal.png"), full_page=True)
-    assert "Your reveal slot" in page.locator(".ent-prompt").inner_text()
-    assert page.locator(".ent-seat.mine .ent-card.placed").count() == 1
+    expect(page.locator(".ent-prompt")).to_contain_text("Your reveal slot", use_inner_text=True)
+    expect(page.locator(".ent-seat.mine .ent-card.placed")).to_have_count(1)
     start = time.perf_counter()
     page.locator(".move-reveal, .move-hold").first.click()
     page.wait_for_function(
@@ -84,33 +96,31 @@ def test_entheos(server, page):
     for i in (0, 1):  # both charts redrawn from the new position
         page.wait_for_function(CHART_HAS, arg=[i, "turn 2 of 8, before the dice"], timeout=30_000, polling=20)
     resolve = time.perf_counter() - start
-    after = field(page)
-    assert after["phase"] == "dice" and "Turn 1 resolved" in page.locator(".ent-log").inner_text()
-    points = [int(x) for x in after["points"].split(",")]
-    shown = [int(page.locator(f".ent-hero[data-hero='{h}'] .ent-pts").inner_text()) for h in HEROES]
-    assert shown == points and sum(points) >= 36
-    assert "7 turns to go" in chart_text(page, 1)
-    assert "turn 2 of 8, before the dice" in page.locator(".ent-position").inner_text()
+    expect(board).to_have_attribute("data-phase", "dice")
+    expect(page.locator(".ent-log")).to_contain_text("Turn 1 resolved", use_inner_text=True)
+    until(page, POINTS_SHOWN, list(HEROES), lambda: field(page))  # each hero shows the field's points
+    assert sum(int(x) for x in field(page)["points"].split(",")) >= 36
+    chart_shows(page, "7 turns to go", 1)
+    expect(page.locator(".ent-position")).to_contain_text("turn 2 of 8, before the dice", use_inner_text=True)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "entheos-resolved.png"), full_page=True)
 
     # A bad number of players: a message in the page, New game disabled; a good one starts a game.
     players = page.get_by_label("players", exact=True)
     enter_bad(page, players, "7", "players must be an integer from 2 to 6, got 7")
-    assert page.locator(".entheos-new-game").is_disabled()
+    expect(page.locator(".entheos-new-game")).to_be_disabled()
     page.screenshot(path=str(ARTIFACTS / "entheos-bad-input.png"), full_page=True)
     players.fill("2")
     players.press("Enter")
     error_cleared(page)
-    page.wait_for_function("() => document.querySelectorAll('.ent-seat').length === 2", timeout=30_000)
-    assert page.locator(".entheos-new-game").is_enabled()
-    assert page.locator(".ent-seat.mine .ent-god").count() == 2  # one god of each side at 2 players
+    expect(page.locator(".ent-seat")).to_have_count(2)
+    expect(page.locator(".entheos-new-game")).to_be_enabled()
+    expect(page.locator(".ent-seat.mine .ent-god")).to_have_count(2)  # one god of each side at 2 players
     no_errors(page)
 
     page.set_viewport_size({"width": 390, "height": 2400})
     page.wait_for_timeout(600)
-    overflow = page.evaluate("() => document.documentElement.scrollWidth")
-    assert overflow <= 391, overflow
+    fits(page, 391)
     page.screenshot(path=str(ARTIFACTS / "entheos-phone.png"), full_page=True)
     record("entheos", first_chart=first, roll=roll, place=place, reveal_to_resolution=resolve)
 

@@ -7,14 +7,18 @@ at phone width. The last test drives the dashboard from Python (no browser)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser import (
     ARTIFACTS,
+    at_least,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     error_cleared,
+    fits,
     mark_first_die,
     no_errors,
     nudge_slider,
@@ -23,16 +27,12 @@ from browser import (
     redraw_time,
     roll_dice,
     tray,
+    tray_until,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
-
-CLASSES = "(sel) => Array.from(document.querySelectorAll(sel)).length"
-
-
-def count(page, selector: str) -> int:
-    return int(page.evaluate(CLASSES, selector))
 
 
 def keep_most(page) -> int:
@@ -62,30 +62,29 @@ def test_nyx(server, page):
     page.wait_for_selector(".nyx-matrix .nyx-cell", timeout=30_000)
     wait_for_charts(page, 2)  # the odds of a symbol, the expected rolls by size
     no_errors(page)
-    assert "P(at least k full moons within 3 rolls)" in chart_text(page, 0)
-    assert "Expected rolls for a dream, by its size" in chart_text(page, 1)
-    assert page.locator(".nyx-figures").get_attribute("data-free") == "16"  # L4 on the empty matrix
-    assert "A night against bots" in page.locator(".nyx-night").inner_text()
-    assert page.locator(".nyx-move").count() >= 1  # a game against bots is ready
+    chart_shows(page, "P(at least k full moons within 3 rolls)", 0)
+    chart_shows(page, "Expected rolls for a dream, by its size", 1)
+    expect(page.locator(".nyx-figures")).to_have_attribute("data-free", "16")  # L4 on the empty matrix
+    expect(page.locator(".nyx-night")).to_contain_text("A night against bots", use_inner_text=True)
+    at_least(page.locator(".nyx-move"), 1)  # a game against bots is ready
     page.screenshot(path=str(ARTIFACTS / "nyx-start.png"), full_page=True)
 
     # The controls redraw the odds chart: the symbol, then the rolls.
     before = chart_svg(page, 0)
     symbol_redraw = redraw_time(page, before, lambda: page.locator(".nyx-symbol button", has_text="stars").click(), 0)
-    assert "P(at least k stars within 3 rolls)" in chart_text(page, 0)
+    chart_shows(page, "P(at least k stars within 3 rolls)", 0)
     before = chart_svg(page, 0)
     rolls_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "within 4 rolls" in chart_text(page, 0)
+    chart_shows(page, "within 4 rolls", 0)
 
     # Roll six black dice; the hint lists every keep with its exact expected rolls.
     roll = roll_dice(page)
-    dice = tray(page)
-    assert len(dice) == 6 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
-    assert all(1 <= f <= 3 for f, *_ in dice)
+    tray_until(page, "(d) => d.length === 6 && d.every(([f, held, click]) => !held && click && f >= 1 && f <= 3)")
     click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
-    assert page.locator(".hint-row").count() >= 4 and page.locator(".hint-row.best").count() == 1
-    assert "expected rolls to come" in page.locator(".hint-table").inner_text()
-    assert "roll every die" in page.locator(".hint-table").inner_text()
+    at_least(page.locator(".hint-row"), 4)
+    expect(page.locator(".hint-row.best")).to_have_count(1)
+    expect(page.locator(".hint-table")).to_contain_text("expected rolls to come", use_inner_text=True)
+    expect(page.locator(".hint-table")).to_contain_text("roll every die", use_inner_text=True)
 
     # Click a die: it is kept, Roll now rolls five, and the hint judges that keep.
     keep = mark_first_die(page, "Roll 5 dice", "keep 1 ")
@@ -94,9 +93,10 @@ def test_nyx(server, page):
     # The matrix: two picked cells, the cells of the L4 placements through them in green.
     click_until(page, page.locator(".nyx-cell.cell-1"), "() => !!document.querySelector('.nyx-cell.cell-1.picked')")
     click_until(page, page.locator(".nyx-cell.cell-4"), "() => !!document.querySelector('.nyx-cell.cell-4.picked')")
-    assert count(page, ".nyx-cell.can") >= 2 and count(page, ".nyx-cell.picked") == 2
-    assert "placements of L4 contain them" in page.locator(".nyx-pick-line").inner_text()
-    assert page.locator(".place-button").is_disabled()
+    at_least(page.locator(".nyx-cell.can"), 2)
+    expect(page.locator(".nyx-cell.picked")).to_have_count(2)
+    expect(page.locator(".nyx-pick-line")).to_contain_text("placements of L4 contain them", use_inner_text=True)
+    expect(page.locator(".place-button")).to_be_disabled()
     click_until(page, page.locator(".best-button"), "() => document.querySelectorAll('.nyx-cell.ready').length === 4")
     page.wait_for_function("() => !document.querySelector('.place-button').disabled", timeout=30_000)
 
@@ -107,27 +107,26 @@ def test_nyx(server, page):
         roll_dice(page)
     else:
         raise AssertionError("no four dice of one symbol in 15 rolls")
-    assert page.locator(".nessus-error").count() == 0
+    expect(page.locator(".nessus-error")).to_have_count(0)
     place = click_until(
         page, page.locator(".place-button"), "() => document.querySelectorAll('.nyx-cell.occupied').length === 4"
     )
-    assert "Placed: L4 of" in page.locator(".nyx-status").inner_text()
-    assert page.locator(".nyx-pick-line").get_attribute("data-occupied") == "4"
-    free = int(page.locator(".nyx-figures").get_attribute("data-free") or -1)
-    assert 0 <= free < 16
+    expect(page.locator(".nyx-status")).to_contain_text("Placed: L4 of", use_inner_text=True)
+    expect(page.locator(".nyx-pick-line")).to_have_attribute("data-occupied", "4")
+    expect(page.locator(".nyx-figures")).to_have_attribute("data-free", re.compile(r"^([0-9]|1[0-5])$"))  # < 16
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nyx-placed.png"), full_page=True)
 
     # A bad number of dice: a message in the page, Roll disabled; a good one clears both.
     field = page.get_by_label("black", exact=True)
     enter_bad(page, field, "12", "black must be an integer from 1 to 9, got 12")
-    assert page.locator(".roll-button").is_disabled()
+    expect(page.locator(".roll-button")).to_be_disabled()
     page.screenshot(path=str(ARTIFACTS / "nyx-bad-input.png"), full_page=True)
     field.fill("7")
     field.press("Enter")
     error_cleared(page)
-    assert page.locator(".roll-button").is_enabled()
-    assert "Roll 7 dice" in page.locator(".roll-button").inner_text()
+    expect(page.locator(".roll-button")).to_be_enabled()
+    expect(page.locator(".roll-button")).to_contain_text("Roll 7 dice", use_inner_text=True)
     # New dice: a fresh night (the matrix is redrawn after the button, so wait for it).
     page.wait_for_function("() => document.querySelectorAll('.nyx-cell.occupied').length === 0", timeout=30_000)
     no_errors(page)
@@ -135,8 +134,7 @@ def test_nyx(server, page):
 
     page.set_viewport_size({"width": 390, "height": 2400})
     page.wait_for_timeout(600)
-    overflow = page.evaluate("() => document.documentElement.scrollWidth")
-    assert overflow <= 391, overflow
+    fits(page, 391)
     page.screenshot(path=str(ARTIFACTS / "nyx-phone.png"), full_page=True)
     record(
         "nyx",
@@ -149,7 +147,11 @@ def test_nyx(server, page):
     )
 
 
-NIGHT = "() => document.querySelector('.nyx-table')"
+SCORES_SHOWN = """() => {
+    const scores = (document.querySelector('.nyx-table').dataset.scores || '').split(',');
+    const shown = [1, 2].map(p => document.querySelector(`.nyx-seat[data-seat='${p}'] .nyx-score`)?.innerText);
+    return shown.join(',') === scores.join(',');
+}"""
 
 
 def test_nyx_night(server, page):
@@ -159,14 +161,15 @@ def test_nyx_night(server, page):
     first = open_dashboard(page, server, "nyx.ipynb")
     page.wait_for_selector(".nyx-night .nyx-move", timeout=30_000)
     no_errors(page)
-    assert page.locator(".nyx-players select").input_value() == "2"
+    expect(page.locator(".nyx-players select")).to_have_value("2")
     new = click_until(
         page, page.locator(".nyx-new-game"), "() => document.querySelector('.nyx-prompt').dataset.game === '2'"
     )
-    assert count(page, ".nyx-seat") == 2 and count(page, ".nyx-card") == 6  # 3 dreams, 3 spells face up
-    assert "Your turn" in page.locator(".nyx-prompt").inner_text()
-    assert page.locator(".nyx-seat.to-move").get_attribute("data-seat") == "1"
-    assert count(page, ".nyx-move.move-endnight") == 1
+    expect(page.locator(".nyx-seat")).to_have_count(2)
+    expect(page.locator(".nyx-card")).to_have_count(6)  # 3 dreams, 3 spells face up
+    expect(page.locator(".nyx-prompt")).to_contain_text("Your turn", use_inner_text=True)
+    expect(page.locator(".nyx-seat.to-move")).to_have_attribute("data-seat", "1")
+    expect(page.locator(".nyx-move.move-endnight")).to_have_count(1)
     lines = int(page.locator(".nyx-log").get_attribute("data-lines") or 0)
     turn = int(page.locator(".nyx-table").get_attribute("data-turn") or 0)
     page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night.png"))
@@ -179,18 +182,16 @@ def test_nyx_night(server, page):
         " && +document.querySelector('.nyx-table').dataset.turn > t",
         [lines, turn],
     )
-    log = page.locator(".nyx-log").inner_text()
-    assert "You: end the night" in log and "Player 2 (odds)" in log
-    scores = (page.locator(".nyx-table").get_attribute("data-scores") or "").split(",")
-    assert [page.locator(f".nyx-seat[data-seat='{p}'] .nyx-score").inner_text() for p in (1, 2)] == scores
-    assert page.locator(".nessus-error").count() == 0
+    expect(page.locator(".nyx-log")).to_contain_text("You: end the night", use_inner_text=True)
+    expect(page.locator(".nyx-log")).to_contain_text("Player 2 (odds)", use_inner_text=True)
+    page.wait_for_function(SCORES_SHOWN, timeout=30_000)  # the seats' scores are the table's
+    expect(page.locator(".nessus-error")).to_have_count(0)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nyx-night-page.png"), full_page=True)
 
     page.set_viewport_size({"width": 390, "height": 2400})
     page.wait_for_timeout(400)
-    overflow = page.evaluate("() => document.documentElement.scrollWidth")
-    assert overflow <= 391, overflow
+    fits(page, 391)
     page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night-phone.png"))
     record("nyx-night", first_chart=first, new_game=new, move=move)
 
