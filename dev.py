@@ -2,12 +2,13 @@
 
     python3 dev.py serve    # make .venv, install nessus, serve the dashboards gallery with Voila
     python3 dev.py test     # make .venv, install nessus with its test tools, run the whole suite
-    python3 dev.py check    # lint and format (ruff), types (mypy on nessus/), doctests (nessus/ and the README)
+    python3 dev.py check    # lint and format (ruff), types (mypy on nessus/), doctests (nessus/, README, docs/)
     python3 dev.py lab      # make .venv, install nessus, open the lessons in JupyterLab
     python3 dev.py bench    # the benchmarks, printing measured ratios, then writing docs/performance.md
     python3 dev.py bench nessie pig     # only those benchmarks (bench_nessie.py, bench_pig.py): printed, not written
     python3 dev.py publish  # make .venv, install nessus, run the lessons into a static offline site in site/
     python3 dev.py load --students 30   # a class at once against one `nessus serve` (lesson mode; --default)
+    python3 dev.py docs     # write docs/cli.md, every game's parameters and figures, from the code
 
 The virtual environment is (re)installed when pyproject.toml changes.
 """
@@ -52,8 +53,10 @@ DOCTESTS = [
     "nessus/openspiel.py",
     "nessus/dice.py",
     "nessus/lesson.py",
+    "nessus/clidoc.py",
     "nessus/games",
     "README.md",
+    "docs",
 ]
 
 
@@ -72,7 +75,7 @@ def check() -> int:
                 "pytest",
                 "-q",
                 "--doctest-modules",
-                "--doctest-glob=README.md",
+                "--doctest-glob=*.md",
                 "-o",
                 "testpaths=",
                 *DOCTESTS,
@@ -113,7 +116,10 @@ def main(argv: list[str]) -> int:
     if command == "publish":
         ensure_venv("")
         return subprocess.call([str(BIN / "nessus"), "publish", *rest], cwd=ROOT)
-    print("usage: python3 dev.py serve | test | check | lab | bench | publish | load", file=sys.stderr)
+    if command == "docs":
+        ensure_venv("test")
+        return subprocess.call([str(PYTHON), "-m", "nessus.clidoc"], cwd=ROOT)
+    print("usage: python3 dev.py serve | test | check | lab | bench | publish | load | docs", file=sys.stderr)
     return 2
 
 

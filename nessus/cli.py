@@ -204,25 +204,33 @@ def _wrapped(name: str, width: int, text: str) -> str:
     return textwrap.fill(text, 100, initial_indent=f"  {name.ljust(width)}  ", subsequent_indent=" " * (width + 4))
 
 
+def parameter_defaults(game) -> dict[str, str]:
+    """Each parameter's default as `--set` takes it (true/false for a switch, none for no text)."""
+    return {
+        k: str(v).lower() if isinstance(v, bool) else (str(v) if v != "" else "none")
+        for k, v in game.Rules().as_dict().items()
+    }
+
+
+def figure_help(command: str, game, rules) -> dict[str, str]:
+    """The figures `nessus report|simulate GAME` gives under `rules`, each with its help line
+    (a simulation's figures are named by a small one, of HELP_TRIALS trials)."""
+    exact = game.report(rules).figures
+    if command == "report":
+        return {name: f.help for name, f in exact.items()}
+    simulated = game.simulate(rules, HELP_TRIALS, 0, progress=False).figures
+    return {name: f.help or (exact[name].help if name in exact else "simulated only") for name, f in simulated.items()}
+
+
 def _game_help(command: str, game, rules) -> str:
     """`nessus report|simulate GAME --help`: the options, the game's parameters (range, default,
     help) and its figures (name and help) under these rules."""
     params = game.Rules.params
     width = max(len(p.name) for p in params)
-    defaults = {
-        k: str(v).lower() if isinstance(v, bool) else (v if v != "" else "none")
-        for k, v in game.Rules().as_dict().items()
-    }
+    defaults = parameter_defaults(game)
     lines = ["parameters (--set NAME=VALUE):"]
     lines += [_wrapped(p.name, width, f"{p.help} ({p.allowed()}; default {defaults[p.name]})") for p in params]
-    exact = game.report(rules).figures
-    if command == "report":
-        figures = {name: f.help for name, f in exact.items()}
-    else:
-        simulated = game.simulate(rules, HELP_TRIALS, 0, progress=False).figures
-        figures = {
-            name: f.help or (exact[name].help if name in exact else "simulated only") for name, f in simulated.items()
-        }
+    figures = figure_help(command, game, rules)
     changed = ", ".join(f"{k}={v}" for k, v in rules.as_dict().items() if v != game.Rules().as_dict()[k])
     lines += ["", f"figures ({'these rules: ' + changed if changed else 'default rules'}):"]
     width = max(map(len, figures))
