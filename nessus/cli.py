@@ -218,7 +218,7 @@ def figure_help(command: str, game, rules) -> dict[str, str]:
     exact = game.report(rules).figures
     if command == "report":
         return {name: f.help for name, f in exact.items()}
-    simulated = game.simulate(rules, HELP_TRIALS, 0, progress=False).figures
+    simulated = game.simulate(rules.fewest_counts(), HELP_TRIALS, 0, progress=False).figures
     return {name: f.help or (exact[name].help if name in exact else "simulated only") for name, f in simulated.items()}
 
 
@@ -388,7 +388,11 @@ def _lab(args) -> int:
         copied = paths.copy_lessons(folder)
         print(f"nessus: the lessons are in {folder} ({len(copied)} copied, the others kept as they were)", flush=True)
     command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}", f"--port={args.port}"]
-    server = subprocess.Popen(command + (["--no-browser"] if args.no_browser else []), cwd=folder)
+    if args.no_browser:
+        command.append("--no-browser")
+    if hasattr(os, "geteuid") and os.geteuid() == 0:  # a container's user: JupyterLab refuses root unless told
+        command.append("--allow-root")
+    server = subprocess.Popen(command, cwd=folder)
     signal.signal(signal.SIGTERM, lambda *_: server.terminate())
     try:
         return server.wait()

@@ -37,11 +37,19 @@ def test_every_game_has_a_baseline():
     assert {game for game, _ in CASES} == set(games.NAMES)
 
 
+def recorded(game: str, name: str = "defaults") -> dict:
+    """The report recorded for `game` under the variant `name`."""
+    return json.loads((HERE / f"{game}.json").read_text())[name]
+
+
 @pytest.mark.parametrize("game,name", CASES, ids=[f"{g}[{n}]" for g, n in CASES])
 def test_report_figures_unchanged(game, name, capsys):
-    before = json.loads((HERE / f"{game}.json").read_text())[name]
     assert cli.main(["report", game, "--json", *args(name)]) == 0
-    now = json.loads(capsys.readouterr().out)
+    assert_unchanged(recorded(game, name), json.loads(capsys.readouterr().out))
+
+
+def assert_unchanged(before: dict, now: dict) -> None:
+    """`now` (a report's JSON) has the figures of `before`, each equal within its stated accuracy."""
     assert set(now["figures"]) == set(before["figures"])
     for figure, old in before["figures"].items():
         new = now["figures"][figure]
@@ -59,10 +67,11 @@ def test_report_figures_unchanged(game, name, capsys):
             assert abs(new["value"] - old["value"]) <= FLOAT_ACCURACY, figure
 
 
-def test_every_report_the_readme_shows_has_a_baseline():
-    """Each `nessus report GAME --set ...` line of the README is a recorded variant."""
-    readme = (HERE.parent.parent / "README.md").read_text()
-    shown = re.findall(r"^nessus report (\w+)((?: --set \S+)+)", readme, re.MULTILINE)
+def test_every_report_the_docs_show_has_a_baseline():
+    """Each `nessus report GAME --set ...` line of the README and docs/ is a recorded variant."""
+    root = HERE.parent.parent
+    pages = "".join(p.read_text() for p in [root / "README.md", *sorted((root / "docs").glob("*.md"))])
+    shown = re.findall(r"^nessus report (\w+)((?: --set \S+)+)", pages, re.MULTILINE)
     assert shown
     for game, sets in shown:
         name = " ".join(a for a in sets.split() if a != "--set")
