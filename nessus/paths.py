@@ -57,3 +57,9 @@ def copy_lessons(folder: Path) -> list[Path]:
             shutil.copyfile(lesson, target)
             copied.append(target)
     return copied
+
+
+def command(verb: str) -> str:
+    """What the user types to run `nessus VERB` here (`serve`, `lab`, `publish`): the tool's
+    command when installed, `python3 dev.py VERB` in a checkout (which installs it first)."""
+    return f"nessus {verb}" if INSTALLED else f"python3 dev.py {verb}"

@@ -95,7 +95,7 @@ li {{ margin: 0.6em 0; }}
 <h1>Nessus: the lessons</h1>
 <p>Exact odds of the dice and card games of Nessus, counted by hand, checked by the engine and
 by simulation. Each page is a lesson run from top to bottom; its controls are live in the
-dashboards (<code>python3 dev.py serve</code>) and in JupyterLab (<code>python3 dev.py lab</code>).</p>
+dashboards (<code>{serve}</code>) and in JupyterLab (<code>{lab}</code>).</p>
 <ul>
 {items}
 </ul>
@@ -198,7 +198,8 @@ def widget_note(url: str, dashboard: Entry | None, snapshot: bool) -> NotebookNo
     text = (
         f'<div class="nessus-widget-note"><p>Interactive controls stand here in the notebook. '
         f'Play with them live in <a href="{html.escape(target)}">{where}</a> '
-        f"(<code>python3 dev.py serve</code>), or open this lesson in JupyterLab (<code>python3 dev.py lab</code>)."
+        f"(<code>{paths.command('serve')}</code>), or open this lesson in JupyterLab "
+        f"(<code>{paths.command('lab')}</code>)."
         + (" With the controls at their starting values, it showed:" if snapshot else "")
         + "</p></div>"
     )
@@ -319,7 +320,9 @@ def write_index(pages: Sequence[Page], out: Path, dashboards_url: str = DASHBOAR
             )
         items.append(item + "</li>")
     path = out / "index.html"
-    path.write_text(INDEX.format(items="\n".join(items)), encoding="utf-8")
+    path.write_text(
+        INDEX.format(items="\n".join(items), serve=paths.command("serve"), lab=paths.command("lab")), encoding="utf-8"
+    )
     return path
 
 

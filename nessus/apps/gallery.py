@@ -7,8 +7,8 @@ import functools
 import html
 import json
 
+from nessus import paths
 from nessus.apps import GALLERY
-from nessus.paths import NOTEBOOKS
 
 STYLE = """
 :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#555;--card:#f6f7f9;--line:#d0d4da;--link:#2b5d9b}
@@ -37,7 +37,7 @@ code{font-size:.95em}
 def lessons() -> tuple[tuple[str, str], ...]:
     """The lessons in notebooks/: (file stem, title from its first heading), in order."""
     found = []
-    for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
+    for path in sorted(paths.NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
         title = path.stem
         for cell in json.loads(path.read_text())["cells"]:
             if cell["cell_type"] == "markdown":
@@ -66,8 +66,8 @@ def _lesson_list(published: bool) -> str:
         ""
         if published
         else (
-            "<p>Shown here without their figures until they are published: <code>python3 dev.py publish</code> "
-            "runs them (about two minutes). In JupyterLab: <code>python3 dev.py lab</code>.</p>"
+            f"<p>Shown here without their figures until they are published: <code>{paths.command('publish')}</code> "
+            f"runs them (about two minutes). In JupyterLab: <code>{paths.command('lab')}</code>.</p>"
         )
     )
     return f"<ol class='lessons' start='0'>{items}</ol>{note}"
