@@ -37,11 +37,19 @@ def test_every_game_has_a_baseline():
     assert {game for game, _ in CASES} == set(games.NAMES)
 
 
+def recorded(game: str, name: str = "defaults") -> dict:
+    """The report recorded for `game` under the variant `name`."""
+    return json.loads((HERE / f"{game}.json").read_text())[name]
+
+
 @pytest.mark.parametrize("game,name", CASES, ids=[f"{g}[{n}]" for g, n in CASES])
 def test_report_figures_unchanged(game, name, capsys):
-    before = json.loads((HERE / f"{game}.json").read_text())[name]
     assert cli.main(["report", game, "--json", *args(name)]) == 0
-    now = json.loads(capsys.readouterr().out)
+    assert_unchanged(recorded(game, name), json.loads(capsys.readouterr().out))
+
+
+def assert_unchanged(before: dict, now: dict) -> None:
+    """`now` (a report's JSON) has the figures of `before`, each equal within its stated accuracy."""
     assert set(now["figures"]) == set(before["figures"])
     for figure, old in before["figures"].items():
         new = now["figures"][figure]
