@@ -12,7 +12,9 @@ one after another here or on the workers of a `dask.distributed.Client`.
 Inside a `Session` (what `foreground` and the command line use), Ctrl-C stops a run between or
 within chunks and it returns the chunks finished so far (`interrupted`, with `trials` < `requested`);
 `foreground` then gives the figures of the trials every run finished, equal to the bit to an
-uninterrupted run of that many trials.
+uninterrupted run of that many trials. A run of a count of its own (`run(..., fixed=True)`: e.g.
+whole games played by a slow loop, a rules parameter) keeps its own count, or after Ctrl-C the
+trials of it that were finished.
 """
 
 from __future__ import annotations
@@ -183,6 +185,7 @@ class _Finished:
     """The chunks one run of a session finished, in chunk order."""
 
     key: tuple[Any, ...]
+    fixed: bool = False  # a count of its own, not the trials `foreground` asks for
     chunks: list[Chunk] = field(default_factory=list)
     seconds: float = 0.0  # spent computing the `timed` trials
     timed: int = 0
@@ -221,23 +224,25 @@ class Session:
 
     def begin(self, replay: bool = False) -> None:
         """Start the runs over (the next run is the first one again). `replay`: the runs are made
-        of chunks finished already; Ctrl-C is let through and no progress bar is shown."""
+        of chunks finished already, none computed; Ctrl-C is let through and no progress bar is shown."""
         self._next, self._replay = 0, replay
 
     def seconds_per_trial(self) -> float:
-        """The time one trial of every run takes, from the chunks computed so far; a run's first
-        chunk is left out when it had others (it pays for warming up)."""
-        return sum(r.seconds / r.timed for r in self._runs if r.timed)
+        """The time one trial of every run of the trials asked for takes (runs of a count of their
+        own are left out), from the chunks computed so far; a run's first chunk is left out when
+        it had others (it pays for warming up)."""
+        return sum(r.seconds / r.timed for r in self._runs if r.timed and not r.fixed)
 
     def covered(self) -> int:
-        """The trials that every run so far has finished (0 without runs)."""
-        return min((r.trials for r in self._runs), default=0)
+        """The trials that every run of the trials asked for has finished (runs of a count of
+        their own are left out; 0 without runs)."""
+        return min((r.trials for r in self._runs if not r.fixed), default=0)
 
-    def _finished(self, key: tuple[Any, ...]) -> _Finished:
+    def _finished(self, key: tuple[Any, ...], fixed: bool) -> _Finished:
         i, self._next = self._next, self._next + 1
         if i < len(self._runs) and self._runs[i].key == key:
             return self._runs[i]
-        record = _Finished(key)
+        record = _Finished(key, fixed)
         self._runs[i : i + 1] = [record]
         return record
 
@@ -258,17 +263,24 @@ def _progress(total: int, enabled: bool | None):
 
 
 def _chunks(
-    kernel: Kernel, plan: ChunkPlan, keep: tuple[str, ...], client: Any, finished: _Finished | None, window: int
+    kernel: Kernel,
+    plan: ChunkPlan,
+    keep: tuple[str, ...],
+    client: Any,
+    finished: _Finished | None,
+    window: int,
+    more: bool = True,
 ) -> Iterator[Chunk]:
     """Each chunk's (size, sums, raw values) in chunk order: those `finished` already holds, then
-    new ones computed here or on `client` (`window` chunks at a time) and added to `finished`.
-    Ctrl-C while a window runs on `client` yields the window's chunks finished first, then raises."""
+    (with `more`) new ones computed here or on `client` (`window` chunks at a time) and added to
+    `finished`. Ctrl-C while a window runs on `client` yields the window's chunks finished first,
+    then raises."""
     done = finished.chunks if finished is not None else []
     i = 0
     while i < len(plan) and i < len(done) and done[i][0] == plan[i][1]:
         yield done[i]
         i += 1
-    while i < len(plan):
+    while more and i < len(plan):
         todo = range(i, min(len(plan), i + (window if client is not None else 1)))
         start, stopped = time.perf_counter(), False
         if client is None:
@@ -322,22 +334,28 @@ def run(
     client: Any = None,
     progress: bool | None = None,
     chunk: int = CHUNK,
+    fixed: bool = False,
 ) -> MonteCarloResult:
     """Run `trials` trials of `kernel` from `seed`; optionally on a dask.distributed `client`.
 
     `keep` names quantities whose raw per-trial values are returned (in trial order).
     `progress`: True/False forces the progress bar; None shows it for long runs only.
     Inside a `Session`, Ctrl-C returns the chunks finished so far (see `MonteCarloResult.interrupted`).
+    `fixed`: `trials` is a count of the run's own (a rules parameter), not the trials `foreground`
+    hands the simulation: `foreground` leaves the run out of its estimate of the time and of the
+    trials every run finished, and after Ctrl-C the run gives the trials of it that were finished.
     """
     trials, seed = check_trials(trials), check_seed(seed)
     plan = chunk_plan(trials, seed, chunk)
     session = _SESSION.get()
-    record = session._finished((getattr(kernel, "func", kernel), seed, keep, chunk)) if session is not None else None
+    key = (getattr(kernel, "func", kernel), seed, keep, chunk)
+    record = session._finished(key, fixed) if session is not None else None
+    replay = session is not None and session._replay
     results: list[Chunk] = []
-    bar = _progress(trials, False if session is not None and session._replay else progress)
+    bar = _progress(trials, False if replay else progress)
     try:
         window = 1 if session is not None and session.interrupted else WINDOW  # after Ctrl-C: catch up briefly
-        for result in _chunks(kernel, plan, keep, client, record, window):
+        for result in _chunks(kernel, plan, keep, client, record, window, more=not replay):
             results.append(result)
             if bar is not None:
                 bar.update(result[0])
@@ -350,6 +368,8 @@ def run(
     finally:
         if bar is not None:
             bar.close()
+    if not results:  # a replay of a run that finished no chunk: no figures
+        raise KeyboardInterrupt
     totals: dict[str, _Sums] = {}
     for _, sums, _ in results:
         for name, s in sums.items():
@@ -384,8 +404,9 @@ def foreground(
 
     It first calls `simulate` with PROBE chunks' worth of trials and `announce(seconds)` with the
     time the whole should take, then `simulate(trials)` reusing those chunks. After Ctrl-C, the
-    result is `simulate(m)` for the largest m that every run had finished, made from the chunks
-    already finished: the same figures, to the bit, as an uninterrupted run of m trials."""
+    result is `simulate(m)` for the largest m that every run had finished (runs of a count of
+    their own give the trials of it they finished), made from the chunks already finished: the
+    same figures, to the bit, as an uninterrupted run of m trials."""
     trials = check_trials(trials)
     first = min(trials, PROBE * CHUNK)
     with Session() as session:

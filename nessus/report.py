@@ -2,7 +2,9 @@
 
 The JSON form is a contract other tools rely on:
 `{"game": str, "rules": {...}, "figures": {NAME: {"exact": "p/q" or null, "value": float,
-"ci": [lo, hi] or null, "method": "exact" | "monte-carlo" | "value-iteration"}}}`.
+"ci": [lo, hi] or null, "method": "exact" | "monte-carlo" | "value-iteration", "trials": int or null}}}`.
+A Monte Carlo figure's `trials` is the number of trials it rests on (those done, after Ctrl-C);
+it is null for the others.
 For a figure that is an infinite series (computed exactly to a truncation point), `exact` is
 null and `ci` is a rigorous bracket [lower, upper] that contains the true value. A figure solved
 in floats by value iteration (games with cycles, e.g. Pig) has `exact` null, method
@@ -38,13 +40,14 @@ def float_above(x: Fraction) -> float:
 @dataclass(frozen=True)
 class Figure:
     """One number: exact (a Fraction), exactly bracketed (a series), solved in floats (value
-    iteration), or a Monte Carlo estimate."""
+    iteration), or a Monte Carlo estimate from `trials` trials."""
 
     exact: Fraction | None
     value: float
     ci: tuple[float, float] | None
     method: str
     help: str = ""
+    trials: int | None = None
 
     @classmethod
     def of(cls, exact: Fraction | int, help: str = "") -> Figure:
@@ -66,8 +69,8 @@ class Figure:
 
     @classmethod
     def estimated(cls, e: Estimate, help: str = "") -> Figure:
-        """A Monte Carlo estimate with its confidence interval."""
-        return cls(None, e.value, e.ci, "monte-carlo", help)
+        """A Monte Carlo estimate with its confidence interval and its number of trials."""
+        return cls(None, e.value, e.ci, "monte-carlo", help, e.trials)
 
     def contains(self, x: float) -> bool:
         """Whether x lies in the figure's interval (a Monte Carlo interval or a bracket)."""
@@ -81,6 +84,7 @@ class Figure:
             "value": self.value,
             "ci": list(self.ci) if self.ci is not None else None,
             "method": self.method,
+            "trials": self.trials,
         }
 
 
@@ -100,7 +104,7 @@ class Report:
         }
 
     def to_frame(self) -> pl.DataFrame:
-        """A polars DataFrame: figure, exact, value, ci_low, ci_high, method."""
+        """A polars DataFrame: figure, exact, value, ci_low, ci_high, method, trials."""
         import polars as pl
 
         rows = [f.to_json() | {"figure": n} for n, f in self.figures.items()]
@@ -112,6 +116,7 @@ class Report:
                 "ci_low": [r["ci"][0] if r["ci"] else None for r in rows],
                 "ci_high": [r["ci"][1] if r["ci"] else None for r in rows],
                 "method": [r["method"] for r in rows],
+                "trials": [r["trials"] for r in rows],
             },
             schema={
                 "figure": pl.String,
@@ -120,25 +125,30 @@ class Report:
                 "ci_low": pl.Float64,
                 "ci_high": pl.Float64,
                 "method": pl.String,
+                "trials": pl.Int64,
             },
         )
 
     def to_text(self) -> str:
-        """An aligned table for people: figure, exact fraction, decimal, interval, method."""
-        header = ("figure", "exact", "value", "interval", "method")
+        """An aligned table for people: figure, exact fraction, decimal, interval, method, and
+        where a figure is simulated, the trials each rests on."""
+        counted = any(f.trials is not None for f in self.figures.values())
+        header = ("figure", "exact", "value", "interval", "method") + (("trials",) if counted else ())
+        right = {2, 5}  # the numbers' columns
         rows = [header]
         for name, f in self.figures.items():
             exact = exact_str(f.exact) if f.exact is not None else "-"
             if len(exact) > 40:
                 exact = exact[:37] + "..."
             interval = f"[{f.ci[0]:.6g}, {f.ci[1]:.6g}]" if f.ci else "-"
-            rows.append((name, exact, f"{f.value:.6g}", interval, f.method))
+            trials = (f"{f.trials:,}" if f.trials is not None else "-",) if counted else ()
+            rows.append((name, exact, f"{f.value:.6g}", interval, f.method, *trials))
         widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
         rules = ", ".join(f"{k}={v}" for k, v in self.rules.items())
         lines = [f"{self.game} ({rules})" if rules else self.game]
         for i, r in enumerate(rows):
             lines.append(
-                "  ".join(c.ljust(w) if j != 2 else c.rjust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
+                "  ".join(c.rjust(w) if j in right else c.ljust(w) for j, (c, w) in enumerate(zip(r, widths))).rstrip()
             )
             if i == 0:
                 lines.append("  ".join("-" * w for w in widths))

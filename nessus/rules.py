@@ -21,7 +21,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 Number = int | Fraction
 
@@ -92,6 +92,9 @@ class GameRules:
     """Base of every game's rules: validates the fields against the class's `params`."""
 
     params: ClassVar[tuple[Param, ...]] = ()
+    counts: ClassVar[tuple[str, ...]] = ()
+    """The parameters that are numbers of trials of `simulate`'s own beside `trials` (e.g. whole
+    games played by the generic loop, too slow for `trials` of them)."""
 
     def __post_init__(self) -> None:
         for p in self.params:
@@ -113,6 +116,11 @@ class GameRules:
     def from_strings(cls, values: Mapping[str, str]) -> GameRules:
         """Rules from NAME=VALUE strings (the CLI's --set), defaults for the rest."""
         return cls(**{name: cls.param(name).parse(text) for name, text in values.items()})
+
+    def fewest_counts(self) -> Self:
+        """These rules with each of `counts` at its least allowed value: the quickest simulation
+        (e.g. to name its figures)."""
+        return dataclasses.replace(self, **{name: self.param(name).lo for name in self.counts})
 
     def as_dict(self) -> dict[str, Any]:
         """The parameters as JSON-ready values (fractions as "p/q" strings)."""

@@ -65,8 +65,22 @@ PARAMS = {
     "royaumes": {"players": (1, 10), "rounds": (1, 1000)},
     "hypogeon": {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)},
     "nessos": {"players": (3, 6), "target": (0, 200), "rounds": (0, 1000), "hand_size": (1, 10), "announced": (0, 10)},
-    "nyx": {"players": (2, 4), "k": (0, 15), "dice": (1, 15), "rolls": (1, 20), "size": (0, 15), "nights": (1, 30)},
-    "entheos": {"players": (2, 6), "turns": (0, 60), "war_turns": (0, 60)},
+    "nyx": {
+        "players": (2, 4),
+        "k": (0, 15),
+        "dice": (1, 15),
+        "rolls": (1, 20),
+        "size": (0, 15),
+        "nights": (1, 30),
+        "games": (1, 100_000),
+    },
+    "entheos": {
+        "players": (2, 6),
+        "turns": (0, 60),
+        "war_turns": (0, 60),
+        "games": (1, 100_000),
+        "pairs": (1, 100_000),
+    },
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {
     "palais": {"sticky_holds": ("true", "false"), "tie_break": ("A", "B")},
@@ -98,6 +112,12 @@ def run_json(capsys, *argv):
     return json.loads(out)
 
 
+def few_counts(game, n=5):
+    """`--set NAME=n` for each of the game's own counts of trials beside --trials (`Rules.counts`,
+    e.g. Nyx's whole games): a quick simulation."""
+    return [a for name in games.get(game).Rules.counts for a in ("--set", f"{name}={n}")]
+
+
 def check_contract(doc, game, method):
     assert set(doc) == {"game", "rules", "figures"}
     assert doc["game"] == game
@@ -105,8 +125,9 @@ def check_contract(doc, game, method):
         set(PARAMS[game]) | set(CHOICES.get(game, {})) | FRACTIONS.get(game, set()) | TEXTS.get(game, set())
     )
     for name, fig in doc["figures"].items():
-        assert set(fig) == {"exact", "value", "ci", "method"}, name
+        assert set(fig) == {"exact", "value", "ci", "method", "trials"}, name
         assert fig["method"] in {"exact", "monte-carlo", "value-iteration"}
+        assert (fig["trials"] is None) == (fig["method"] != "monte-carlo"), name
         assert fig["method"] == method or (method == "exact" and fig["method"] == "value-iteration")
         if fig["exact"] is not None:
             assert EXACT.match(fig["exact"]), fig["exact"]
@@ -186,8 +207,8 @@ def test_report_values_against_hand_derivations(capsys):
 
 @pytest.mark.parametrize("game", sorted(REQUIRED))
 def test_simulate_json_is_reproducible_and_follows_the_contract(capsys, game):
-    a = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5")
-    b = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5")
+    a = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5", *few_counts(game))
+    b = run_json(capsys, "simulate", game, "--trials", "3000", "--seed", "5", *few_counts(game))
     assert a == b
     check_contract(a, game, "monte-carlo")
     for fig in a["figures"].values():
@@ -543,6 +564,7 @@ def test_ctrl_c_in_the_fourth_chunk_gives_the_first_three(capsys, monkeypatch):
     doc = json.loads(out)
     assert doc.pop("interrupted") == {"trials_done": 3 * montecarlo.CHUNK, "trials_requested": 10 * montecarlo.CHUNK}
     assert doc == json.loads(expected[1])
+    assert {f["trials"] for f in doc["figures"].values()} == {3 * montecarlo.CHUNK}  # those done
     assert err == (
         f"nessus: interrupted after {3 * montecarlo.CHUNK:,} of {10 * montecarlo.CHUNK:,} trials; figures from those\n"
     )
@@ -568,7 +590,7 @@ def _figure_lines(out):
 @pytest.mark.parametrize("game", list(games.GAMES))
 def test_help_lists_the_games_parameters_and_figures(capsys, game):
     module = games.get(game)
-    simulated = module.simulate(module.Rules(), 100, 1, progress=False).figures
+    simulated = module.simulate(module.Rules().fewest_counts(), 100, 1, progress=False).figures
     for command, figures in (("report", module.report(module.Rules()).figures), ("simulate", simulated)):
         code, out, err = run_cli(capsys, command, game, "--help")
         assert code == 0 and err == ""

@@ -349,3 +349,63 @@ def test_foreground_after_ctrl_c_gives_the_run_of_the_trials_every_run_finished(
 def test_foreground_with_ctrl_c_before_any_chunk_gives_no_result():
     outcome = montecarlo.foreground(two_runs(stops_on_call(1)), 20 * montecarlo.CHUNK)
     assert outcome.result is None and outcome.trials == 0 and outcome.interrupted
+
+
+def with_a_run_of_its_own(own_kernel, own=montecarlo.CHUNK // 4, chunk=montecarlo.CHUNK, kernel=die_kernel):
+    """`two_runs(kernel)` after a run of `own_kernel` of a count of its own (`own` trials in
+    chunks of `chunk`, `fixed`, as Nyx's whole games)."""
+
+    def simulate(trials):
+        mine = run(own_kernel, own, 9, fixed=True, chunk=chunk)
+        estimates, faces = two_runs(kernel)(trials)
+        return estimates | {f"own_{k}": e for k, e in mine.estimates.items()}, faces
+
+    return simulate
+
+
+@pytest.mark.parametrize("stop_on", [2, 5])
+def test_foreground_after_ctrl_c_leaves_a_run_of_its_own_count_out_of_the_trials_done(stop_on):
+    """Ctrl-C in the second run's k-th kernel call: the figures of the trials both runs of the
+    trials asked for finished, not cut to the run of its own count (a quarter chunk), which keeps
+    its count: those of a plain run."""
+    simulate = with_a_run_of_its_own(die_kernel, kernel=stops_on_call(stop_on))
+    outcome = montecarlo.foreground(simulate, 20 * montecarlo.CHUNK)
+    assert outcome.interrupted and outcome.trials == (stop_on - 1) * montecarlo.CHUNK
+    estimates, faces = outcome.result
+    plain, plain_faces = with_a_run_of_its_own(die_kernel)(outcome.trials)
+    assert estimates == plain and np.array_equal(faces, plain_faces)
+    assert {e.trials for k, e in estimates.items() if k.startswith("own_")} == {montecarlo.CHUNK // 4}
+    assert {e.trials for k, e in estimates.items() if not k.startswith("own_")} == {outcome.trials}
+
+
+def test_foreground_leaves_a_run_of_its_own_count_out_of_the_time_said():
+    """A slow run of its own count (0.2 s for 1,000 trials) runs once, before the estimate: were it
+    counted as a run of the trials asked for, 40 chunks would be said to take over 1,000 s."""
+    import time
+
+    def slow(rng, n):
+        time.sleep(0.2)
+        return die_kernel(rng, n)
+
+    said = []
+
+    def announce(seconds):
+        said.append(seconds)
+        raise KeyboardInterrupt
+
+    outcome = montecarlo.foreground(with_a_run_of_its_own(slow, 1000), 40 * montecarlo.CHUNK, announce)
+    assert len(said) == 1 and said[0] < 100
+    estimates, _ = outcome.result
+    assert outcome.trials == montecarlo.PROBE * montecarlo.CHUNK and estimates["own_six"].trials == 1000
+
+
+def test_ctrl_c_in_a_run_of_its_own_count_gives_the_chunks_it_finished_and_computes_no_more():
+    """Ctrl-C in the 3rd of 5 chunks of a run of its own count: after it, the runs of the trials
+    asked for stop at their first chunk, and the figures give the own run's 2 finished chunks
+    (the replay computes none of its 3 others)."""
+    kernel = stops_on_call(3)
+    outcome = montecarlo.foreground(with_a_run_of_its_own(kernel, 5000, chunk=1000), 20 * montecarlo.CHUNK)
+    assert outcome.interrupted and outcome.trials == montecarlo.CHUNK
+    estimates, _ = outcome.result
+    assert estimates["own_six"].trials == 2000 and kernel.calls == [1000] * 3
+    assert estimates["own_six"] == run(die_kernel, 2000, 9, chunk=1000)["six"]

@@ -33,3 +33,19 @@ def test_a_tight_bracket_is_not_rounded_inward():
     high = low + Fraction(1, 2**64)
     f = Figure.bracket(low, high)
     assert f.contains(low) and f.contains(high) and f.ci[0] < f.ci[1]
+
+
+def test_a_simulated_figure_says_its_trials_in_the_json_the_table_and_the_frame():
+    """An estimate's trials travel with its figure; figures of other kinds have none, and a
+    table without simulated figures has no trials column."""
+    from nessus.montecarlo import Estimate
+    from nessus.report import Report
+
+    simulated = Figure.estimated(Estimate("p", 0.25, (0.2, 0.3), 12_345, "proportion"))
+    exact = Figure.of(Fraction(1, 4))
+    assert simulated.to_json()["trials"] == 12_345 and exact.to_json()["trials"] is None
+    report = Report("toy", {}, {"p": simulated, "q": exact})
+    header, _, p_row, q_row = report.to_text().splitlines()[1:]
+    assert header.split()[-1] == "trials" and p_row.split()[-1] == "12,345" and q_row.split()[-1] == "-"
+    assert report.to_frame()["trials"].to_list() == [12_345, None]
+    assert "trials" not in Report("toy", {}, {"q": exact}).to_text()

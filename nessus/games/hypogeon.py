@@ -512,6 +512,7 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
             montecarlo.t_interval(mean, sd, kept.size),
             "monte-carlo",
             "mean final total over the turns that did not bust",
+            one.trials,
         )
     figures |= {k: Figure.estimated(e) for k, e in games.estimates.items()}
     return Report(NAME, rules.as_dict(), figures)

@@ -164,7 +164,7 @@ def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, c
     figures = {k: Figure.estimated(e) for k, e in (one.estimates | hist.estimates).items()}
     ev = one["ev_per_stake"]
     figures["house_edge"] = Figure(
-        None, -ev.value, (-ev.ci[1], -ev.ci[0]), "monte-carlo", "the bank's gain is the player's loss"
+        None, -ev.value, (-ev.ci[1], -ev.ci[0]), "monte-carlo", "the bank's gain is the player's loss", ev.trials
     )
     return Report(NAME, rules.as_dict(), figures)
 

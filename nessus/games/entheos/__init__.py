@@ -13,11 +13,11 @@
   takes about 6 minutes). Longer wars are simulated (`WAR_TRIALS` wars, 95% intervals, fixed
   seed), which the report says.
 
-`nessus simulate entheos` gives the war by Monte Carlo, whole games of the rules' bots
-(`bots`) through the game protocol's loop, and what each intervention policy is worth to a god
-against passive and against greedy opponents (`interventions`: paired games, the policy or
-passive play in seat 1, the same chance in both, the difference in seat 1's victory points with
-its 95% interval, `<policy>_vs_<opponents>_effect`).
+`nessus simulate entheos` gives the war by Monte Carlo (`trials` wars), `games` whole games of
+the rules' bots (`bots`) through the game protocol's loop, and what each intervention policy is
+worth to a god against passive and against greedy opponents (`interventions`: `pairs` paired
+games, the policy or passive play in seat 1, the same chance in both, the difference in seat 1's
+victory points with its 95% interval, `<policy>_vs_<opponents>_effect`).
 
 >>> r = report(Rules(turns=2, war_turns=1))
 >>> r.figures["duel_mean"].exact, r.figures["p_war_tied"].exact
@@ -138,10 +138,6 @@ def war_figures(rules: Rules) -> dict[str, Figure]:
     }
 
 
-GAMES = 500
-"""Whole games of the rules' bots `simulate` plays at most (the generic loop plays 40-150 a second)."""
-PAIRS = 200
-"""Paired games per intervention policy and opponents that `simulate` plays at most."""
 INTERVENTIONS = (
     "greedy",
     "card_1",
@@ -161,22 +157,22 @@ def simulate(
     rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client: Any = None, progress: Any = None
 ) -> Report:
     """By Monte Carlo with 95% intervals: `trials` wars without interventions after the rules'
-    war length; `min(trials // 20, GAMES)` whole games of the rules' bots through the generic
-    loop (each seat's win share and victory points); and what each intervention policy is worth
-    (`interventions`, `min(trials // 500, PAIRS)` pairs of games per policy and opponents)."""
+    war length; `rules.games` whole games of the rules' bots through the generic loop (each
+    seat's win share and victory points); and what each intervention policy is worth
+    (`interventions`, `rules.pairs` pairs of games per policy and opponents). The games are
+    played first, so that Ctrl-C during the wars finds them finished."""
     rules = rules or Rules()
-    wars = montecarlo.run(partial(war.kernel, rules.war_length), trials, seed, client=client, progress=progress)
-    estimates = dict(wars.estimates)
-    games = min(max(trials // 20, 1), GAMES)
-    estimates |= montecarlo.run(
-        partial(games_kernel, rules), games, seed + 1, client=client, progress=progress
-    ).estimates
-    pairs = min(max(trials // 500, 1), PAIRS)
+    games = montecarlo.run(
+        partial(games_kernel, rules), rules.games, seed + 1, client=client, progress=progress, fixed=True
+    )
+    effects = {}
     for policy in INTERVENTIONS:
         for opponents in OPPONENTS:
             kernel = partial(intervention_kernel, rules, policy, opponents)
-            result = montecarlo.run(kernel, pairs, seed + 2, client=client, progress=progress)
-            estimates[f"{policy}_vs_{opponents}_effect"] = result["effect"]
+            result = montecarlo.run(kernel, rules.pairs, seed + 2, client=client, progress=progress, fixed=True)
+            effects[f"{policy}_vs_{opponents}_effect"] = result["effect"]
+    wars = montecarlo.run(partial(war.kernel, rules.war_length), trials, seed, client=client, progress=progress)
+    estimates = wars.estimates | games.estimates | effects
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})
 
 
@@ -212,14 +208,15 @@ def intervention_kernel(
 
 
 def interventions(
-    rules: Rules | None = None, pairs: int = PAIRS, seed: int = 0, client: Any = None, progress: Any = None
+    rules: Rules | None = None, pairs: int | None = None, seed: int = 0, client: Any = None, progress: Any = None
 ) -> pl.DataFrame:
     """What each intervention policy (`INTERVENTIONS`) is worth to the god in seat 1 at the
     rules' table, against passive and against greedy opponents: one row per policy and
     opponents with seat 1's mean victory points with the policy and with passive play, and the
-    mean `effect` (their difference over `pairs` paired games) with its 95% interval
-    (`effect_low`, `effect_high`), best first within each opponents."""
+    mean `effect` (their difference over `pairs` paired games, default the rules' `pairs`) with
+    its 95% interval (`effect_low`, `effect_high`), best first within each opponents."""
     rules = rules or Rules()
+    pairs = rules.pairs if pairs is None else pairs
     rows = []
     for opponents in OPPONENTS:
         for policy in INTERVENTIONS:

@@ -1,4 +1,5 @@
-"""Entheos's rules parameters: the table's (players, bots) and the isolated duel's length (turns)."""
+"""Entheos's rules parameters: the table's (players, bots), the isolated duel's length (turns),
+the war's (war_turns), and the games `nessus simulate` plays (games, pairs)."""
 
 from __future__ import annotations
 
@@ -28,15 +29,34 @@ BOTS = Param(
     "(greedy, passive, random_legal, card_1 … card_6, lock_favourite, swap_against_competitor)",
     kind=str,
 )
+GAMES = Param(
+    "games",
+    500,
+    1,
+    100_000,
+    "whole games of the bots that `nessus simulate` plays through the generic play loop, 40-150 a second "
+    "(win_share_seat_*, victory_points_seat_*; the trials are the wars)",
+)
+PAIRS = Param(
+    "pairs",
+    200,
+    1,
+    100_000,
+    "pairs of games that `nessus simulate` plays for each intervention policy against each opponents "
+    "(9 x 2, so 36 x pairs games; *_vs_*_effect)",
+)
 
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    params = (PLAYERS, TURNS, WAR_TURNS, BOTS)
+    params = (PLAYERS, TURNS, WAR_TURNS, BOTS, GAMES, PAIRS)
+    counts = ("games", "pairs")
     players: int = field(PLAYERS)
     turns: int = field(TURNS)
     war_turns: int = field(WAR_TURNS)
     bots: str = field(BOTS)
+    games: int = field(GAMES)
+    pairs: int = field(PAIRS)
 
     def validate(self) -> None:
         self.seat_bots  # noqa: B018 (a ValueError naming `bots` for an unknown bot)

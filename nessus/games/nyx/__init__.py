@@ -16,10 +16,10 @@
   in its probability is extra dreams realised; the price (a star for a white die, a star, a
   crescent and a moon for a black one) is left to the player.
 
-`nessus simulate nyx` plays whole games of the rules' bots (`bots`: greedy, odds, random_legal)
-through the game protocol's loop — each seat's win share and the game's length in rounds —
-and checks `p_shape_within` and the dice gains by Monte Carlo, the chase played by its exact
-optimal keeps.
+`nessus simulate nyx` plays `games` whole games of the rules' bots (`bots`: greedy, odds,
+random_legal) through the game protocol's loop — each seat's win share and the game's length in
+rounds — and checks `p_shape_within` and the dice gains by Monte Carlo (`trials` chases), the
+chase played by its exact optimal keeps.
 
 >>> r = report(Rules())  # the rulebook's L-tetromino of full moons, six black dice
 >>> r.figures["placements"].exact, round(r.figures["expected_rolls_for_shape"].value, 3)
@@ -103,20 +103,18 @@ def dice_bought(rules: Rules) -> dict[str, tuple[int, int]]:
     return out
 
 
-GAMES = 2_000
-"""Whole games played by `simulate` at most (the generic loop plays about 80 a second)."""
-
-
 def simulate(
     rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client: Any = None, progress: Any = None
 ) -> Report:
     """By Monte Carlo with 95% intervals: `p_shape_within` with the rules' dice and with one
-    more die of each colour (`trials` chases, each keep the exact optimal one), and whole games
-    of the rules' bots (`min(trials, GAMES)` of them, through the generic play loop): each seat's
-    win share and the mean number of rounds."""
+    more die of each colour (`trials` chases, each keep the exact optimal one), and `rules.games`
+    whole games of the rules' bots through the generic play loop (played first, so that Ctrl-C
+    during the chases finds them finished): each seat's win share and the mean number of rounds."""
     rules = rules or Rules()
+    games = montecarlo.run(
+        partial(games_kernel, rules), rules.games, seed + 1, client=client, progress=progress, fixed=True
+    )
     chase = montecarlo.run(partial(chase_kernel, rules), trials, seed, client=client, progress=progress)
-    games = montecarlo.run(partial(games_kernel, rules), min(trials, GAMES), seed + 1, client=client, progress=progress)
     estimates = chase.estimates | games.estimates
     return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})
 

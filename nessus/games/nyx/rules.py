@@ -1,5 +1,6 @@
-"""Nyx's rules parameters: the table's (players, bots) and those the exact figures read (a
-symbol chased on dice of a colour, a shape on the matrix with blocked cells)."""
+"""Nyx's rules parameters: the table's (players, bots), the whole games `nessus simulate` plays
+(games), and those the exact figures read (a symbol chased on dice of a colour, a shape on the
+matrix with blocked cells)."""
 
 from __future__ import annotations
 
@@ -39,11 +40,20 @@ BOTS = Param(
     "(greedy, odds, random_legal)",
     kind=str,
 )
+GAMES = Param(
+    "games",
+    2_000,
+    1,
+    100_000,
+    "whole games of the bots that `nessus simulate` plays through the generic play loop, about 80 a second "
+    "(win_share_seat_*, mean_rounds; the trials are the chases)",
+)
 
 
 @dataclass(frozen=True)
 class Rules(GameRules):
-    params = (PLAYERS, SYMBOL, K, DICE, ROLLS, COLOUR, SHAPE, BLOCKED, SIZE, NIGHTS, BOTS)
+    params = (PLAYERS, SYMBOL, K, DICE, ROLLS, COLOUR, SHAPE, BLOCKED, SIZE, NIGHTS, BOTS, GAMES)
+    counts = ("games",)
     players: int = field(PLAYERS)
     symbol: str = field(SYMBOL)
     k: int = field(K)
@@ -55,6 +65,7 @@ class Rules(GameRules):
     size: int = field(SIZE)
     nights: int = field(NIGHTS)
     bots: str = field(BOTS)
+    games: int = field(GAMES)
 
     def validate(self) -> None:
         if self.k > self.dice:
