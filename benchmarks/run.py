@@ -89,7 +89,8 @@ this page (no history is kept here: git has it). `python3 dev.py bench nessie pi
 those and prints their rows without writing this page.
 
 Machine: {os.cpu_count()} cores ({cpu_model()}), {memory()}; load average (1 / 5 / 15 min)
-{loads[0]} at the start, {loads[1]} at the end; {versions()}.
+{loads[0]} at the start, {loads[1]} at the end.
+Software: {versions()}.
 
 Every ratio is measured within this one run, both its sides by the same script; the dashboard
 rows come from the browser tests instead, as the first of them says. "met": whether this run
