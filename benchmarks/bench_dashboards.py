@@ -13,13 +13,8 @@ from _timing import record
 
 TIMINGS = Path(__file__).resolve().parent.parent / "test-artifacts" / "dashboard-timings.json"
 LOADED = {"first_chart": "page load to first chart", "shown": "page load to its links shown"}
-NO_TARGET = (
-    "optimal_",
-    "_and_",
-    "watch_",
-    "game_moves",
-    "_mean",
-)  # solves, whole sequences (a move and the machines'), counts
+# no target: solves, whole sequences (a move and the machines' moves after it), counts
+NO_TARGET = ("optimal_", "_and_", "watch_", "game_moves", "_mean")
 
 
 def duration(seconds: float) -> str:
