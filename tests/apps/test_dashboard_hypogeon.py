@@ -11,8 +11,9 @@ import time
 import pytest
 from browser import (
     ARTIFACTS,
+    at_least,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     error_cleared,
@@ -24,6 +25,7 @@ from browser import (
     roll_dice,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +53,7 @@ def test_l_hypogeon(server, page):
     first = open_dashboard(page, server, "l-hypogeon.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "Final total of a turn, standing at 17" in chart_text(page)
+    chart_shows(page, "Final total of a turn, standing at 17")
     wait_for_charts(page, 3)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-start.png"), full_page=True)
 
@@ -62,29 +64,30 @@ def test_l_hypogeon(server, page):
         "() => (document.querySelector('.hint-panel') || {innerText: ''}).innerText.includes('The only move is to "
         "roll')",
     )
-    assert "expected points in this round" in page.locator(".hint-panel").inner_text()
+    expect(page.locator(".hint-panel")).to_contain_text("expected points in this round", use_inner_text=True)
 
     # The first roll: two dice, a total, and both moves with their exact values.
     rolls = [roll_dice(page)]
-    assert page.locator(".hypogeon-die").count() == 2 and 2 <= total(page) <= 12
-    page.wait_for_selector(".hint-table", timeout=30_000)
-    assert page.locator(".hint-row").count() == 2 and page.locator(".hint-row.best").count() == 1
-    table = page.locator(".hint-table").inner_text()
-    assert "roll one more die" in table and "stand on" in table
-    assert re.search(r"expected points .*≈ \d\.\d+", page.locator(".hint-best").inner_text())
+    expect(page.locator(".hypogeon-die")).to_have_count(2)
+    expect(page.locator(".hypogeon-total")).to_have_text(re.compile(r"^([2-9]|1[0-2])\b"), use_inner_text=True)
+    expect(page.locator(".hint-row")).to_have_count(2)
+    expect(page.locator(".hint-row.best")).to_have_count(1)
+    expect(page.locator(".hint-table")).to_contain_text("roll one more die", use_inner_text=True)
+    expect(page.locator(".hint-table")).to_contain_text("stand on", use_inner_text=True)
+    expect(page.locator(".hint-best")).to_contain_text(re.compile(r"expected points .*≈ \d\.\d+"), use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-hint.png"), full_page=True)
 
     # Play the turn out: each decision is judged, and the opponent's dice are shown.
     play_turn(page, 17, rolls)
-    assert page.locator(".hypogeon-log .verdict").count() >= 1
-    assert "Player 2" in page.locator(".hypogeon-sheet").inner_text()
-    assert page.locator(".hypogeon-tally").count() == 1
+    at_least(page.locator(".hypogeon-log .verdict"), 1)
+    expect(page.locator(".hypogeon-sheet")).to_contain_text("Player 2", use_inner_text=True)
+    expect(page.locator(".hypogeon-tally")).to_have_count(1)
     no_errors(page)
 
     # The k slider: the charts follow it.
     before = chart_svg(page, 0)
     k_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "standing at 18" in chart_text(page)
+    chart_shows(page, "standing at 18")
 
     # A bad number of players is a message, no traceback; a good one redraws the charts.
     field = page.get_by_label("players", exact=True)
@@ -93,14 +96,14 @@ def test_l_hypogeon(server, page):
     before = chart_svg(page, 0)
     players_redraw = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
     error_cleared(page)
-    assert "2 opponents standing at 18" in chart_text(page)
+    chart_shows(page, "2 opponents standing at 18")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon.png"), full_page=True)
 
     # Against the machine, first to 2 points: rounds until someone wins, with the exact odds of winning.
     page.locator(".hypogeon-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".hypogeon-odds", timeout=30_000)
-    assert page.locator(".hypogeon-player").count() == 3
+    expect(page.locator(".hypogeon-player")).to_have_count(3)
     target = page.get_by_label("target", exact=True)
     target.fill("2")
     target.press("Enter")
@@ -115,12 +118,14 @@ def test_l_hypogeon(server, page):
             click_until(
                 page, page.locator(".new-button"), "() => +document.querySelector('.roll-counter').dataset.made === 0"
             )
-            assert "Your chance of winning the game" in page.locator(".hypogeon-odds").inner_text()
+            expect(page.locator(".hypogeon-odds")).to_contain_text(
+                "Your chance of winning the game", use_inner_text=True
+            )
             page.screenshot(path=str(ARTIFACTS / "l-hypogeon-game-round.png"), full_page=True)
         assert time.perf_counter() - start < 60
-    result = page.locator(".hypogeon-result").inner_text()
-    assert re.search(r"(You win|Player \d wins) the game with \d points after \d+ rounds?\.", result), result
-    assert page.locator(".hypogeon-rounds div").count() >= 1
+    won = re.compile(r"(You win|Player \d wins) the game with \d points after \d+ rounds?\.")
+    expect(page.locator(".hypogeon-result")).to_contain_text(won, use_inner_text=True)
+    at_least(page.locator(".hypogeon-rounds div"), 1)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "l-hypogeon-game.png"), full_page=True)
     record(

@@ -12,21 +12,28 @@ import re
 import pytest
 from browser import (
     ARTIFACTS,
+    at_least,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     error_cleared,
+    fits,
     no_errors,
     open_dashboard,
     record,
     redraw_time,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 MADE = "() => +document.querySelector('.nessos-prompt').dataset.made"
 RECEIVING = "() => !!document.querySelector('.nessos-posterior')"
+YOUR_MOVE = (  # a card offered to you, or an Offer or Accept to press
+    "() => !!document.querySelector('.nessos-posterior') || Array.from(document.querySelectorAll("
+    "'.offer-button, .accept-button')).some(b => b.offsetParent !== null && !b.disabled)"
+)
 
 
 def made(page) -> int:
@@ -41,8 +48,7 @@ def play_until_offered(page) -> None:
         n = made(page)
         button = page.locator(".offer-button:visible:enabled, .accept-button:visible:enabled")
         if button.count() == 0:  # the game is over: a new one
-            page.locator(".new-button").click()
-            page.wait_for_timeout(500)
+            click_until(page, page.locator(".new-button"), YOUR_MOVE)
             continue
         click_until(page, button.first, f"() => +document.querySelector('.nessos-prompt').dataset.made > {n}")
     raise AssertionError("no card was offered to you in 40 moves")
@@ -53,28 +59,27 @@ def test_nessos(server, page):
     first = open_dashboard(page, server, "nessos.ipynb")
     page.wait_for_selector(".nessos-table", timeout=30_000)
     no_errors(page)
-    assert "by the bluffer's q" in chart_text(page)
-    assert page.locator(".nessos-player").count() == 4
-    assert page.locator(".nessos-hand .nessos-card:not(.back)").count() >= 1  # your hand, face up
-    assert page.locator(".nessos-hand .nessos-card.back").count() >= 3  # the others' hands, face down
+    chart_shows(page, "by the bluffer's q")
+    expect(page.locator(".nessos-player")).to_have_count(4)
+    at_least(page.locator(".nessos-hand .nessos-card:not(.back)"), 1)  # your hand, face up
+    at_least(page.locator(".nessos-hand .nessos-card.back"), 3)  # the others' hands, face down
     page.screenshot(path=str(ARTIFACTS / "nessos-start.png"), full_page=True)
 
     # Offer a card (the first player holds the token: you), then play on until one is offered to you.
-    assert page.locator(".offer-button").is_enabled()
+    expect(page.locator(".offer-button")).to_be_enabled()
     n = made(page)
     click_until(
         page, page.locator(".offer-button"), f"() => +document.querySelector('.nessos-prompt').dataset.made > {n}"
     )
-    assert re.search(
-        r"You offer a card \(your (C|\d+)\) to player \d, announced \d+", page.locator(".nessos-log").inner_text()
-    )
+    offered = re.compile(r"You offer a card \(your (C|\d+)\) to player \d, announced \d+")
+    expect(page.locator(".nessos-log")).to_contain_text(offered, use_inner_text=True)
     play_until_offered(page)
-    assert page.locator(".nessos-chain .nessos-card.back").count() >= 1  # the offered card, face down
-    panel = page.locator(".nessos-panel").inner_text()
-    assert "Bayes table of the last card" in panel and "Expected points of each answer" in panel
-    assert page.locator(".nessos-bayes tr").count() == 3  # header, C, the announced value
-    assert page.locator(".nessos-values .hint-row").count() >= 2
-    assert page.locator(".nessos-values .hint-row.best").count() >= 1
+    at_least(page.locator(".nessos-chain .nessos-card.back"), 1)  # the offered card, face down
+    expect(page.locator(".nessos-panel")).to_contain_text("Bayes table of the last card", use_inner_text=True)
+    expect(page.locator(".nessos-panel")).to_contain_text("Expected points of each answer", use_inner_text=True)
+    expect(page.locator(".nessos-bayes tr")).to_have_count(3)  # header, C, the announced value
+    at_least(page.locator(".nessos-values .hint-row"), 2)
+    at_least(page.locator(".nessos-values .hint-row.best"), 1)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessos-offered.png"), full_page=True)
 
@@ -88,30 +93,29 @@ def test_nessos(server, page):
     field = page.get_by_label("bluff q", exact=True)
     before = chart_svg(page, 0)
     q_redraw = redraw_time(page, before, lambda: (field.fill("0.9"), field.press("Enter")), 0)
-    assert "q = 9/10" in chart_text(page)
-    assert "q = 9/10" in page.locator(".nessos-panel").inner_text()
+    chart_shows(page, "q = 9/10")
+    expect(page.locator(".nessos-panel")).to_contain_text("q = 9/10", use_inner_text=True)
 
     # A bad q: a message, Watch disabled; a good one clears both.
     assert "'1.5'" in enter_bad(page, field, "1.5", "bluff q must be a probability from 0 to 1")
-    assert page.locator(".watch-button").is_disabled()
+    expect(page.locator(".watch-button")).to_be_disabled()
     page.screenshot(path=str(ARTIFACTS / "nessos-bad-input.png"), full_page=True)
     field.fill("1/2")
     field.press("Enter")
     error_cleared(page)
-    assert page.locator(".watch-button").is_enabled()
+    expect(page.locator(".watch-button")).to_be_enabled()
 
     # Watch 200 games: the tournament chart with its intervals.
     watch = click_until(
         page, page.locator(".watch-button"), "() => document.querySelectorAll('.widget-output svg.marks').length >= 2"
     )
-    assert "Win share over 200 games" in chart_text(page, 1)
+    chart_shows(page, "Win share over 200 games", 1)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "nessos.png"), full_page=True)
 
     page.set_viewport_size({"width": 390, "height": 2400})
     page.wait_for_timeout(600)
-    overflow = page.evaluate("() => document.documentElement.scrollWidth")
-    assert overflow <= 391, overflow
+    fits(page, 391)
     page.screenshot(path=str(ARTIFACTS / "nessos-phone.png"), full_page=True)
     record("nessos", first_chart=first, q_redraw=q_redraw, watch_200=watch)
 

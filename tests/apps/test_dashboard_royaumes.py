@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 from browser import (
     ARTIFACTS,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     error_cleared,
@@ -22,6 +22,7 @@ from browser import (
     redraw_time,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 from nessus.dist import exact_str
 from nessus.games import royaumes
@@ -64,49 +65,53 @@ def test_les_royaumes(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     wait_for_charts(page, 2)  # EV by fine, P(win) by the bank's result
-    assert "A player's expected value per round, by fine (exact)" in chart_text(page)
-    assert page.locator(".royaumes-cell").count() == 21
+    chart_shows(page, "A player's expected value per round, by fine (exact)")
+    expect(page.locator(".royaumes-cell")).to_have_count(21)
     ev = royaumes.player_ev(Fraction(1, 10))
-    assert exact_str(ev) in page.locator("table.figures").inner_text()
+    expect(page.locator("table.figures")).to_contain_text(exact_str(ev), use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "les-royaumes-start.png"), full_page=True)
 
     # The hint before the bank rolls: the round's exact expected value.
     hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
-    assert exact_str(ev) in page.locator(".hint-best").inner_text()
+    expect(page.locator(".hint-best")).to_contain_text(exact_str(ev), use_inner_text=True)
 
     # Alone: roll for the bank; its result lights up in the kingdoms and in the duel chart.
     before = chart_svg(page, 1)
     bank_roll = redraw_time(page, before, lambda: page.locator(".roll-button").click(), 1)
     page.wait_for_function(f"() => {ROLLS} === 1", timeout=30_000)
-    assert page.locator(".royaumes-cell.bank").count() == 1
+    expect(page.locator(".royaumes-cell.bank")).to_have_count(1)
     result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
     bank = tuple(int(x) for x in result.split("-"))
-    assert f"the bank rolled {result}" in chart_text(page, 1)
+    chart_shows(page, f"the bank rolled {result}", 1)
     if royaumes.bank_outcome(bank) == "duel":
-        assert exact_str(royaumes.p_player_beats(bank)) in page.locator(".hint-panel").inner_text()
-        assert exact_str(royaumes.player_ev_given(bank, Fraction(1, 10))) in page.locator(".hint-panel").inner_text()
-        assert "Roll your dice" in page.locator(".roll-button").inner_text()
+        expect(page.locator(".hint-panel")).to_contain_text(
+            exact_str(royaumes.p_player_beats(bank)), use_inner_text=True
+        )
+        expect(page.locator(".hint-panel")).to_contain_text(
+            exact_str(royaumes.player_ev_given(bank, Fraction(1, 10))), use_inner_text=True
+        )
+        expect(page.locator(".roll-button")).to_contain_text("Roll your dice", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "les-royaumes-hint.png"), full_page=True)
 
     # Play on to the end of the round: the score sheet has the bankrolls.
     if not round_over(page):
         click_and_wait(page, page.locator(".play-button"))
-    assert round_over(page)
-    assert "after 1 round:" in page.locator(".royaumes-result").inner_text()
+    expect(page.locator(".royaumes-status")).to_contain_text("over", use_inner_text=True)
+    expect(page.locator(".royaumes-result")).to_contain_text("after 1 round:", use_inner_text=True)
     no_errors(page)
 
     # The fine: the EV chart is redrawn; a bad fine is a message, no traceback.
     field = page.get_by_label("fine", exact=True)
     before = chart_svg(page, 0)
     fine_redraw = redraw_time(page, before, lambda: (field.fill("1/2"), field.press("Enter")), 0)
-    assert f"at fine 1/2: {exact_str(royaumes.player_ev(Fraction(1, 2)))}" in chart_text(page)
+    chart_shows(page, f"at fine 1/2: {exact_str(royaumes.player_ev(Fraction(1, 2)))}")
     enter_bad(page, field, "3/2", "fine must be a number (e.g. 1/10 or 0.1) from 0 to 1")
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-royaumes-bad-input.png"), full_page=True)
     before = chart_svg(page, 0)
     redraw_time(page, before, lambda: (field.fill("0.1"), field.press("Enter")), 0)
     error_cleared(page)
-    assert "at fine 1/10" in chart_text(page)
+    chart_shows(page, "at fine 1/10")
 
     # Against the machine from seat 2: the bank and player 1 roll when you press Play on.
     page.locator(".royaumes-mode button", has_text="Against the machine").click()
@@ -117,12 +122,12 @@ def test_les_royaumes(server, page):
     page.wait_for_function(
         "() => document.querySelector('.royaumes-status').innerText.includes('the bank rolls')", timeout=30_000
     )
-    assert page.locator(".roll-button").is_disabled()
+    expect(page.locator(".roll-button")).to_be_disabled()
     moves: list[float] = []
     play_round(page, moves)
-    assert "Round 1 over" in page.locator(".royaumes-status").inner_text()
+    expect(page.locator(".royaumes-status")).to_contain_text("Round 1 over", use_inner_text=True)
     play_round(page, moves)
-    assert "after 2 rounds:" in page.locator(".royaumes-result").inner_text()
+    expect(page.locator(".royaumes-result")).to_contain_text("after 2 rounds:", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "les-royaumes-game.png"), full_page=True)
 
     # Holding the bank: you roll for it, the players roll when you press Play on.
@@ -130,9 +135,9 @@ def test_les_royaumes(server, page):
     page.wait_for_function(
         "() => document.querySelector('.royaumes-status').innerText.includes('roll for the bank')", timeout=30_000
     )
-    assert "You (the bank)" in page.locator(".royaumes-sheet").inner_text()
+    expect(page.locator(".royaumes-sheet")).to_contain_text("You (the bank)", use_inner_text=True)
     play_round(page, moves)
-    assert "Round 1 over" in page.locator(".royaumes-status").inner_text()
+    expect(page.locator(".royaumes-status")).to_contain_text("Round 1 over", use_inner_text=True)
     result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
     page.wait_for_function(
         "(r) => document.querySelectorAll('.widget-output')[1].innerText.includes(`the bank rolled ${r}`)",

@@ -11,8 +11,8 @@ import time
 import pytest
 from browser import (
     ARTIFACTS,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     no_errors,
@@ -21,12 +21,14 @@ from browser import (
     record,
     redraw_time,
     roll_dice,
-    tray,
+    tray_until,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
+RESULT = re.compile(r"^(You win|The machine wins), \d+ to \d+\.$")
 EXACT = re.compile(r"expected turn score (\d+/\d+ ≈ \d|≈ \d+\.\d+|\d+$)")
 TOTAL = "() => +document.querySelector('.sept-total').dataset.total"
 MOVES = "+document.querySelector('.roll-counter').dataset.moves"
@@ -46,8 +48,9 @@ def moves(pg) -> int:
     return int(pg.evaluate(f"() => {MOVES}"))
 
 
-def play_to_the_end(pg, hold_from: int, rolls: list[float], limit: float = 40) -> str:
-    """Roll until the turn total reaches `hold_from`, then hold, until the game's result shows."""
+def play_to_the_end(pg, hold_from: int, rolls: list[float], limit: float = 40) -> None:
+    """Roll until the turn total reaches `hold_from`, then hold, until the game's result shows
+    who won and by how much."""
     start = time.perf_counter()
     while not pg.locator(".sept-result").count():
         if turn_total(pg) >= hold_from:
@@ -55,22 +58,23 @@ def play_to_the_end(pg, hold_from: int, rolls: list[float], limit: float = 40) -
         else:
             rolls.append(roll_dice(pg))
         assert time.perf_counter() - start < limit, status(pg)
-    return pg.locator(".sept-result").inner_text()
+    expect(pg.locator(".sept-result")).to_have_text(RESULT, use_inner_text=True)
 
 
 def test_le_sept_fatal(server, page):
     first = open_dashboard(page, server, "le-sept-fatal.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "the score of one turn holding at 35 (exact)" in chart_text(page)
+    chart_shows(page, "the score of one turn holding at 35 (exact)")
     wait_for_charts(page, 2)  # one turn at N, the mean by N
-    assert "best N for points: 35" in page.locator("table.figures").inner_text()
+    expect(page.locator("table.figures")).to_contain_text("best N for points: 35", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-start.png"), full_page=True)
 
     # Alone, before the first roll: the only move is to roll, worth the best expected turn score.
     hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
-    assert page.locator(".hint-row").count() == 1 and "roll" in page.locator(".hint-best").inner_text()
-    assert "≈ 14.271" in page.locator(".hint-best").inner_text()
+    expect(page.locator(".hint-row")).to_have_count(1)
+    expect(page.locator(".hint-best")).to_contain_text("roll", use_inner_text=True)
+    expect(page.locator(".hint-best")).to_contain_text("≈ 14.271", use_inner_text=True)
 
     # Roll (new turns after a 7) until a turn total stands: two dice, roll again or hold, exactly.
     rolls: list[float] = []
@@ -78,25 +82,23 @@ def test_le_sept_fatal(server, page):
         rolls.append(roll_dice(page))
         if "Turn over" not in status(page):
             break
-        assert "The turn total is wiped" in status(page) and sum(f for f, *_ in tray(page)) == 7
+        expect(page.locator(".sept-status")).to_contain_text("The turn total is wiped", use_inner_text=True)
+        tray_until(page, "(d) => d.reduce((s, [f]) => s + f, 0) === 7")
         click_until(page, page.locator(".new-button"), f"() => {MADE} === 0")
     k = turn_total(page)
-    dice = tray(page)
-    assert len(dice) == 2 and sum(f for f, *_ in dice) == k and not any(click for *_, click in dice)
-    assert page.locator(".hint-row").count() == 2
-    table = page.locator(".hint-table").inner_text()
-    assert f"hold: bank {k}" in table and "roll again" in table
-    assert EXACT.search(page.locator(".hint-best").inner_text()), page.locator(".hint-best").inner_text()
-    assert "Hold at N = 35 says: roll" in page.locator(".sept-advice").inner_text()
+    tray_until(page, "(d, k) => d.length === 2 && d.reduce((s, [f]) => s + f, 0) === k && !d.some(([, , c]) => c)", k)
+    expect(page.locator(".hint-row")).to_have_count(2)
+    expect(page.locator(".hint-table")).to_contain_text(f"hold: bank {k}", use_inner_text=True)
+    expect(page.locator(".hint-table")).to_contain_text("roll again", use_inner_text=True)
+    expect(page.locator(".hint-best")).to_contain_text(EXACT, use_inner_text=True)
+    expect(page.locator(".sept-advice")).to_contain_text("Hold at N = 35 says: roll", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-hint.png"), full_page=True)
 
     # Hold: the turn banks k and the last move is judged against the best.
     held = click_until(page, page.locator(".stop-button"), f"() => {MOVES} === {moves(page) + 1}")
-    assert f"you score {k}" in status(page)
-    verdict = page.locator(".sept-verdict").inner_text()
-    assert verdict.startswith(f"Your last move (hold at turn total {k})") and (
-        "optimal" in verdict or "cost" in verdict
-    ), verdict
+    expect(page.locator(".sept-status")).to_contain_text(f"you score {k}", use_inner_text=True)
+    verdict = re.compile(rf"^Your last move \(hold at turn total {k}\).*(optimal|cost)", re.S)
+    expect(page.locator(".sept-verdict")).to_have_text(verdict, use_inner_text=True)
 
     # The slider: hold at 36 redraws the turn's distribution and the mean-by-N chart.
     before, means_before = chart_svg(page, 0), chart_svg(page, 1)
@@ -106,7 +108,7 @@ def test_le_sept_fatal(server, page):
         arg=means_before,
         timeout=30_000,
     )
-    assert "holding at 36" in chart_text(page)
+    chart_shows(page, "holding at 36")
     page.wait_for_function(
         "() => document.querySelector('table.figures').innerText.includes('holding at 36')", timeout=30_000
     )
@@ -120,10 +122,12 @@ def test_le_sept_fatal(server, page):
     page.wait_for_function(
         "() => document.querySelector('.hint-panel').innerText.includes('value iteration')", timeout=30_000
     )
-    assert "P(you win) (≈, value iteration)" in page.locator(".hint-table").inner_text()
-    assert "not exact" in page.locator(".sept-method").inner_text()
-    assert "≈ 0.38173" in page.locator(".hint-best").inner_text()  # the first player's chance, stored table
-    assert page.locator(".sept-player").count() == 2
+    expect(page.locator(".hint-table")).to_contain_text("P(you win) (≈, value iteration)", use_inner_text=True)
+    expect(page.locator(".sept-method")).to_contain_text("not exact", use_inner_text=True)
+    expect(page.locator(".hint-best")).to_contain_text(
+        "≈ 0.38173", use_inner_text=True
+    )  # the first player's chance, stored table
+    expect(page.locator(".sept-player")).to_have_count(2)
     page.locator(".widget-output").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-boundary.png"))
 
     # A bad number of rounds is a message, not a traceback; one round, played to the end.
@@ -139,16 +143,15 @@ def test_le_sept_fatal(server, page):
         timeout=60_000,
     )
     solve = time.perf_counter() - start
-    result = play_to_the_end(page, 20, rolls)
-    assert re.fullmatch(r"(You win|The machine wins), \d+ to \d+\.", result), result
-    assert page.locator(".roll-button").is_disabled()
+    play_to_the_end(page, 20, rolls)
+    expect(page.locator(".roll-button")).to_be_disabled()
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-game.png"), full_page=True)
 
     # Pig: one die, the best hold for points is 20; a goal of 500 is refused; a game to 12.
     before = chart_svg(page, 0)
     switch = redraw_time(page, before, lambda: page.locator(".sept-game button", has_text="Pig").click(), 0)
-    assert "Pig: the score of one turn holding at 20" in chart_text(page)
+    chart_shows(page, "Pig: the score of one turn holding at 20")
     goal = page.get_by_label("goal", exact=True)
     goal.fill("500")
     goal.press("Enter")
@@ -164,9 +167,8 @@ def test_le_sept_fatal(server, page):
         ".includes('first to 12') && " + MADE + " === 0",
         timeout=30_000,
     )
-    result = play_to_the_end(page, 4, rolls)
-    assert re.fullmatch(r"(You win|The machine wins), \d+ to \d+\.", result), result
-    assert len(tray(page)) in (0, 1)
+    play_to_the_end(page, 4, rolls)
+    tray_until(page, "(d) => d.length <= 1")  # Pig's one die
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig.png"), full_page=True)
     page.locator(".widget-output").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig-boundary.png"))

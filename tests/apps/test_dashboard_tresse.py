@@ -11,21 +11,26 @@ import time
 import pytest
 from browser import (
     ARTIFACTS,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     no_errors,
     open_dashboard,
     record,
     redraw_time,
+    until,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 THROWS = "+document.querySelector('.tresse-log').dataset.throws"
 FIGURE = re.compile(r"≈ \d+\.\d+")
+FOUR_FIGURES = "() => (document.querySelector('.hint-table').innerText.match(/≈ \\d+\\.\\d+/g) || []).length === 4"
+FIVE_DICE = """() => Array.from(document.querySelectorAll('.tresse-place, .tresse-centre'))
+    .reduce((n, e) => n + +e.dataset.dice, 0) === 5"""
 
 
 def throws(pg) -> int:
@@ -43,28 +48,26 @@ def test_la_tresse(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     wait_for_charts(page, 2)  # P(win) at the start, during the game
-    assert "P(win) by seat: 4 players, 5 dice (exact)" in chart_text(page)
-    assert page.locator(".tresse-place").count() == 4
-    assert page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1"
-    assert "expected throws in a game" in page.locator("table.figures").inner_text()
+    chart_shows(page, "P(win) by seat: 4 players, 5 dice (exact)")
+    expect(page.locator(".tresse-place")).to_have_count(4)
+    expect(page.locator(".tresse-place.throwing")).to_have_attribute("data-seat", "1")
+    expect(page.locator("table.figures")).to_contain_text("expected throws in a game", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "la-tresse-start.png"), full_page=True)
 
     # The hint: every seat's exact P(win) from the start, and the throws left.
     hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
-    assert page.locator(".hint-row").count() == 4
-    assert FIGURE.search(page.locator(".hint-best").inner_text()), page.locator(".hint-best").inner_text()
-    assert len(FIGURE.findall(page.locator(".hint-table").inner_text())) == 4
-    assert "Exact: the absorbing Markov chain" in page.locator(".hint-panel").inner_text()
+    expect(page.locator(".hint-row")).to_have_count(4)
+    expect(page.locator(".hint-best")).to_contain_text(FIGURE, use_inner_text=True)
+    until(page, FOUR_FIGURES, now=lambda: page.locator(".hint-table").inner_text())  # a figure per seat
+    expect(page.locator(".hint-panel")).to_contain_text("Exact: the absorbing Markov chain", use_inner_text=True)
 
     # One throw of the five dice: each die says where it went, the chances move on.
     before = chart_svg(page, 1)
     throw = redraw_time(page, before, lambda: page.locator(".roll-button").click(), 1)
     page.wait_for_function(f"() => {THROWS} === 1", timeout=30_000)
-    assert page.locator(".tresse-last .tresse-die").count() == 5
-    assert "Throw 1" in page.locator(".tresse-last").inner_text()
-    held = sum(int(s.get_attribute("data-dice")) for s in page.locator(".tresse-place").all())
-    centre = int(page.locator(".tresse-centre").get_attribute("data-dice"))
-    assert held + centre == 5
+    expect(page.locator(".tresse-last .tresse-die")).to_have_count(5)
+    expect(page.locator(".tresse-last")).to_contain_text("Throw 1", use_inner_text=True)
+    until(page, FIVE_DICE)  # the dice in the seats' hands and in the centre
 
     # Play on: the seat throws until its hand is empty, then the next seat with dice plays.
     plays = []
@@ -73,7 +76,7 @@ def test_la_tresse(server, page):
         and page.locator(".tresse-place.throwing").get_attribute("data-seat") == "1"
     ):
         plays.append(click_and_wait(page, page.locator(".play-button")))
-    assert "Turn over" in page.locator(".tresse-log").inner_text() or page.locator(".tresse-result").count()
+    expect(page.locator(".tresse-log", has_text="Turn over").or_(page.locator(".tresse-result")).first).to_be_attached()
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-tresse-hint.png"), full_page=True)
 
@@ -81,13 +84,15 @@ def test_la_tresse(server, page):
     field = page.get_by_label("players", exact=True)
     before = chart_svg(page, 0)
     players_redraw = redraw_time(page, before, lambda: (field.fill("6"), field.press("Enter")), 0)
-    assert "6 players, 5 dice (proven brackets" in chart_text(page)
+    chart_shows(page, "6 players, 5 dice (proven brackets")
     page.wait_for_function("() => document.querySelectorAll('.tresse-place').length === 6", timeout=30_000)
     page.wait_for_function(
         "() => document.querySelector('.hint-panel').innerText.includes('Floats with a proven error bound')",
         timeout=30_000,
     )
-    assert "proven to within about" in page.locator(".hint-table").inner_text()  # a bracket, said in words
+    expect(page.locator(".hint-table")).to_contain_text(
+        "proven to within about", use_inner_text=True
+    )  # a bracket, said in words
 
     # A bad number of players: a message, no traceback; then a good one again.
     enter_bad(page, field, "12", "players must be an integer from 2 to 10")
@@ -109,7 +114,8 @@ def test_la_tresse(server, page):
         "() => document.querySelector('.tresse-status').innerText.includes('Player 1 throws 5 dice next')",
         timeout=30_000,
     )
-    assert page.locator(".roll-button").is_disabled() and not page.locator(".play-button").is_disabled()
+    expect(page.locator(".roll-button")).to_be_disabled()
+    expect(page.locator(".play-button")).to_be_enabled()
     moves = []
     start = time.perf_counter()
     while not page.locator(".tresse-result").count():
@@ -118,10 +124,11 @@ def test_la_tresse(server, page):
         )
         moves.append(click_and_wait(page, button))
         assert time.perf_counter() - start < 60
-    result = page.locator(".tresse-result").inner_text()
-    assert re.search(r"(You win|Player \d wins): the last die is in the centre", result), result
-    assert "Game over" in page.locator(".tresse-status").inner_text()
-    assert page.locator(".roll-button").is_disabled() and page.locator(".play-button").is_disabled()
+    won = re.compile(r"(You win|Player \d wins): the last die is in the centre")
+    expect(page.locator(".tresse-result")).to_contain_text(won, use_inner_text=True)
+    expect(page.locator(".tresse-status")).to_contain_text("Game over", use_inner_text=True)
+    expect(page.locator(".roll-button")).to_be_disabled()
+    expect(page.locator(".play-button")).to_be_disabled()
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "la-tresse-game.png"), full_page=True)
     record(

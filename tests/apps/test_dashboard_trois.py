@@ -10,11 +10,16 @@ import time
 import pytest
 from browser import (
     ARTIFACTS,
+    CHART_TEXT,
+    DIE,
+    at_least,
+    chart_shows,
     chart_svg,
     chart_text,
     click_until,
     enter_bad,
     error_cleared,
+    fresh_dice,
     mark_first_die,
     no_errors,
     nudge_slider,
@@ -23,17 +28,19 @@ from browser import (
     redraw_time,
     roll_dice,
     shows_error,
-    tray,
+    tray_until,
+    until,
     wait_for_charts,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 EXACT_VALUE = re.compile(r"(probability|expected final score) \d+(/\d+)?")
-
-
-def _output_text(pg, index: int = 0) -> str:
-    return chart_text(pg, index)
+LAST_GOAL = (  # playing last: the goal is the total to beat or the moon
+    f"() => ({CHART_TEXT})(0).includes('or the moon') || ['moon', 'whatever you score']"
+    ".some(w => document.querySelector('.trois-status').innerText.includes(w))"
+)
 
 
 def test_les_trois(server, page):
@@ -41,26 +48,26 @@ def test_les_trois(server, page):
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
     wait_for_charts(page, 2)  # the score distribution, the moon chance
-    assert "playing for the least expected score" in _output_text(page, 0)
+    chart_shows(page, "playing for the least expected score", 0)
     page.locator("table.figures details summary").first.click()  # the least expected score: exact, one click away
-    assert "504205555/80621568" in page.locator("table.figures").inner_text()
+    expect(page.locator("table.figures")).to_contain_text("504205555/80621568", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "les-trois-start.png"), full_page=True)
 
     # The first roll: five dice, none set aside; the hint weighs every set-aside exactly.
     moon_before = chart_svg(page, 1)
     rolls = [roll_dice(page)]
-    dice = tray(page)
-    assert len(dice) == 5 and not any(held for _, held, _ in dice) and all(click for *_, click in dice)
+    dice = fresh_dice(page, 5)
     page.wait_for_function(
         "(old) => document.querySelectorAll('.widget-output svg.marks')[1].innerHTML !== old",
         arg=moon_before,
         timeout=30_000,
     )
     hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
-    assert page.locator(".hint-row").count() >= 5 and page.locator(".hint-row.best").count() == 1
-    assert EXACT_VALUE.search(page.locator(".hint-best").inner_text())
-    assert "Goal: the least expected score" in page.locator(".hint-panel").inner_text()
-    assert "set aside all: score" in page.locator(".hint-table").inner_text()
+    at_least(page.locator(".hint-row"), 5)
+    expect(page.locator(".hint-row.best")).to_have_count(1)
+    expect(page.locator(".hint-best")).to_contain_text(EXACT_VALUE, use_inner_text=True)
+    expect(page.locator(".hint-panel")).to_contain_text("Goal: the least expected score", use_inner_text=True)
+    expect(page.locator(".hint-table")).to_contain_text("set aside all: score", use_inner_text=True)
 
     # Roll without setting a die aside: a message in the page, no traceback.
     page.locator(".roll-button").click()
@@ -75,25 +82,28 @@ def test_les_trois(server, page):
     # Roll again: the die set aside is final (locked), four new dice are in play.
     rolls.append(roll_dice(page))
     error_cleared(page)
-    dice = tray(page)
-    assert dice[0] == (face, True, False) and len(dice) == 5 and all(click for *_, click in dice[1:])
-    assert "Roll 2 · 1 of 5 dice set aside" in page.locator(".roll-counter").inner_text()
-    assert "final" in page.locator(".nessus-tray").inner_text()
+    tray_until(  # the first die set aside for good, four to choose from
+        page,
+        "(d, face) => d.length === 5 && d[0][0] === face && d[0][1] && !d[0][2] && d.slice(1).every(([, , c]) => c)",
+        face,
+    )
+    expect(page.locator(".roll-counter")).to_contain_text("Roll 2 · 1 of 5 dice set aside", use_inner_text=True)
+    expect(page.locator(".nessus-tray")).to_contain_text("final", use_inner_text=True)
 
     # Another goal: the chart and the hint follow it.
     goal = page.locator(".trois-goal select")
     before = chart_svg(page, 0)
     moon_redraw = redraw_time(page, before, lambda: goal.select_option(label="shoot the moon: five 6s"), 0)
-    assert "playing for P(shooting the moon: 5 sixes)" in _output_text(page, 0)
+    chart_shows(page, "playing for P(shooting the moon: 5 sixes)", 0)
     page.wait_for_function(
         "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(shooting the moon')", timeout=30_000
     )
     before = chart_svg(page, 0)
     goal_redraw = redraw_time(page, before, lambda: goal.select_option(label="P(score ≤ a target)"), 0)
-    assert "playing for P(score ≤ 5)" in _output_text(page, 0)
+    chart_shows(page, "playing for P(score ≤ 5)", 0)
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "playing for P(score ≤ 6)" in _output_text(page, 0)
+    chart_shows(page, "playing for P(score ≤ 6)", 0)
     page.wait_for_function(
         "() => document.querySelector('.hint-panel').innerText.includes('Goal: P(score ≤ 6)')", timeout=30_000
     )
@@ -104,7 +114,7 @@ def test_les_trois(server, page):
         page.locator(".stop-button"),
         "() => document.querySelector('.trois-status').innerText.includes('Turn over')",
     )
-    assert not any(click for *_, click in tray(page))
+    expect(page.locator(f"{DIE}:enabled")).to_have_count(0)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-trois.png"), full_page=True)
 
@@ -113,7 +123,7 @@ def test_les_trois(server, page):
     enter_bad(page, field, "9", "dice must be an integer from 1 to 6")
     before = chart_svg(page, 0)
     dice_redraw = redraw_time(page, before, lambda: (field.fill("3"), field.press("Enter")), 0)
-    assert "with 3 dice" in _output_text(page, 0)
+    chart_shows(page, "with 3 dice", 0)
     error_cleared(page)
     page.wait_for_function(  # the button's label may follow the chart by a moment
         "() => document.querySelector('.roll-button').innerText.includes('Roll 3 dice')", timeout=30_000
@@ -127,7 +137,7 @@ def test_les_trois(server, page):
     # Against the machine, one round, from the last seat: you play for the win against their totals.
     page.locator(".trois-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".trois-sheet", timeout=30_000)
-    assert page.locator(".trois-player").count() == 3
+    expect(page.locator(".trois-player")).to_have_count(3)
     rounds = page.get_by_label("rounds", exact=True)
     rounds.fill("1")
     rounds.press("Enter")
@@ -140,7 +150,7 @@ def test_les_trois(server, page):
     while not page.locator(".trois-result").count():
         status = page.locator(".trois-status").inner_text()
         if "you play last" in status:
-            assert "or the moon" in _output_text(page, 0) or "moon" in status or "whatever you score" in status
+            until(page, LAST_GOAL, now=lambda: (chart_text(page, 0), page.locator(".trois-status").inner_text()))
         if "Next round" in page.locator(".new-button").inner_text():
             click_until(
                 page,
@@ -168,8 +178,8 @@ def test_les_trois(server, page):
     page.wait_for_function(
         "() => document.querySelector('.roll-counter').innerText.includes('Turn over')", timeout=30_000
     )
-    result = page.locator(".trois-result").inner_text()
-    assert re.search(r"(You win|Player \d wins) with the lowest total|shoots? the moon", result), result
+    won = re.compile(r"(You win|Player \d wins) with the lowest total|shoots? the moon")
+    expect(page.locator(".trois-result")).to_contain_text(won, use_inner_text=True)
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "les-trois-game.png"), full_page=True)
     record(
