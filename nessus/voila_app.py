@@ -16,15 +16,19 @@ from typing import Any
 
 import tornado.ioloop
 import tornado.web
+from jupyter_core.utils import ensure_async
 from traitlets import Float, Int, Unicode
 from voila.app import Voila
 from voila.tornado.handler import TornadoVoilaHandler
 
 from nessus import classroom
+from nessus.admission import Admission, Place
 from nessus.paths import NOTEBOOKS, SITE
 from nessus.serving import GALLERY
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+LOADING_PAGE_LONGEST = 300.0
+"""Seconds at most that a saturated machine's culler spares a kernel whose page has not connected yet."""
 
 
 def _pool_kernel_ids(km: Any) -> set[str]:
@@ -117,7 +121,7 @@ class CpuMeter:
         return self.idle
 
 
-def _spare_loading_pages(km: Any, cpu: CpuMeter, busy: float = 0.25, longest: float = 300.0) -> None:
+def _spare_loading_pages(km: Any, cpu: CpuMeter, busy: float = 0.25, longest: float = LOADING_PAGE_LONGEST) -> None:
     """Make the culler spare a kernel whose page has not connected yet while the machine is
     saturated (idle CPU under `busy`), for `longest` seconds at most: its page is still loading
     its scripts, not abandoned. With CPU to spare, such a kernel is culled as any idle one."""
@@ -213,7 +217,9 @@ def unpublished_lesson(stem: str, mtime: float = 0.0) -> str:
 
 
 class StatusHandler(tornado.web.RequestHandler):
-    """`/nessus/status`: viewers, the cap and the pools, as JSON (for teachers and the load test)."""
+    """`/nessus/status`, as JSON (for teachers and the load test): `viewers` (kernels outside the
+    pools), `admitted` (places taken: pages whose kernel is alive or still `starting`), the cap
+    (`max_viewers`), every kernel and the pools."""
 
     def get(self) -> None:
         app: NessusVoila = self.settings["nessus_app"]
@@ -224,6 +230,8 @@ class StatusHandler(tornado.web.RequestHandler):
             json.dumps(
                 {
                     "viewers": viewer_kernels(km),
+                    "admitted": app.admission.taken(km),
+                    "starting": app.admission.starting(),
                     "max_viewers": app.max_viewers,
                     "kernels": len(km.list_kernel_ids()),
                     "pools": pool_status(km),
@@ -233,22 +241,76 @@ class StatusHandler(tornado.web.RequestHandler):
         )
 
 
+class ClientLeft(Exception):
+    """The page's client closed its connection before a kernel was started or handed out for it."""
+
+
+class AdmittedKernels:
+    """The kernel manager as one admitted page's request sees it: the kernel started for the page,
+    or handed to it from a pool, takes the page's place (none once its client has left)."""
+
+    def __init__(self, km: Any, handler: CappedVoilaHandler, place: Place) -> None:
+        self._km, self._handler, self._place = km, handler, place
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._km, name)
+
+    def _admission(self) -> Admission:
+        if self._handler.client_left:
+            raise ClientLeft
+        return self._handler.settings["nessus_app"].admission
+
+    async def start_kernel(self, **kwargs: Any) -> str:
+        """The new kernel's id."""
+        admission = self._admission()
+        kernel_id = await ensure_async(self._km.start_kernel(**kwargs))
+        admission.bind(self._place, kernel_id)
+        return kernel_id
+
+    async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> tuple[Any, list[str], str]:
+        """A preheated kernel's render task, what it has rendered so far, and its id."""
+        admission = self._admission()
+        render_task, rendered, kernel_id = await self._km.get_rendered_notebook(*args, **kwargs)
+        admission.bind(self._place, kernel_id)
+        return render_task, rendered, kernel_id
+
+
 class CappedVoilaHandler(TornadoVoilaHandler):
-    """A dashboard page, unless every viewer place is taken: then a plain 'class is full' page."""
+    """A dashboard page, if it gets a place (see nessus.admission): else a plain 'class is full' page."""
+
+    place: Place | None = None
+    client_left = False
+
+    @property
+    def kernel_manager(self) -> Any:
+        """Voila's kernel manager; for an admitted page, one that ties the page's kernel to its place."""
+        km = self.settings["kernel_manager"]
+        return km if self.place is None else AdmittedKernels(km, self, self.place)
+
+    def on_connection_close(self) -> None:
+        self.client_left = True
+        super().on_connection_close()
 
     async def get(self, path: str | None = None) -> None:
         app: NessusVoila = self.settings["nessus_app"]
         if path == GALLERY:
             self.redirect(self.base_url)
             return
-        if viewer_kernels(self.kernel_manager) >= app.max_viewers:
-            self.log.warning("nessus: class full (%d viewers), refusing %s", app.max_viewers, path)
+        place = app.admission.take(self.settings["kernel_manager"])
+        if place is None:
+            self.log.warning("nessus: class full (%d places taken), refusing %s", app.max_viewers, path)
             self.set_status(503)
             self.set_header("Retry-After", "60")
             self.set_header("Cache-Control", "no-cache")
             self.finish(classroom.class_full_page(app.max_viewers))
             return
-        await super().get(path)
+        self.place = place
+        try:
+            await super().get(path)
+        except ClientLeft:
+            self.log.info("nessus: %s left before its kernel started; place given back", path)
+        finally:
+            app.admission.settle(place)
 
 
 class NessusVoila(Voila):
@@ -282,6 +344,7 @@ class NessusVoila(Voila):
     def init_settings(self) -> dict:
         settings = super().init_settings()
         settings["nessus_app"] = self
+        self.admission = Admission(self.max_viewers)
         self.cpu = CpuMeter()
         tornado.ioloop.PeriodicCallback(self.cpu.update, 5000).start()
         _spare_loading_pages(self.kernel_manager, self.cpu)

@@ -1,8 +1,9 @@
 """Serving a class: the options, the cap, the gallery, and a real server's guarantees.
 
 The server tests start their own `nessus serve` on a loopback port (tests/load/classload.py's
-Server): plain GETs past the cap, the culling of kernels no page connected to, the kernel
-websocket refusing code, the Jupyter APIs not served, and a real page rendering afterwards.
+Server): floods of simultaneous GETs past the cap (with and without preheated kernels), the
+places coming back when pages close or their kernels are culled, a real page rendering
+afterwards, the kernel websocket refusing code, and the Jupyter APIs not served.
 """
 
 from __future__ import annotations
@@ -11,12 +12,17 @@ import asyncio
 import json
 import re
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from email.message import Message
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -26,6 +32,7 @@ from nessus.apps.gallery import gallery_page, lessons
 from nessus.serving import CULL_IDLE_TIMEOUT, CULL_INTERVAL, ServeOptions, dashboard_names, serve_command
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "load"))
+from browser import ARGS, CHROMIUM
 from classload import Server, kernel_pids, memory_mib, status
 
 
@@ -127,6 +134,74 @@ def test_a_pooled_kernel_that_died_starting_is_never_handed_out():
     assert [f.result()["kernel_id"] for f in km._pools["a.ipynb"]] == ["alive"] and km._pools["b.ipynb"] == []
 
 
+def test_every_place_taken_is_given_back_once():
+    """Places are taken synchronously up to the cap; one ends when its request ends without a
+    kernel, or when its kernel leaves the kernel manager, never twice and never before."""
+    from nessus.admission import Admission
+
+    alive: set[str] = set()
+    admission = Admission(3)
+    first, second, third = (admission.take(alive) for _ in range(3))
+    assert None not in (first, second, third) and admission.take(alive) is None  # all at once: 3, no more
+    admission.bind(first, "k1")
+    admission.bind(second, "k1")  # two pages on one kernel still take two places
+    alive.add("k1")
+    admission.settle(first)
+    admission.settle(second)
+    assert admission.taken(alive) == 3 and admission.starting() == 1  # bound places outlive their requests
+    admission.settle(third)  # its request ended with no kernel: given back now
+    admission.bind(third, "k2")  # and a late kernel cannot take it again
+    assert admission.taken(alive) == 2 and admission.starting() == 0
+    alive.clear()  # k1 shut down (page closed) or culled
+    assert admission.taken(alive) == 0
+    assert [admission.take(alive) is not None for _ in range(4)] == [True, True, True, False]
+
+
+def test_an_admitted_page_ties_its_kernel_to_its_place_unless_its_client_left():
+    """The kernel manager a page's request sees binds the kernel it starts, or is handed from a
+    pool, to the page's place; once the client has gone it starts or hands out nothing."""
+    from nessus.admission import Admission
+    from nessus.voila_app import AdmittedKernels, ClientLeft
+
+    class Manager:
+        def __init__(self) -> None:
+            self.started = 0
+
+        async def start_kernel(self, **kwargs) -> str:
+            self.started += 1
+            return "fresh"
+
+        async def get_rendered_notebook(self, name: str) -> tuple:
+            return "task", ["cell"], "pooled"
+
+        def get_pool_size(self, name: str) -> int:
+            return 1
+
+    class Handler:
+        client_left = False
+        settings = {"nessus_app": SimpleNamespace(admission=Admission(2))}
+
+    km, handler = Manager(), Handler()
+    admission = handler.settings["nessus_app"].admission
+    fresh, pooled = admission.take(set()), admission.take(set())
+    assert asyncio.run(AdmittedKernels(km, handler, fresh).start_kernel()) == "fresh"
+    assert asyncio.run(AdmittedKernels(km, handler, pooled).get_rendered_notebook("n.ipynb"))[2] == "pooled"
+    assert AdmittedKernels(km, handler, fresh).get_pool_size("n.ipynb") == 1  # the rest is the manager's own
+    assert admission.starting() == 0 and admission.taken({"fresh", "pooled"}) == 2
+    assert admission.taken({"pooled"}) == 1  # the fresh kernel shut down: its place is back
+    late = admission.take({"pooled"})
+    handler.client_left = True
+    for call in (
+        AdmittedKernels(km, handler, late).start_kernel(),
+        AdmittedKernels(km, handler, late).get_rendered_notebook("n.ipynb"),
+    ):
+        with pytest.raises(ClientLeft):
+            asyncio.run(call)
+    assert km.started == 1
+    admission.settle(late)
+    assert admission.taken({"pooled"}) == 1
+
+
 def test_class_full_page_says_so_and_retries():
     page = classroom.class_full_page(12)
     assert "class is full" in page.lower() and "12" in page and "http-equiv='refresh'" in page
@@ -152,6 +227,186 @@ def capped(tmp_path_factory):
     with Server("--students", "1", "--dashboards", "le-renard", "--max-viewers", str(CAP), log=log) as server:
         server.wait_ready({"le-renard.ipynb": 1})
         yield server
+
+
+@dataclass
+class Flood:
+    """What simultaneous GETs of one dashboard got, and the server as sampled meanwhile."""
+
+    answers: list[tuple[int, str, dict[str, str]]]  # status, body, headers
+    kernels: list[int] = field(default_factory=list)  # kernel processes under Voila
+    admitted: list[int] = field(default_factory=list)  # places taken, as /nessus/status says
+    rss_mib: list[float] = field(default_factory=list)  # RSS of Voila and its kernels together
+
+    def sample(self, server: Server) -> None:
+        """Read the server's kernel processes, places taken and memory now."""
+        voila = server.pid()
+        kernels = kernel_pids(voila)
+        self.kernels.append(len(kernels))
+        self.admitted.append(status(server.base)["admitted"])
+        self.rss_mib.append(sum(memory_mib(p)[1] for p in [voila, *kernels]))
+
+    def codes(self) -> list[int]:
+        return [code for code, _, _ in self.answers]
+
+    def close_pages(self, base: str) -> None:
+        """Close the pages served, as a browser does on unload: Voila's shutdown request for each
+        page's kernel, with the XSRF cookie the page came with."""
+        for code, body, headers in self.answers:
+            if code == 200:
+                kernel = re.search(r'"kernelId": "([0-9a-f-]+)"', body).group(1)
+                xsrf = re.search(r"_xsrf=([^;]+)", headers["Set-Cookie"]).group(1)
+                request = urllib.request.Request(
+                    f"{base}/voila/api/shutdown/{kernel}",
+                    method="POST",
+                    headers={"Cookie": f"_xsrf={xsrf}", "X-XSRFToken": xsrf},
+                )
+                assert urllib.request.urlopen(request, timeout=30).status == 204
+
+
+def _get_answer(url: str, start: threading.Barrier) -> tuple[int, str, dict[str, str]]:
+    """A GET sent once `start` releases it: its status, body and headers (cookies set joined by '; ')."""
+
+    def answer(code: int, body: bytes, headers: Message) -> tuple[int, str, dict[str, str]]:
+        return code, body.decode(), {**headers, "Set-Cookie": "; ".join(headers.get_all("Set-Cookie") or [])}
+
+    start.wait(30)
+    try:
+        with urllib.request.urlopen(url, timeout=120) as r:
+            return answer(r.status, r.read(), r.headers)
+    except urllib.error.HTTPError as e:
+        return answer(e.code, e.read(), e.headers)
+
+
+def flood(server: Server, notebook: str, n: int, after: float = 3.0, longest: float = 300.0) -> Flood:
+    """n GETs of a dashboard sent at once (released together by a barrier), the server sampled
+    every 0.2 s from before the first until `after` seconds past the last answer."""
+    url = f"{server.base}/voila/render/{notebook}"
+    start, pool = threading.Barrier(n), ThreadPoolExecutor(n)
+    futures = [pool.submit(_get_answer, url, start) for _ in range(n)]
+    got, deadline = Flood([]), time.monotonic() + longest
+    try:
+        while not all(f.done() for f in futures) and time.monotonic() < deadline:
+            got.sample(server)
+            time.sleep(0.2)
+        got.answers = [f.result(timeout=max(0.0, deadline - time.monotonic())) for f in futures]
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+    end = time.monotonic() + after
+    while time.monotonic() < end:
+        got.sample(server)
+        time.sleep(0.2)
+    return got
+
+
+KERNEL_RSS_MIB = 400
+"""Memory allowed per process (Voila or a kernel) when bounding a server's RSS: kernels measured 130-212 MiB."""
+
+
+def assert_capped(got: Flood, room: int, kernels_allowed: int) -> None:
+    """The flood's first `room` pages were served (200), every other got the class-full page (503
+    with Retry-After); kernel processes never exceeded `kernels_allowed`, nor places taken CAP,
+    nor memory KERNEL_RSS_MIB for Voila and each kernel allowed."""
+    codes = got.codes()
+    print(
+        f"\n[flood] {len(codes)} GETs: {codes.count(200)} x 200, {codes.count(503)} x 503; kernel processes "
+        f"sampled {len(got.kernels)} times, max {max(got.kernels)} (last {got.kernels[-1]}); places taken max "
+        f"{max(got.admitted)}; RSS of Voila and kernels max {max(got.rss_mib):.0f} MiB"
+    )
+    assert codes.count(200) == room and codes.count(503) == len(codes) - room, codes
+    for code, body, headers in got.answers:
+        full = headers.get("Retry-After") == "60" and "class is full" in body.lower()
+        assert code == 200 or full, (code, headers, body[:300])
+    assert max(got.kernels) <= kernels_allowed, got.kernels
+    assert max(got.admitted) <= CAP, got.admitted
+    assert max(got.rss_mib) < KERNEL_RSS_MIB * (kernels_allowed + 1), got.rss_mib
+
+
+def renders_in_chromium(url: str, while_open: Callable[[], None]) -> None:
+    """A real page: headless Chromium opens `url`, its first chart is drawn (a Playwright
+    `expect`), `while_open()` runs, and the page is closed as a reader closes it (unload)."""
+
+    def visit() -> None:
+        from playwright.sync_api import expect, sync_playwright
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+            try:
+                page = browser.new_page()
+                page.goto(url, timeout=120_000, wait_until="commit")
+                expect(page.locator(".widget-output svg.marks").first).to_be_visible(timeout=120_000)
+                expect(page.locator("body")).not_to_contain_text("class is full")
+                while_open()
+                page.close(run_before_unload=True)  # Voila shuts its kernel down on unload
+            finally:
+                browser.close()
+
+    with ThreadPoolExecutor(1) as pool:  # apart from any Playwright the session runs in this thread
+        pool.submit(visit).result()
+
+
+def wait_for(what: Callable[[], bool], seconds: float, step: float = 1.0) -> bool:
+    """Whether `what()` came true within `seconds` (polled every `step`)."""
+    deadline = time.monotonic() + seconds
+    while not what():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(step)
+    return True
+
+
+def open_then_freed(server: Server, notebook: str, pool: int) -> None:
+    """A page renders in Chromium and holds one place while open; closed, its place comes back
+    and only the pool's kernels are left (within a minute)."""
+
+    def holds_one_place() -> None:
+        assert status(server.base)["admitted"] == 1
+
+    renders_in_chromium(f"{server.base}/voila/render/{notebook}", holds_one_place)
+    assert wait_for(lambda: status(server.base)["admitted"] == 0, 60), "a closed page's place was not given back"
+    assert wait_for(lambda: len(kernel_pids(server.pid())) <= pool, 60), "a closed page's kernel lived on"
+
+
+@pytest.mark.browser
+def test_a_flood_past_the_cap_with_preheated_kernels_starts_no_more_and_unconnected_places_come_back(capped):
+    """10x CAP GETs at once of a dashboard whose pool keeps 1 preheated kernel: one page gets it,
+    the others with a place get fresh kernels, the rest the class-full page. Kernel processes
+    stay within CAP + 1 (the pool's, refilled after the burst); no page connects, so the culler
+    frees those kernels and gives their places back; a real page renders afterwards."""
+    from nessus.voila_app import LOADING_PAGE_LONGEST
+
+    server = capped
+    assert status(server.base)["pools"]["le-renard.ipynb"]["ready"] == 1
+    room = CAP - status(server.base)["admitted"]  # an earlier test's page may still hold one
+    assert room >= 1
+    got = flood(server, "le-renard.ipynb", 10 * CAP)
+    assert_capped(got, room, kernels_allowed=CAP + 1)
+    assert status(server.base)["pools"]["le-renard.ipynb"]["ready"] == 0  # handed out (refilled after 30 s quiet)
+    assert _get(server.base + "/voila/render/le-renard.ipynb")[0] == 503  # still full after the flood
+    # freed within a minute (CULL_IDLE_TIMEOUT + CULL_INTERVAL) with CPU to spare; a saturated machine
+    # spares them as pages still loading, for LOADING_PAGE_LONGEST at most
+    cull = max(CULL_IDLE_TIMEOUT, LOADING_PAGE_LONGEST) + 2 * CULL_INTERVAL + 15
+    started = time.monotonic()
+    assert wait_for(lambda: status(server.base)["admitted"] == 0, cull, 2), "unconnected kernels' places not back"
+    print(f"[flood] the culler gave the places back {time.monotonic() - started:.0f} s after the flood")
+    open_then_freed(server, "le-renard.ipynb", pool=1)
+
+
+@pytest.mark.browser
+def test_a_flood_past_the_cap_without_preheated_kernels_starts_no_more_and_closed_pages_give_places_back(tmp_path):
+    """10x CAP GETs at once with no preheated kernel: CAP kernels start at once, never more; the
+    rest get the class-full page. Closing those pages (Voila's unload request) gives their places
+    back at once; a real page renders afterwards."""
+    from browser import browser_or_skip
+
+    browser_or_skip()
+    with Server("--no-preheat", "--max-viewers", str(CAP), log=tmp_path / "voila.log") as server:
+        server.wait_ready({})
+        got = flood(server, "le-renard.ipynb", 10 * CAP)
+        assert_capped(got, CAP, kernels_allowed=CAP)
+        got.close_pages(server.base)
+        assert wait_for(lambda: status(server.base)["admitted"] == 0, 30), "closed pages' places not back"
+        open_then_freed(server, "le-renard.ipynb", pool=0)
 
 
 @pytest.mark.browser
@@ -230,35 +485,6 @@ def test_a_visitor_cannot_run_code_on_a_kernel(capped):
     time.sleep(2)
     assert "kernel_info_reply" in seen  # the socket worked: an allowed message was answered
     assert "execute_reply" not in seen and not marker.exists()
-
-
-@pytest.mark.browser
-def test_gets_past_the_cap_start_no_kernel_a_page_renders_afterwards_and_is_freed_when_closed(capped, browser):
-    server = capped
-    codes = [_get(server.base + "/voila/render/le-renard.ipynb")[0] for _ in range(3 * CAP)]
-    viewers = status(server.base)["viewers"]
-    assert viewers <= CAP and codes.count(200) <= CAP and codes.count(503) >= 2 * CAP, codes
-    kernels = kernel_pids(server.pid())
-    assert len(kernels) <= CAP + 1  # the viewers and the lesson pool's one
-    assert sum(memory_mib(k)[1] for k in kernels) < (CAP + 1) * 400
-    code, full = _get(server.base + "/voila/render/le-renard.ipynb")
-    assert code == 503 and "class is full" in full.lower()
-    deadline = time.monotonic() + CULL_IDLE_TIMEOUT + 2 * CULL_INTERVAL + 15
-    while status(server.base)["viewers"] and time.monotonic() < deadline:
-        time.sleep(2)
-    assert status(server.base)["viewers"] == 0, "kernels no page connected to were not freed within a minute"
-
-    page = browser.new_context().new_page()
-    page.goto(server.base + "/voila/render/le-renard.ipynb", timeout=120_000, wait_until="commit")
-    page.wait_for_selector(".widget-output svg.marks", timeout=120_000)
-    assert "class is full" not in page.locator("body").inner_text().lower()
-    assert status(server.base)["viewers"] == 1
-    page.close(run_before_unload=True)  # its kernel is freed: Voila shuts it down on unload, else the culler
-    page.context.close()
-    deadline = time.monotonic() + 60
-    while status(server.base)["viewers"] and time.monotonic() < deadline:
-        time.sleep(1)
-    assert status(server.base)["viewers"] == 0, "a closed page's kernel lived on for over a minute"
 
 
 def test_stopping_nessus_serve_stops_voila_too():
