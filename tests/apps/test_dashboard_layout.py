@@ -6,7 +6,8 @@ format switch changes the numbers shown. Screenshots in test-artifacts/layout-*.
 from __future__ import annotations
 
 import pytest
-from browser import ARTIFACTS, no_errors, open_dashboard
+from browser import ARTIFACTS, at_least, no_errors, open_dashboard, until
+from playwright.sync_api import expect
 
 from nessus.apps import GALLERY
 
@@ -37,6 +38,17 @@ CHART_SIZES = r"""() => Array.from(document.querySelectorAll('.widget-output svg
     .filter(s => s.closest('.widget-output').offsetParent !== null)
     .map(s => { const r = s.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; })"""
 
+CHART_FILL = "() => getComputedStyle(document.querySelector('.vega-embed svg text')).fill"
+LIGHT_CHART_TEXT = (
+    "() => !!document.querySelector('.vega-embed svg text') && "
+    f"!['rgb(0, 0, 0)', 'rgb(51, 51, 51)', 'rgb(34, 34, 34)'].includes(({CHART_FILL})())"
+)
+
+PERCENTAGES = """(fraction) => {  // the first number shown has changed, or a percentage is shown
+    const first = Array.from(document.querySelectorAll('.num')).find(e => e.offsetParent !== null);
+    return (!!first && first.innerText !== fraction) || document.querySelector('.nessus-dash').innerText.includes('%');
+}"""
+
 
 def check_layout(pg, name: str, width: int) -> None:
     """At this window width: nothing sticks out sideways, every visible chart has a size."""
@@ -46,9 +58,12 @@ def check_layout(pg, name: str, width: int) -> None:
     pg.set_viewport_size({"width": width, "height": min(int(height) + 40, 6000)})  # the whole page in the screenshot
     pg.wait_for_timeout(200)
     pg.screenshot(path=str(ARTIFACTS / f"layout-{name}-{width}.png"), full_page=True)
-    assert pg.evaluate(OVERFLOW) == [], f"{name} at {width} px"
-    sizes = pg.evaluate(CHART_SIZES)
-    assert sizes and all(w > 50 and h > 30 for w, h in sizes), (name, width, sizes)
+    until(pg, f"() => ({OVERFLOW})().length === 0", now=lambda: (name, width, pg.evaluate(OVERFLOW)))
+    until(
+        pg,
+        f"() => {{ const s = ({CHART_SIZES})(); return s.length > 0 && s.every(([w, h]) => w > 50 && h > 30); }}",
+        now=lambda: (name, width, pg.evaluate(CHART_SIZES)),
+    )
 
 
 @pytest.mark.parametrize("entry", DASHBOARDS)
@@ -58,10 +73,9 @@ def test_layout(server, page, entry):
     page.wait_for_selector(".nessus-dash", timeout=30_000)
     page.wait_for_timeout(500)
     no_errors(page)
-    assert page.title() == entry.title
-    assert page.locator(".nessus-dash a.gallery-link").get_attribute("href") == "index.ipynb"
-    lesson = page.locator("a.lesson-link").get_attribute("href") or ""
-    assert lesson == f"../../lessons/{entry.lesson}.html", lesson
+    expect(page).to_have_title(entry.title)
+    expect(page.locator(".nessus-dash a.gallery-link")).to_have_attribute("href", "index.ipynb")
+    expect(page.locator("a.lesson-link")).to_have_attribute("href", f"../../lessons/{entry.lesson}.html")
     for width in (1280, 390, 1920):
         check_layout(page, name, width)
     page.locator(".projector-toggle").click()  # larger type for the classroom's projector
@@ -76,12 +90,12 @@ def test_layout(server, page, entry):
         fractions = nums.first.inner_text()
         page.locator(".number-format button", has_text="percentages").click()
         page.wait_for_function("() => document.querySelector('.nessus-dash').classList.contains('fmt-percent')")
-        assert nums.first.inner_text() != fractions or "%" in page.locator(".nessus-dash").inner_text()
+        until(page, PERCENTAGES, fractions, now=lambda: nums.first.inner_text())
         page.locator(".number-format button", has_text="fractions").click()
         page.wait_for_function("() => document.querySelector('.nessus-dash').classList.contains('fmt-fraction')")
-        assert nums.first.inner_text() == fractions
-    assert page.locator(".nessus-dash .vega-embed details, .nessus-dash .vega-embed .vega-actions").count() >= 1
-    assert page.locator("a.nessus-csv").count() >= 1
+        expect(nums.first).to_have_text(fractions, use_inner_text=True)
+    at_least(page.locator(".nessus-dash .vega-embed details, .nessus-dash .vega-embed .vega-actions"), 1)
+    at_least(page.locator("a.nessus-csv"), 1)
 
 
 @pytest.mark.parametrize("entry", DASHBOARDS)
@@ -94,11 +108,9 @@ def test_dark_theme(server, browser, entry):
         pg.goto(f"{server}/voila/render/{entry.notebook}?theme=dark", timeout=90_000, wait_until="commit")
         pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
         pg.wait_for_timeout(800)
-        assert pg.evaluate("() => document.body.dataset.jpThemeLight") == "false"
+        expect(pg.locator("body")).to_have_attribute("data-jp-theme-light", "false")
         pg.screenshot(path=str(ARTIFACTS / f"layout-{name}-dark.png"), full_page=True)
-        # chart text is light on the dark page
-        fill = pg.evaluate("() => getComputedStyle(document.querySelector('.vega-embed svg text')).fill")
-        assert fill not in ("rgb(0, 0, 0)", "rgb(51, 51, 51)", "rgb(34, 34, 34)"), fill
+        until(pg, LIGHT_CHART_TEXT, now=lambda: pg.evaluate(CHART_FILL))  # chart text is light on the dark page
         check_layout(pg, f"{name}-dark", 390)
     finally:
         context.close()

@@ -10,8 +10,9 @@ import time
 import pytest
 from browser import (
     ARTIFACTS,
+    at_least,
+    chart_shows,
     chart_svg,
-    chart_text,
     click_until,
     enter_bad,
     error_cleared,
@@ -21,12 +22,19 @@ from browser import (
     record,
     redraw_time,
     roll_dice,
+    until,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 EXACT_VALUE = re.compile(r"(expected score|probability|share of the win) (\d+(/\d+)?|≈ \d+\.\d+)")
 FRACTION = re.compile(r"^-?\d+/\d+$")
+RESULT = re.compile(r"(You win|Player \d wins|share the win) with \d+")
+SECOND_ROLL = (  # the second roll, or the turn over (every die paired off)
+    "() => document.querySelector('.roll-counter').innerText.includes('Roll 2 of 4')"
+    " || document.querySelector('.legit-status').innerText.includes('Turn over')"
+)
 TURN_OVER = "() => document.querySelector('.legit-status').innerText.includes('Turn over')"
 DILEMMA_ROWS = (
     "(n) => document.querySelectorAll('.dilemma-row').length === n"
@@ -34,14 +42,14 @@ DILEMMA_ROWS = (
 )
 
 
-def exact_best(pg) -> bool:
+def exact_best(pg) -> None:
     """The hint's best value is exact: a whole number or a fraction shown, or a decimal with the
     fraction one click away."""
     best = pg.locator(".hint-best")
-    if not EXACT_VALUE.search(best.inner_text()):
-        return False
+    expect(best).to_contain_text(EXACT_VALUE, use_inner_text=True)
     hidden = best.locator("details.nessus-exact code.exact")
-    return hidden.count() == 0 or bool(FRACTION.match(hidden.first.text_content()))
+    if hidden.count():  # read once the value is shown: the fraction comes in the same HTML
+        expect(hidden.first).to_have_text(FRACTION)  # hidden until clicked: its text content
 
 
 def status(pg) -> str:
@@ -75,12 +83,12 @@ def test_le_legit(server, page):
     first = open_dashboard(page, server, "le-legit.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     no_errors(page)
-    assert "playing for the expected score" in chart_text(page)
+    chart_shows(page, "playing for the expected score")
     start = time.perf_counter()
     page.wait_for_function(DILEMMA_ROWS, arg=4, timeout=30_000)
     dilemma = time.perf_counter() - start + first
-    assert "The first player's dilemma (2 players, up to 3 rerolls)" in chart_text(page, 1)
-    assert "playing to win" in page.locator(".dilemma-share").inner_text()
+    chart_shows(page, "The first player's dilemma (2 players, up to 3 rerolls)", 1)
+    expect(page.locator(".dilemma-share")).to_contain_text("playing to win", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "le-legit-start.png"), full_page=True)
     page.locator("table.dilemma").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "le-legit-dilemma.png"), full_page=True)
@@ -88,27 +96,28 @@ def test_le_legit(server, page):
 
     # Before the first roll the hint says what the turn is worth; after it, keep against reroll, exactly.
     hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-panel')")
-    assert "this turn is worth" in page.locator(".hint-panel").inner_text()
+    expect(page.locator(".hint-panel")).to_contain_text("this turn is worth", use_inner_text=True)
     rolls: list[float] = []
     roll_to_a_choice(page, rolls)
-    page.wait_for_selector(".hint-table", timeout=30_000)
-    assert page.locator(".hint-row").count() == 2 and page.locator(".hint-row.best").count() == 1
-    table = page.locator(".hint-table").inner_text()
-    total = int(page.locator(".legit-total").inner_text())
-    assert f"keep {total}" in table and re.search(r"reroll the \d dice left", table), table
-    assert exact_best(page), page.locator(".hint-best").inner_text()
-    assert page.locator(".keep-button").inner_text().strip() == f"Keep {total}"
+    expect(page.locator(".hint-row")).to_have_count(2)
+    expect(page.locator(".hint-row.best")).to_have_count(1)
+    total = int(page.locator(".legit-total").inner_text())  # the roll, drawn before the counter roll_dice waited for
+    expect(page.locator(".hint-table")).to_contain_text(f"keep {total}", use_inner_text=True)
+    expect(page.locator(".hint-table")).to_contain_text(re.compile(r"reroll the \d dice left"), use_inner_text=True)
+    exact_best(page)
+    expect(page.locator(".keep-button")).to_have_text(f"Keep {total}", use_inner_text=True)
     pairs = page.locator(".legit-pair").count()
-    assert page.locator(".legit-roll svg.die").count() == 6 - 2 * pairs
+    expect(page.locator(".legit-roll svg.die")).to_have_count(6 - 2 * pairs)
     page.screenshot(path=str(ARTIFACTS / "le-legit-hint.png"), full_page=True)
 
     # Reroll, then keep: each choice is judged in the log against the best one.
     rolls.append(roll_dice(page))
-    assert "Roll 2 of 4" in page.locator(".roll-counter").inner_text() or "Turn over" in status(page)
+    until(page, SECOND_ROLL, now=lambda: status(page))
     keep = finish_turn(page, rolls)
     verdicts = page.locator(".legit-verdict")
-    assert verdicts.count() >= 1 and re.search(r"You (reroll|keep): (optimal|it costs)", verdicts.first.inner_text())
-    assert re.search(r"Your score: \d+", status(page))
+    at_least(verdicts, 1)
+    expect(verdicts.first).to_contain_text(re.compile(r"You (reroll|keep): (optimal|it costs)"), use_inner_text=True)
+    expect(page.locator(".legit-status")).to_contain_text(re.compile(r"Your score: \d+"), use_inner_text=True)
     no_errors(page)
 
     # Beat a score: the chart follows the goal and the slider; the hint too.
@@ -116,10 +125,10 @@ def test_le_legit(server, page):
     goal_redraw = redraw_time(
         page, before, lambda: page.locator(".legit-goal button", has_text="beat a score").click(), 0
     )
-    assert "playing for P(score > 15) + ½ P(score = 15)" in chart_text(page)
+    chart_shows(page, "playing for P(score > 15) + ½ P(score = 15)")
     before = chart_svg(page, 0)
     target_redraw = redraw_time(page, before, lambda: nudge_slider(page), 0)
-    assert "P(score > 16)" in chart_text(page)
+    chart_shows(page, "P(score > 16)")
     click_until(
         page,
         page.locator(".new-button"),
@@ -135,9 +144,9 @@ def test_le_legit(server, page):
     before = chart_svg(page, 0)
     rerolls_redraw = redraw_time(page, before, lambda: (field.fill("1"), field.press("Enter")), 0)
     error_cleared(page)
-    assert "at most 1 reroll," in chart_text(page)
+    chart_shows(page, "at most 1 reroll,")
     page.wait_for_function(DILEMMA_ROWS, arg=2, timeout=30_000)
-    assert "up to 1 reroll)" in chart_text(page, 1)
+    chart_shows(page, "up to 1 reroll)", 1)
     field.fill("3")
     field.press("Enter")
     page.wait_for_function(DILEMMA_ROWS, arg=4, timeout=30_000)
@@ -145,17 +154,20 @@ def test_le_legit(server, page):
     # Against the machine, first seat: you set the cap; the hint weighs your share of the win.
     page.locator(".legit-mode button", has_text="Against the machine").click()
     page.wait_for_selector(".legit-players", timeout=30_000)
-    assert page.locator(".legit-player").count() == 2
+    expect(page.locator(".legit-player")).to_have_count(2)
     page.wait_for_function(
         "() => document.querySelector('.widget-output').innerText.includes('first of 2 players')", timeout=30_000
     )
     rolls.append(roll_dice(page))
     if "Turn over" not in status(page):
-        assert "Goal: your share of the win, first of 2 players" in page.locator(".hint-panel").inner_text()
-        assert exact_best(page), page.locator(".hint-best").inner_text()
+        expect(page.locator(".hint-panel")).to_contain_text(
+            "Goal: your share of the win, first of 2 players", use_inner_text=True
+        )
+        exact_best(page)
     round_first = finish_turn(page, rolls)
-    page.wait_for_selector(".legit-result", timeout=30_000)
-    assert re.search(r"(You win|Player 2 wins|share the win) with \d+", page.locator(".legit-result").inner_text())
+    expect(page.locator(".legit-result")).to_contain_text(
+        re.compile(r"(You win|Player 2 wins|share the win) with \d+"), use_inner_text=True
+    )
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-legit-game-first.png"), full_page=True)
 
@@ -163,7 +175,7 @@ def test_le_legit(server, page):
     players = page.get_by_label("players", exact=True)
     before = chart_svg(page, 1)
     players_redraw = redraw_time(page, before, lambda: (players.fill("4"), players.press("Enter")), 1)
-    assert "(4 players, up to 3 rerolls)" in chart_text(page, 1)
+    chart_shows(page, "(4 players, up to 3 rerolls)", 1)
     page.locator(".legit-machine select").select_option(label="reroll below 8")
     page.wait_for_function(
         "() => document.querySelector('.legit-players').innerText.includes('(reroll below 8)')", timeout=30_000
@@ -173,17 +185,20 @@ def test_le_legit(server, page):
     page.wait_for_function(
         "() => document.querySelector('.legit-status').innerText.includes('Score to beat')", timeout=30_000
     )
-    assert "to play" in page.locator(".legit-players").inner_text()
-    assert "P(score >" in chart_text(page)
+    expect(page.locator(".legit-players")).to_contain_text("to play", use_inner_text=True)
+    chart_shows(page, "P(score >")
     while "Turn over" not in status(page):
         if page.locator(".roll-button").is_disabled() or "press Roll" not in status(page):
             click_until(page, page.locator(".keep-button"), TURN_OVER)
         else:
             rolls.append(roll_dice(page))
-    page.wait_for_selector(".legit-result", timeout=30_000)
-    assert re.search(r"(You win|Player \d wins|share the win) with \d+", page.locator(".legit-result").inner_text())
-    assert "to play" not in page.locator(".legit-players").inner_text()
-    assert page.locator(".legit-players").inner_text().count("reroll below 8") == 3
+    expect(page.locator(".legit-result")).to_contain_text(RESULT, use_inner_text=True)
+    expect(page.locator(".legit-players")).not_to_contain_text("to play", use_inner_text=True)
+    until(  # the three machines, each named with its rule
+        page,
+        "() => document.querySelector('.legit-players').innerText.split('reroll below 8').length === 4",
+        now=lambda: page.locator(".legit-players").inner_text(),
+    )
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-legit-game.png"), full_page=True)
     record(
