@@ -15,8 +15,9 @@ import altair as alt
 import nbformat
 import polars as pl
 import pytest
-from browser import browser_or_skip
+from browser import at_least, browser_or_skip
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
+from playwright.sync_api import expect
 
 from nessus import cli, publish
 from nessus.apps import GALLERY
@@ -178,16 +179,18 @@ def test_published_lesson_in_chromium(site, chromium, name):
     pg.goto((site / f"{name}.html").as_uri())
     pg.wait_for_load_state("load")
 
-    assert pg.title() == title
-    assert pg.locator("svg.marks").count() >= charts
-    assert pg.locator("svg.marks [aria-roledescription]").count() > 0  # vega's marks, drawn
-    text = pg.inner_text("body")
+    expect(pg).to_have_title(title)
+    at_least(pg.locator("svg.marks"), charts)  # vega draws them after the load event
+    at_least(pg.locator("svg.marks [aria-roledescription]"), 1)  # vega's marks, drawn
+    at_least(pg.locator("math"), maths)
+    text = pg.inner_text("body")  # once the charts and the maths are drawn
     assert "VegaLite" not in text and "VegaLite" not in pg.content()
-    assert pg.locator("math").count() >= maths and "$$" not in text
+    assert "$$" not in text
     notes = pg.locator(".nessus-widget-note a")
-    assert notes.count() >= 1
+    at_least(notes, 1)
     dashboard = publish.dashboard_for(name)
-    assert notes.first.get_attribute("href") == DASHBOARDS_URL + (dashboard.notebook if dashboard else "index.ipynb")
+    href = DASHBOARDS_URL + (dashboard.notebook if dashboard else "index.ipynb")
+    expect(notes.first).to_have_attribute("href", href)
     outside = [u for u in requests if not re.match(r"(file:|data:|about:|https?://(localhost|127\.0\.0\.1)[:/])", u)]
     assert not outside, f"requests to the internet: {outside}"
     assert not problems, problems
