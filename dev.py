@@ -53,6 +53,8 @@ DOCTESTS = [
     "nessus/openspiel.py",
     "nessus/dice.py",
     "nessus/lesson.py",
+    "nessus/paths.py",
+    "nessus/admission.py",
     "nessus/clidoc.py",
     "nessus/games",
     "README.md",
