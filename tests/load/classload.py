@@ -2,10 +2,11 @@
 
 Starts `nessus serve` (the same command line, on a free loopback port), waits until its lesson
 pools are ready (`/nessus/status`), then opens N pages in parallel headless Chromium contexts
-(arrivals spread evenly over `spread` seconds), each waiting for its first chart and pressing
-one button. Prints first-chart p50 / p95 / max, lost pages and errors, the server's CPU seconds
-per page during the burst (Voila and its kernels, from /proc) apart from the browsers', and the
-kernels' memory (PSS and RSS). Loopback only; every wait is bounded.
+(arrivals spread evenly over `spread` seconds), each waiting for its first chart, then pressing
+the dashboard's main control (Roll on Le Palais; `CONTROLS`) and waiting for the page's answer.
+Prints first-chart and press-to-answer p50 / p95 / max, lost pages and errors, the server's CPU
+seconds per page during the burst (Voila and its kernels, from /proc) apart from the browsers',
+and the kernels' memory (PSS and RSS). Loopback only; every wait is bounded.
 
     python tests/load/classload.py --students 30 --dashboard le-palais            # lesson mode
     python tests/load/classload.py --students 10 --dashboard le-palais --default  # default serve
@@ -33,7 +34,48 @@ from browser import ARGS, CHROMIUM  # noqa: E402 - tests/ is on sys.path (above)
 
 CHART = ".widget-output svg.marks"
 PAGE_TIMEOUT = 240
+ANSWER_TIMEOUT = 60
 TICK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass(frozen=True)
+class Control:
+    """What a student presses (`button`, a CSS selector) and the page's answer: `answer`, a CSS
+    selector that matches nothing before the press and something once the page has answered."""
+
+    name: str
+    button: str
+    answer: str
+
+
+ROLL = Control("Roll", ".roll-button", ".roll-counter[data-made='1']")  # the dice games' roll counter
+CONTROLS = {
+    "le-renard": Control("Roll", ".roll-button", ".verdict"),
+    "la-boue": Control("Roll", ".roll-button", "svg.die"),
+    "nessie": Control("Reveal", ".reveal-button", ".nessie-row .nessie-card"),
+    "la-tresse": Control("Throw", ".roll-button", ".tresse-log[data-throws='1']"),
+    "les-royaumes": Control("Roll", ".roll-button", ".royaumes-log[data-rolls='1']"),
+    "nessos": Control("Offer", ".offer-button", ".nessos-prompt[data-made='1']"),
+    "entheos": Control("Roll", ".entheos-roll", ".ent-field[data-phase='place']"),
+}
+WATCH = """(answer) => {  // the press and the answer, timed in the page (not by Playwright's polling)
+    const t = window.nessusLoad = {clicked: null, answered: null};
+    addEventListener('click', () => { t.clicked ??= performance.now(); }, {capture: true, once: true});
+    const watch = new MutationObserver(() => {
+        if (t.clicked === null || !document.querySelector(answer)) return;
+        t.answered = performance.now();
+        watch.disconnect();
+    });
+    watch.observe(document.body, {subtree: true, childList: true, attributes: true, characterData: true});
+}"""
+
+
+def percentiles(values: list[float]) -> str:
+    """p50, p95 and max of some seconds."""
+    t = sorted(values)
+    if not t:
+        return "p50 nan s, p95 nan s, max nan s"
+    return f"p50 {statistics.median(t):.2f} s, p95 {t[min(len(t) - 1, int(0.95 * len(t)))]:.2f} s, max {t[-1]:.2f} s"
 
 
 @dataclass
@@ -43,7 +85,9 @@ class Result:
     mode: str
     dashboard: str
     students: int
+    control: str = ""
     first_chart: list[float] = field(default_factory=list)
+    answer: list[float] = field(default_factory=list)  # seconds from the press to the page's answer
     lost: int = 0
     errors: list[str] = field(default_factory=list)
     server_cpu: float = 0.0
@@ -57,15 +101,13 @@ class Result:
 
     def summary(self) -> str:
         """The figures, a few lines of text."""
-        t = sorted(self.first_chart)
-        q = (lambda p: t[min(len(t) - 1, int(p * len(t)))]) if t else (lambda p: float("nan"))
         n = max(self.students, 1)
         lines = [
             f"[load] {self.mode}: {self.students} students on {self.dashboard}, arrivals over the burst; "
             f"wall {self.wall:.1f} s",
-            f"[load]   first chart: p50 {statistics.median(t) if t else float('nan'):.2f} s, p95 {q(0.95):.2f} s, "
-            f"max {max(t) if t else float('nan'):.2f} s; {len(t)} got a chart, {self.lost} lost, "
-            f"{len(self.errors)} errors",
+            f"[load]   first chart: {percentiles(self.first_chart)}; {len(self.first_chart)} got a chart, "
+            f"{self.lost} lost, {len(self.errors)} errors",
+            f"[load]   {self.control} to its answer: {percentiles(self.answer)}; {len(self.answer)} answered",
             f"[load]   server CPU (Voila + kernels) {self.server_cpu:.1f} s = {self.server_cpu / n:.2f} s per page; "
             f"browsers {self.browser_cpu:.1f} s = {self.browser_cpu / n:.2f} s per page",
             f"[load]   of the server's: Voila {self.voila_cpu:.1f} s, kernels started during the burst "
@@ -232,7 +274,26 @@ def quiet_cpu(deadline: float) -> None:
         quiet = quiet + 1 if (i1 - i0) / max(t1 - t0, 1) > 0.85 else 0
 
 
-async def _student(browser, url: str, delay: float, result: Result) -> None:
+def _why(e: Exception) -> str:
+    return f"{type(e).__name__}: {str(e).splitlines()[0][:160]}"
+
+
+async def press(page, control: Control) -> float:
+    """Press the control once the page offers it, and wait for the page's answer; the seconds
+    between the two, as the page saw them."""
+    from playwright.async_api import expect
+
+    button, answer = page.locator(control.button), page.locator(control.answer)
+    await expect(button).to_be_enabled(timeout=ANSWER_TIMEOUT * 1000)
+    await expect(answer).to_have_count(0)  # not answered before the press
+    await page.evaluate(WATCH, control.answer)
+    await button.click(timeout=ANSWER_TIMEOUT * 1000)
+    await expect(answer.first).to_be_attached(timeout=ANSWER_TIMEOUT * 1000)
+    await page.wait_for_function("() => window.nessusLoad.answered !== null", timeout=10_000)
+    return await page.evaluate("() => (window.nessusLoad.answered - window.nessusLoad.clicked) / 1000")
+
+
+async def _student(browser, url: str, control: Control, delay: float, result: Result) -> None:
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
@@ -245,20 +306,21 @@ async def _student(browser, url: str, delay: float, result: Result) -> None:
             f"() => document.querySelector({CHART!r}) !== null", timeout=PAGE_TIMEOUT * 1000, polling=250
         )  # not every frame: 30 pages polling at 60 Hz cost CPU
         result.first_chart.append(time.perf_counter() - start)
-        button = page.locator("button.jupyter-button:not([disabled]):visible").first
-        if await button.count():
-            await button.click(timeout=30_000)
-            await page.wait_for_timeout(500)
-        text = await page.locator("body").inner_text()
-        problems += [f"page shows {w!r}" for w in ("Traceback", "class is full") if w in text]
     except Exception as e:  # a lost page: no chart within the bound
         result.lost += 1
-        problems.append(f"{type(e).__name__}: {str(e).splitlines()[0][:160]}")
+        problems.append(_why(e))
+    else:
+        try:
+            result.answer.append(await press(page, control))
+        except Exception as e:
+            problems.append(f"{control.name} not answered: {_why(e)}")
+        text = await page.locator("body").inner_text()
+        problems += [f"page shows {w!r}" for w in ("Traceback", "class is full") if w in text]
     result.errors += problems
     await context.close()
 
 
-async def _class(url: str, students: int, spread: float, result: Result, server_pid: int) -> None:
+async def _class(url: str, control: Control, students: int, spread: float, result: Result, server_pid: int) -> None:
     from playwright.async_api import async_playwright
 
     async with async_playwright() as p:
@@ -268,7 +330,7 @@ async def _class(url: str, students: int, spread: float, result: Result, server_
         browser0 = cpu_seconds([q for q in descendants(me) if "chrom" in cmdline(q)])
         start = time.perf_counter()
         step = spread / max(students - 1, 1)
-        await asyncio.gather(*(_student(browser, url, i * step, result) for i in range(students)))
+        await asyncio.gather(*(_student(browser, url, control, i * step, result) for i in range(students)))
         result.wall = time.perf_counter() - start
         server1 = cpu_seconds(descendants(server_pid))
         browser1 = cpu_seconds([q for q in descendants(me) if "chrom" in cmdline(q)])
@@ -286,12 +348,13 @@ def run_class(
     ready, then `students` pages arriving over `spread` seconds."""
     notebook = f"{dashboard}.ipynb"
     args = ["--students", str(students), "--dashboards", dashboard] if lesson else []
-    result = Result("lesson mode" if lesson else "default settings", dashboard, students)
+    control = CONTROLS.get(dashboard, ROLL)
+    result = Result("lesson mode" if lesson else "default settings", dashboard, students, control.name)
     with Server(*args, log=log) as server:
         server.wait_ready({notebook: students if lesson else 1})
         with ThreadPoolExecutor(1) as pool:  # its own event loop, whatever runs in this thread
             url = f"{server.base}/voila/render/{notebook}"
-            pool.submit(asyncio.run, _class(url, students, spread, result, server.pid())).result()
+            pool.submit(asyncio.run, _class(url, control, students, spread, result, server.pid())).result()
         kernels = kernel_pids(server.pid())
         result.kernels = len(kernels)
         mem = [memory_mib(k) for k in kernels]
