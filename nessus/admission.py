@@ -3,10 +3,11 @@
 A page's request takes a place (`Admission.take`) before Voila starts a kernel for it or hands
 it a preheated one; once the kernel is known the place is tied to it (`bind`) and comes back
 when that kernel is gone (the page closed, or the culler freed a kernel no page connected to).
-A request that ends without a kernel (an error, a client gone before its kernel started) gives
-its place back when it ends (`settle`). Every place thus ends in one give-back: either its
-request ends unbound, or its kernel leaves the kernel manager. Tornado runs every request on
-one event loop and `take` never waits, so concurrent requests cannot pass the cap together.
+A request that ends without a kernel (an error, a redirect) gives its place back when it ends
+(`settle`). Every place thus ends in one give-back: either its request ends unbound, or its
+kernel leaves the kernel manager. (A client that leaves early does not stop Voila from starting
+its kernel: that place is held until the culler frees the kernel.) Tornado runs every request
+on one event loop and `take` never waits, so concurrent requests cannot pass the cap together.
 No Voila here: `nessus.voila_app` uses it.
 
 >>> alive = {"k1"}

@@ -7,10 +7,12 @@
   is served, the address to type, large, with a QR code. `/voila/render/index.ipynb` (the old
   gallery address) redirects there. Published lessons (`nessus publish`, in `site/`) are
   served under `/lessons/`.
-- **A cap on viewer kernels** (`max_viewers`): past it, a dashboard page answers 503 with a
-  plain "the class is full, retrying in a minute" page instead of starting one more kernel.
-  Kernels that are idle with no page connected are freed within a minute (Jupyter's culler,
-  every 10 s, after 45 s idle), so plain GETs without a browser cannot pile kernels up.
+- **A cap on viewer kernels** (`max_viewers`): a dashboard page takes a place before its kernel
+  starts (nessus.admission), so requests arriving together cannot pass the cap together; past
+  it, a page answers 503 with a plain "the class is full, retrying in a minute" page instead of
+  starting one more kernel. A place comes back when its kernel is gone: the page closed, or,
+  with no page connected, Jupyter's culler freed it (every 10 s, after 45 s idle; up to five
+  minutes while the machine is saturated, as its page may still be loading).
 - **Lesson pools**: `students` preheated kernels for each of today's lesson's dashboards, the
   others started on demand; a pool refills only once no page has taken one of its kernels for
   `refill_after` seconds, so a burst of arrivals is not slowed down by kernels starting beside

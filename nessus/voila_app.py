@@ -241,37 +241,26 @@ class StatusHandler(tornado.web.RequestHandler):
         )
 
 
-class ClientLeft(Exception):
-    """The page's client closed its connection before a kernel was started or handed out for it."""
-
-
 class AdmittedKernels:
     """The kernel manager as one admitted page's request sees it: the kernel started for the page,
-    or handed to it from a pool, takes the page's place (none once its client has left)."""
+    or handed to it from a pool, takes the page's place."""
 
-    def __init__(self, km: Any, handler: CappedVoilaHandler, place: Place) -> None:
-        self._km, self._handler, self._place = km, handler, place
+    def __init__(self, km: Any, admission: Admission, place: Place) -> None:
+        self._km, self._admission, self._place = km, admission, place
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._km, name)
 
-    def _admission(self) -> Admission:
-        if self._handler.client_left:
-            raise ClientLeft
-        return self._handler.settings["nessus_app"].admission
-
     async def start_kernel(self, **kwargs: Any) -> str:
         """The new kernel's id."""
-        admission = self._admission()
         kernel_id = await ensure_async(self._km.start_kernel(**kwargs))
-        admission.bind(self._place, kernel_id)
+        self._admission.bind(self._place, kernel_id)
         return kernel_id
 
     async def get_rendered_notebook(self, *args: Any, **kwargs: Any) -> tuple[Any, list[str], str]:
         """A preheated kernel's render task, what it has rendered so far, and its id."""
-        admission = self._admission()
         render_task, rendered, kernel_id = await self._km.get_rendered_notebook(*args, **kwargs)
-        admission.bind(self._place, kernel_id)
+        self._admission.bind(self._place, kernel_id)
         return render_task, rendered, kernel_id
 
 
@@ -279,17 +268,12 @@ class CappedVoilaHandler(TornadoVoilaHandler):
     """A dashboard page, if it gets a place (see nessus.admission): else a plain 'class is full' page."""
 
     place: Place | None = None
-    client_left = False
 
     @property
     def kernel_manager(self) -> Any:
         """Voila's kernel manager; for an admitted page, one that ties the page's kernel to its place."""
         km = self.settings["kernel_manager"]
-        return km if self.place is None else AdmittedKernels(km, self, self.place)
-
-    def on_connection_close(self) -> None:
-        self.client_left = True
-        super().on_connection_close()
+        return km if self.place is None else AdmittedKernels(km, self.settings["nessus_app"].admission, self.place)
 
     async def get(self, path: str | None = None) -> None:
         app: NessusVoila = self.settings["nessus_app"]
@@ -307,8 +291,6 @@ class CappedVoilaHandler(TornadoVoilaHandler):
         self.place = place
         try:
             await super().get(path)
-        except ClientLeft:
-            self.log.info("nessus: %s left before its kernel started; place given back", path)
         finally:
             app.admission.settle(place)
 
@@ -317,7 +299,9 @@ class NessusVoila(Voila):
     """Voila with the classroom additions (see nessus.serving)."""
 
     pools = Unicode("", config=True, help="Preheated kernels kept per notebook: le-palais.ipynb=30,la-boue.ipynb=0")
-    max_viewers = Int(40, config=True, help="Viewer kernels allowed at once; past it pages say the class is full.")
+    max_viewers = Int(
+        40, config=True, help="Viewer places (a page's kernel each) at once; past it pages say the class is full."
+    )
     student_url = Unicode("", config=True, help="The address students type, shown on the gallery.")
     refill_after = Float(
         0,
