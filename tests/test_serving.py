@@ -313,7 +313,7 @@ def renders_in_chromium(url: str, while_open: Callable[[], None]) -> None:
                 expect(page.locator(".widget-output svg.marks").first).to_be_visible(timeout=120_000)
                 expect(page.locator("body")).not_to_contain_text("class is full")
                 while_open()
-                page.close(run_before_unload=True)  # Voila shuts its kernel down on unload
+                page.close(run_before_unload=True)  # unload beacon: Voila shuts the kernel down; else the culler
             finally:
                 browser.close()
 
