@@ -72,14 +72,14 @@ PARAMS = {
         "rolls": (1, 20),
         "size": (0, 15),
         "nights": (1, 30),
-        "games": (1, 100_000),
+        "games": (2, 100_000),
     },
     "entheos": {
         "players": (2, 6),
         "turns": (0, 60),
         "war_turns": (0, 60),
-        "games": (1, 100_000),
-        "pairs": (1, 100_000),
+        "games": (2, 100_000),
+        "pairs": (2, 100_000),
     },
 }  # the integer parameters and their ranges; switches and choices below
 CHOICES = {

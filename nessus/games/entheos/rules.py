@@ -32,7 +32,7 @@ BOTS = Param(
 GAMES = Param(
     "games",
     500,
-    1,
+    2,  # a mean's t interval needs two games at least
     100_000,
     "whole games of the bots that `nessus simulate` plays through the generic play loop, 40-150 a second "
     "(win_share_seat_*, victory_points_seat_*; the trials are the wars)",
@@ -40,7 +40,7 @@ GAMES = Param(
 PAIRS = Param(
     "pairs",
     200,
-    1,
+    2,  # a mean's t interval needs two games at least
     100_000,
     "pairs of games that `nessus simulate` plays for each intervention policy against each opponents "
     "(9 x 2, so 36 x pairs games; *_vs_*_effect)",

@@ -43,7 +43,7 @@ BOTS = Param(
 GAMES = Param(
     "games",
     2_000,
-    1,
+    2,  # a mean's t interval needs two games at least
     100_000,
     "whole games of the bots that `nessus simulate` plays through the generic play loop, about 80 a second "
     "(win_share_seat_*, mean_rounds; the trials are the chases)",
