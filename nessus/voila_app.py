@@ -10,6 +10,7 @@ import functools
 import json
 import os
 import time
+from collections import Counter
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,9 @@ from nessus.paths import NOTEBOOKS, SITE
 from nessus.serving import GALLERY
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+FAILED_REFILLS = 5
+"""Times at most a pool's failed kernels are replaced (a dashboard that cannot build its page
+would otherwise start kernels for ever)."""
 LOADING_PAGE_LONGEST = 300.0
 """Seconds at most that a saturated machine's culler spares a kernel whose page has not connected yet."""
 
@@ -74,7 +78,7 @@ def _hand_out_started_kernels_only(km: Any) -> None:
         pool = km._pools.get(name, [])
         ready = [t for t in pool if t.done() and not t.cancelled() and t.exception() is None]
         for t in ready:
-            if t.result().get("kernel_id") not in km:  # it died starting (a port taken under it): never hand it out
+            if _failed(t, km):  # it died starting (a port taken under it): never hand it out
                 pool.remove(t)
         return [t for t in ready if t in pool]
 
@@ -91,6 +95,46 @@ def _hand_out_started_kernels_only(km: Any) -> None:
 
     km.get_pool_size = get_pool_size
     km.get_rendered_notebook = get_rendered_notebook
+
+
+def _failed(item: Any, km: Any) -> bool:
+    """Whether a pool's kernel failed: it never started, it is gone from the kernel manager, or
+    its page's build has ended (a preheated kernel's build waits for a page, so a build that has
+    ended in the pool has failed: its kernel died starting, a port taken under it, say)."""
+    if not item.done():
+        return False
+    if item.cancelled() or item.exception() is not None:
+        return True
+    built = item.result()
+    return built.get("kernel_id") not in km or (built.get("task") is not None and built["task"].done())
+
+
+async def replace_failed_pool_kernels(km: Any, replaced: Counter[str], log: Any = None) -> list[str]:
+    """Take the failed kernels (see `_failed`) out of every pool, shut them down, and start others
+    in their place, up to FAILED_REFILLS times per notebook (`replaced` counts them: a dashboard
+    that cannot build its page would otherwise start kernels for ever); returns the notebooks refilled.
+    Voila keeps a failed kernel in its pool for good: the pool is never full again, and in lesson
+    mode its place is a student's."""
+    refilled = []
+    for name, pool in list(getattr(km, "_pools", {}).items()):
+        failed = [item for item in pool if _failed(item, km)]
+        if not failed or replaced[name] >= FAILED_REFILLS:
+            continue
+        pool[:] = [item for item in pool if item not in failed]
+        for item in failed:
+            kernel_id = None if item.cancelled() or item.exception() else item.result().get("kernel_id")
+            if kernel_id is not None and kernel_id in km:
+                try:
+                    await km.shutdown_kernel(kernel_id)
+                except Exception as e:  # a dead kernel may fail to shut down: the culler has it
+                    if log is not None:
+                        log.warning("nessus: shutting down failed kernel %s: %s", kernel_id, e)
+        replaced[name] += 1
+        if log is not None:
+            log.warning("nessus: %d kernel(s) of the %s pool failed to start; starting others", len(failed), name)
+        km.fill_if_needed(delay=0, notebook_name=name)
+        refilled.append(name)
+    return refilled
 
 
 class CpuMeter:
@@ -334,6 +378,10 @@ class NessusVoila(Voila):
         _spare_loading_pages(self.kernel_manager, self.cpu)
         if hasattr(self.kernel_manager, "_pools"):
             _hand_out_started_kernels_only(self.kernel_manager)
+            replaced: Counter[str] = Counter()
+            tornado.ioloop.PeriodicCallback(
+                lambda: replace_failed_pool_kernels(self.kernel_manager, replaced, self.log), 5000
+            ).start()
             if self.refill_after > 0:
                 _refill_after_the_burst(self.kernel_manager, self.refill_after, self.cpu)
         return settings

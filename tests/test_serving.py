@@ -17,10 +17,12 @@ import time
 import urllib.error
 import urllib.request
 import uuid
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -132,6 +134,60 @@ def test_a_pooled_kernel_that_died_starting_is_never_handed_out():
     assert [f.result()["kernel_id"] for f in km._pools["a.ipynb"]] == ["alive"] and km._pools["b.ipynb"] == []
 
 
+T = TypeVar("T")
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine to its end in a thread of its own: the session's Playwright keeps an event
+    loop running in this one, where asyncio.run refuses to start."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
+def test_failed_pool_kernels_are_replaced_a_few_times_at_most():
+    """A pool's kernel whose page build ended (its kernel died starting) or that is gone is taken
+    out, shut down if still listed, and the pool refilled; a healthy one stays. A dashboard whose
+    kernels always fail is refilled FAILED_REFILLS times, no more."""
+    from nessus.voila_app import FAILED_REFILLS, replace_failed_pool_kernels
+
+    class Build:
+        def __init__(self, ended: bool) -> None:
+            self.ended = ended
+
+        def done(self) -> bool:
+            return self.ended
+
+    def pooled(kernel_id: str, ended: bool) -> asyncio.Future:
+        f = asyncio.get_event_loop_policy().new_event_loop().create_future()
+        f.set_result({"kernel_id": kernel_id, "renderer": None, "task": Build(ended)})
+        return f
+
+    class Manager:
+        def __init__(self) -> None:
+            healthy, ended, gone = pooled("healthy", False), pooled("ended", True), pooled("gone", False)
+            self._pools = {"a.ipynb": [healthy, ended, gone], "b.ipynb": [pooled("fine", False)]}
+            self.shut: list[str] = []
+            self.filled: list[str] = []
+
+        def __contains__(self, kernel_id: str) -> bool:
+            return kernel_id in ("healthy", "ended", "fine")
+
+        async def shutdown_kernel(self, kernel_id: str) -> None:
+            self.shut.append(kernel_id)
+
+        def fill_if_needed(self, delay: float, notebook_name: str) -> None:
+            self.filled.append(notebook_name)
+            self._pools[notebook_name].append(pooled("ended", True))  # this dashboard's kernels keep failing
+
+    km, replaced = Manager(), Counter()
+    assert run_apart(replace_failed_pool_kernels(km, replaced)) == ["a.ipynb"]
+    assert [f.result()["kernel_id"] for f in km._pools["a.ipynb"][:1]] == ["healthy"]
+    assert km.shut == ["ended"] and len(km._pools["b.ipynb"]) == 1
+    for _ in range(2 * FAILED_REFILLS):
+        run_apart(replace_failed_pool_kernels(km, replaced))
+    assert km.filled == ["a.ipynb"] * FAILED_REFILLS
+
+
 def test_every_place_taken_is_given_back_once():
     """Places are taken synchronously up to the cap; one ends when its request ends without a
     kernel, or when its kernel leaves the kernel manager, never twice and never before."""
@@ -173,8 +229,8 @@ def test_an_admitted_page_ties_its_kernel_to_its_place():
 
     km, admission = Manager(), Admission(2)
     fresh, pooled = admission.take(set()), admission.take(set())
-    assert asyncio.run(AdmittedKernels(km, admission, fresh).start_kernel()) == "fresh"
-    assert asyncio.run(AdmittedKernels(km, admission, pooled).get_rendered_notebook("n.ipynb"))[2] == "pooled"
+    assert run_apart(AdmittedKernels(km, admission, fresh).start_kernel()) == "fresh"
+    assert run_apart(AdmittedKernels(km, admission, pooled).get_rendered_notebook("n.ipynb"))[2] == "pooled"
     assert AdmittedKernels(km, admission, fresh).get_pool_size("n.ipynb") == 1
     admission.settle(fresh)
     admission.settle(pooled)
