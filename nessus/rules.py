@@ -131,6 +131,12 @@ class GameRules:
         return out
 
 
+def count_param(name: str, default: int, help: str) -> Param:
+    """A number of `simulate`'s own runs beside `--trials` (whole games, pairs of games; listed in
+    the rules' `counts`): from 2, since a mean's t interval needs two, to 100,000."""
+    return Param(name, default, 2, 100_000, help)
+
+
 def field(p: Param) -> Any:
     """A dataclass field defaulting to the parameter's default."""
     return dataclasses.field(default=p.default)

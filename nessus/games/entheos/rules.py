@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from nessus.rules import GameRules, Param, field, seat_names
+from nessus.rules import GameRules, Param, count_param, field, seat_names
 
 GAME_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 """The game's length in turns by the number of players (the rulebook's)."""
@@ -29,19 +29,15 @@ BOTS = Param(
     "(greedy, passive, random_legal, card_1 … card_6, lock_favourite, swap_against_competitor)",
     kind=str,
 )
-GAMES = Param(
+GAMES = count_param(
     "games",
     500,
-    2,  # a mean's t interval needs two games at least
-    100_000,
     "whole games of the bots that `nessus simulate` plays through the generic play loop, 40-150 a second "
     "(win_share_seat_*, victory_points_seat_*; the trials are the wars)",
 )
-PAIRS = Param(
+PAIRS = count_param(
     "pairs",
     200,
-    2,  # a mean's t interval needs two games at least
-    100_000,
     "pairs of games that `nessus simulate` plays for each intervention policy against each opponents "
     "(9 x 2, so 36 x pairs games; *_vs_*_effect)",
 )

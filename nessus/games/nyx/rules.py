@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from nessus.games.nyx.matrix import NAMES, SHAPES, Cell, parse_cells
 from nessus.games.nyx.odds import FACES, MAX_DICE, SYMBOLS
-from nessus.rules import GameRules, Param, field, seat_names
+from nessus.rules import GameRules, Param, count_param, field, seat_names
 
 PLAYERS = Param("players", 3, 2, 4, "players at the table")
 SYMBOL = Param("symbol", "moon", 0, 0, "the symbol chased: star, crescent or moon", kind=str, choices=SYMBOLS)
@@ -40,11 +40,9 @@ BOTS = Param(
     "(greedy, odds, random_legal)",
     kind=str,
 )
-GAMES = Param(
+GAMES = count_param(
     "games",
     2_000,
-    2,  # a mean's t interval needs two games at least
-    100_000,
     "whole games of the bots that `nessus simulate` plays through the generic play loop, about 80 a second "
     "(win_share_seat_*, mean_rounds; the trials are the chases)",
 )
