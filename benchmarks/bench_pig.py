@@ -11,7 +11,8 @@ import time
 import numpy as np
 from _timing import faster, timed, under
 
-from nessus.games.pushluck import core, pig
+from nessus import pushluck as core
+from nessus.games.pushluck import pig
 
 GAMES = 1 << 17
 LOOP_GAMES = 4_000

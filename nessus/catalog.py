@@ -30,8 +30,8 @@ def catalog() -> dict[str, Any]:
     out = {}
     for name, game in games.GAMES.items():
         out[name] = {
-            "title": game.TITLE,
-            "summary": game.SUMMARY,
+            "title": game.title,
+            "summary": game.summary,
             "parameters": {p.name: _param(p) for p in game.Rules.params},
             "figures": list(game.report().figures),
         }

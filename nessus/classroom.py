@@ -118,13 +118,6 @@ def _is_ip(text: str) -> bool:
     return True
 
 
-def qr_svg(text: str, scale: int = 8) -> str:
-    """A QR code of `text` as an inline SVG element (segno, offline)."""
-    import segno
-
-    return segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
-
-
 def class_full_page(max_viewers: int, retry_seconds: int = 60) -> str:
     """The page a student gets when every place on the server is taken."""
     return (

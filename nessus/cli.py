@@ -236,8 +236,8 @@ def _game_help(command: str, game, rules) -> str:
     width = max(map(len, figures))
     lines += [_wrapped(name, width, text) for name, text in figures.items()]
     parser = argparse.ArgumentParser(
-        prog=f"nessus {command} {game.NAME}",
-        description=f"{game.TITLE}: {game.SUMMARY}",
+        prog=f"nessus {command} {game.name}",
+        description=f"{game.title}: {game.summary}",
         epilog="\n".join(lines),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -401,13 +401,13 @@ def _lab(args) -> int:
 
 
 def _data(args) -> int:
-    from nessus import tables
+    from nessus import precompute
 
     if args.action == "rebuild":
-        for written in tables.rebuild(args.game):
+        for written in precompute.rebuild(args.game):
             print(f"wrote {written}")
         return 0
-    problems = tables.check(args.game)
+    problems = precompute.check(args.game)
     for problem in problems:
         print(f"nessus: {problem}", file=sys.stderr)
     if not problems:
@@ -435,7 +435,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "games":
             width = max(map(len, games.GAMES))
             for name, game in games.GAMES.items():
-                print(f"{name.ljust(width)}  {game.TITLE}: {game.SUMMARY}")
+                print(f"{name.ljust(width)}  {game.title}: {game.summary}")
         elif args.command in ("report", "simulate"):
             if args.game is None and args.help:
                 print(args.command_parser.format_help(), end="")

@@ -74,7 +74,7 @@ def game_section(name: str) -> list[str]:
     return [
         f"## {name}",
         "",
-        *_paragraph(f"**{cell(game.TITLE)}**: {cell(game.SUMMARY)}"),
+        *_paragraph(f"**{cell(game.title)}**: {cell(game.summary)}"),
         "",
         *_table(("parameter", "allowed", "default", "what it sets"), params),
         "",

@@ -25,31 +25,12 @@ from fractions import Fraction
 from math import gcd, lcm
 from typing import TYPE_CHECKING, Any, cast
 
+from nessus.numbers import decimal_text, exact_str
+
 if TYPE_CHECKING:
     import polars as pl
 
 Event = Callable[[Any], bool] | Iterable[Hashable]
-
-
-def digits(n: int) -> str:
-    """An integer in decimal, however long: Python's str() refuses more than 4300 digits
-    (sys.get_int_max_str_digits), so longer ones are written 4000 digits at a time."""
-    try:
-        return str(n)
-    except ValueError:
-        pass
-    if n < 0:
-        return "-" + digits(-n)
-    pieces = []
-    while n:
-        n, piece = divmod(n, 10**4000)
-        pieces.append(piece)
-    return str(pieces[-1]) + "".join(str(piece).zfill(4000) for piece in reversed(pieces[:-1]))
-
-
-def exact_str(p: Fraction) -> str:
-    """The reduced fraction as "p/q" ("35" for an integer), at any length."""
-    return digits(p.numerator) if p.denominator == 1 else f"{digits(p.numerator)}/{digits(p.denominator)}"
 
 
 def _sort_key(x: Hashable) -> tuple:
@@ -359,16 +340,12 @@ class TruncatedDist:
 
     def _repr_html_(self) -> str:
         rows = [(str(s), p) for s, p in enumerate(self.pmf()) if p]
-        from nessus.numbers import decimal_text
-
         note = f"P(X &gt; {self.bound}) = {decimal_text(self.tail)} (exact, not shown as bars)"
         return _html_table_and_bars(rows, note=note)
 
 
 def _html_table_and_bars(rows: list[tuple[str, Fraction]], note: str, limit: int = 12) -> str:
     """A small table of the most likely rows next to an inline SVG bar chart of all of them."""
-    from nessus.numbers import decimal_text  # (numbers builds on this module)
-
     top = sorted(rows, key=lambda r: -r[1])[:limit]
     top_set = {r[0] for r in top}
     table_rows = "".join(

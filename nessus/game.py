@@ -27,9 +27,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Self
+from typing import TYPE_CHECKING, Any, Protocol, Self
 
 from nessus.solver import Hint
+
+if TYPE_CHECKING:
+    from nessus.report import Report
+    from nessus.rules import GameRules
 
 CHANCE = -1
 """`current_player()` at a chance node (OpenSpiel's kChancePlayerId)."""
@@ -163,3 +167,52 @@ def win_shares(scores: Sequence[Fraction | int], highest: bool = True) -> list[F
 def winner_returns(players: int, winner: int) -> list[Fraction]:
     """Returns of a game `winner` won alone: 1 to them, 0 to the others."""
     return [Fraction(int(p == winner)) for p in range(players)]
+
+
+class Objective(Protocol):
+    """What a player plays for, as one object that solvers, hints and pages call instead of
+    switching on its type: `text` says it in words ("the most points"), `unit` names what
+    `payoff` counts ("points", "chance") and `payoff(final)` is the payoff of a final position
+    (an exact Fraction, or an int)."""
+
+    text: str
+    unit: str
+
+    def payoff(self, final: Any) -> Fraction | int:
+        """The payoff of `final` (a game's own final position) for this objective."""
+        ...
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game, declared once (in `nessus/games/<name>/__init__.py` as `GAME`): the registry,
+    the command line, the gallery, the catalogue and the docs read it.
+
+    `name` is the command-line name, `title` and `summary` say what it is; `Rules` is its
+    frozen dataclass of validated parameters, `report(rules)` its exact figures,
+    `simulate(rules, trials, seed, client=None, progress=None)` its Monte Carlo figures,
+    `initial_state(rules)` its playable `State` and `policies(rules)` its named policies.
+    `lesson` is its lesson (a notebook in notebooks/, without .ipynb), `dashboard` its page
+    (a notebook in dashboards/) with `page_title` and `pitch` for the gallery's card, and
+    `tables(rules)` the precomputed tables it stores in data/, if any (`check_tables()` the first
+    rows of a table too long to check whole, see `nessus.tables`).
+    """
+
+    name: str
+    title: str
+    summary: str
+    Rules: type[GameRules]
+    report: Callable[..., Report]
+    simulate: Callable[..., Report]
+    initial_state: Callable[..., State]
+    policies: Callable[..., dict[str, Policy]]
+    lesson: str | None = None
+    dashboard: str | None = None
+    pitch: str = ""
+    page_title: str = ""
+    tables: Callable[..., Any] | None = None
+    check_tables: Callable[..., Any] | None = None
+
+    def __post_init__(self) -> None:
+        if not self.page_title:
+            object.__setattr__(self, "page_title", self.title)

@@ -13,8 +13,6 @@ import html
 from fractions import Fraction
 from typing import Literal
 
-from nessus.dist import exact_str
-
 Mode = Literal["fraction", "decimal", "percent"]
 Kind = Literal["probability", "value"]
 MODES: tuple[Mode, ...] = ("fraction", "decimal", "percent")
@@ -22,6 +20,27 @@ SHORT = 15  # the longest fraction ("p/q") written out in full
 LONGEST_SHOWN = 4000  # characters of a fraction put in the page; longer ones are described by their size
 LOG10_2 = 0.30102999566398120
 SCALES = ((10**3, "thousand"), (10**6, "million"), (10**9, "billion"), (10**12, "trillion"), (10**15, "quadrillion"))
+
+
+def digits(n: int) -> str:
+    """An integer in decimal, however long: Python's str() refuses more than 4300 digits
+    (sys.get_int_max_str_digits), so longer ones are written 4000 digits at a time."""
+    try:
+        return str(n)
+    except ValueError:
+        pass
+    if n < 0:
+        return "-" + digits(-n)
+    pieces = []
+    while n:
+        n, piece = divmod(n, 10**4000)
+        pieces.append(piece)
+    return str(pieces[-1]) + "".join(str(piece).zfill(4000) for piece in reversed(pieces[:-1]))
+
+
+def exact_str(p: Fraction) -> str:
+    """The reduced fraction as "p/q" ("35" for an integer), at any length."""
+    return digits(p.numerator) if p.denominator == 1 else f"{digits(p.numerator)}/{digits(p.denominator)}"
 
 
 def _trim(text: str) -> str:

@@ -53,7 +53,7 @@ def game_type(name: str, shape: game.Shape) -> pyspiel.GameType:
     )
     return pyspiel.GameType(
         short_name=PREFIX + name,
-        long_name=f"{module.TITLE} (nessus)",
+        long_name=f"{module.title} (nessus)",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,

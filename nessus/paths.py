@@ -27,6 +27,8 @@ ROOT = SHARE if INSTALLED else PACKAGE.parent
 DATA = ROOT / "data"
 DASHBOARDS = ROOT / "dashboards"
 NOTEBOOKS = ROOT / "notebooks"
+GALLERY = "index.ipynb"
+"""The gallery's address under `voila/render/` (a page the server makes, not a notebook)."""
 
 
 def user_home() -> Path:

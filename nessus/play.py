@@ -11,8 +11,9 @@ seat's win share with a Wilson interval.
 >>> end.is_terminal(), sum(end.returns())
 (True, Fraction(1, 1))
 >>> palais = games.get("palais")
+>>> rules = palais.Rules(players=2)
 >>> table = tournament(
-...     palais.initial_state(palais.Rules(players=2)), ["optimal", "keep_most_common"], games=100, seed=1
+...     palais.initial_state(rules), ["optimal", "keep_most_common"], games=100, seed=1, named=palais.policies(rules)
 ... )
 >>> table.columns
 ['seat', 'policy', 'games', 'win_share', 'low', 'high']
@@ -22,7 +23,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
@@ -125,15 +125,6 @@ def play(
     return state
 
 
-def named_policies(state: State) -> dict[str, Policy]:
-    """The named policies of `state`'s game: its module's `policies(rules)`."""
-    module = sys.modules[type(state).__module__]
-    if not hasattr(module, "policies"):
-        raise ValueError(f"{type(state).__module__} lists no named policies")
-    named: dict[str, Policy] = module.policies(getattr(state, "rules", None))
-    return named
-
-
 def tournament(
     start: State | Callable[[], State],
     policies: Sequence[Policy | str],
@@ -141,9 +132,11 @@ def tournament(
     seed: int = 0,
     names: Sequence[str] | None = None,
     confidence: float = CONFIDENCE,
+    named: Mapping[str, Policy] | None = None,
 ) -> pl.DataFrame:
     """Play `games` whole games from `start` (a state, or a function making one) with
-    `policies[i]` in seat i (a policy, or the name of one of the game's named policies), and
+    `policies[i]` in seat i (a policy, or the name of one in `named`, e.g. the game's
+    `GAME.policies(rules)`), and
     return one row per seat: `seat`, `policy`, `games`, and the mean return `win_share` with a
     Wilson interval `low`..`high` (a k-way shared win counts 1/k, so the interval treats the
     shares' sum as the successes) for games with a winner; for the banking games `mean_return`
@@ -156,10 +149,12 @@ def tournament(
     shape = first.shape()
     if len(policies) != shape.players:
         raise ValueError(f"policies must give one policy per seat ({shape.players}), got {len(policies)}")
-    named = named_policies(first) if any(isinstance(p, str) for p in policies) else {}
+    named = named or {}
     for p in policies:
         if isinstance(p, str) and p not in named:
-            raise ValueError(f"policy must be one of the game's named policies ({', '.join(named)}), got {p!r}")
+            raise ValueError(
+                f"policy must be one of the named policies ({', '.join(named) or 'none given'}), got {p!r}"
+            )
     seats = [named[p] if isinstance(p, str) else p for p in policies]
     if names is not None:
         labels = list(names)

@@ -32,16 +32,15 @@ from nbclient.exceptions import CellExecutionError
 from nbconvert import HTMLExporter
 from nbformat import NotebookNode
 
-from nessus import paths
-from nessus.apps import GALLERY, Entry
-from nessus.serving import install_channel_fix
+from nessus import games, paths
+from nessus.game import Game
+from nessus.kernels import install_channel_fix
 
 LESSONS = paths.NOTEBOOKS
 SITE = paths.SITE
 DASHBOARDS_URL = (
     "../voila/render/"  # as `nessus serve` serves them: site/ under /lessons/, dashboards under /voila/render/
 )
-GALLERY_NOTEBOOK = "index.ipynb"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 VEGALITE = re.compile(r"application/vnd\.vegalite\.v\d+\+json")
@@ -138,9 +137,9 @@ class _Client(NotebookClient):
 install_channel_fix(_Client)
 
 
-def dashboard_for(lesson: str) -> Entry | None:
+def dashboard_for(lesson: str) -> Game | None:
     """The gallery entry of a lesson's dashboard (the lesson named by its stem), if it has one."""
-    return next((e for e in GALLERY if e.lesson == lesson), None)
+    return next((g for g in games.with_dashboards() if g.lesson == lesson), None)
 
 
 def execute(nb: NotebookNode, path: Path, timeout: int = CELL_TIMEOUT) -> None:
@@ -191,10 +190,10 @@ def math_to_mathml(markdown: str) -> str:
     return MATH.sub(replace, markdown)
 
 
-def widget_note(url: str, dashboard: Entry | None, snapshot: bool) -> NotebookNode:
+def widget_note(url: str, dashboard: Game | None, snapshot: bool) -> NotebookNode:
     """The HTML output that stands for a widget: where to play with it live (its dashboard, or the gallery)."""
-    target = url + (dashboard.notebook if dashboard else GALLERY_NOTEBOOK)
-    where = f"the <b>{html.escape(dashboard.title)}</b> dashboard" if dashboard else "the dashboards gallery"
+    target = url + (dashboard.dashboard if dashboard and dashboard.dashboard else paths.GALLERY)
+    where = f"the <b>{html.escape(dashboard.page_title)}</b> dashboard" if dashboard else "the dashboards gallery"
     text = (
         f'<div class="nessus-widget-note"><p>Interactive controls stand here in the notebook. '
         f'Play with them live in <a href="{html.escape(target)}">{where}</a> '
@@ -226,7 +225,7 @@ class Staticizer:
 
     state: dict[str, Any]
     dashboards_url: str = DASHBOARDS_URL
-    dashboard: Entry | None = None
+    dashboard: Game | None = None
     log: Callable[[str], None] = print
     charts: int = 0
 
@@ -313,10 +312,10 @@ def write_index(pages: Sequence[Page], out: Path, dashboards_url: str = DASHBOAR
             f'<span class="name">{html.escape(page.name)}</span>'
         )
         dashboard = dashboard_for(page.name)
-        if dashboard:
+        if dashboard and dashboard.dashboard:
             item += (
-                f' &middot; <a href="{html.escape(dashboards_url + dashboard.notebook)}">'
-                f"{html.escape(dashboard.title)} dashboard</a>"
+                f' &middot; <a href="{html.escape(dashboards_url + dashboard.dashboard)}">'
+                f"{html.escape(dashboard.page_title)} dashboard</a>"
             )
         items.append(item + "</li>")
     path = out / "index.html"

@@ -31,15 +31,12 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from queue import Empty
-from time import monotonic
 from typing import Any
 
 from nessus import classroom
-from nessus.paths import DASHBOARDS
+from nessus.kernels import install_channel_fix
+from nessus.paths import DASHBOARDS, GALLERY
 
-GALLERY = "index.ipynb"
-POLL_SLICE = 0.2
 CULL_INTERVAL = 10
 CULL_IDLE_TIMEOUT = 45
 LESSON_REFILL_AFTER = 30
@@ -79,36 +76,6 @@ class ServeOptions:
     def url(self) -> str:
         """The address the students type."""
         return classroom.student_url(self.ip, self.port)
-
-
-def poll_in_slices(channel: Any, slice_seconds: float = POLL_SLICE) -> None:
-    """Make an async kernel channel's `get_msg(timeout)` wait in short slices, same semantics."""
-    get_msg = channel.get_msg
-
-    async def sliced(timeout: float | None = None):
-        deadline = None if timeout is None else monotonic() + timeout
-        while True:
-            left = None if deadline is None else deadline - monotonic()
-            try:
-                return await get_msg(timeout=slice_seconds if left is None else max(0.0, min(slice_seconds, left)))
-            except Empty:
-                if left is not None and left <= slice_seconds:
-                    raise
-
-    channel.get_msg = sliced
-
-
-def install_channel_fix(executor_class: Any) -> None:
-    """Make an nbclient NotebookClient subclass poll its shell and iopub channels in slices."""
-    start = executor_class.async_start_new_kernel_client
-
-    async def start_with_sliced_polls(self):
-        kc = await start(self)
-        poll_in_slices(kc.shell_channel)
-        poll_in_slices(kc.iopub_channel)
-        return kc
-
-    executor_class.async_start_new_kernel_client = start_with_sliced_polls
 
 
 def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1, **options: Any) -> list[str]:

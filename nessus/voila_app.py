@@ -24,8 +24,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 
 from nessus import classroom
 from nessus.admission import Admission, Place
-from nessus.paths import NOTEBOOKS, SITE
-from nessus.serving import GALLERY
+from nessus.paths import GALLERY, NOTEBOOKS, SITE
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 FAILED_REFILLS = 5
@@ -220,7 +219,7 @@ class GalleryHandler(tornado.web.RequestHandler):
     """The gallery: a static page made here, no kernel per visitor."""
 
     def get(self) -> None:
-        from nessus.apps.gallery import gallery_page
+        from nessus.kit.gallery import gallery_page
 
         app: NessusVoila = self.settings["nessus_app"]
         self.set_header("Cache-Control", "no-cache")

@@ -16,8 +16,8 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
+from nessus.kernels import install_channel_fix
 from nessus.publish import chart_svg
-from nessus.serving import install_channel_fix
 
 ROOT = Path(__file__).resolve().parent.parent
 RUN = sorted([*ROOT.glob("notebooks/*.ipynb"), *ROOT.glob("dashboards/*.ipynb")])

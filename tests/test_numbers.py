@@ -7,11 +7,11 @@ from fractions import Fraction
 
 import pytest
 
-from nessus.apps.common import tables_csv
-from nessus.dist import digits
+from nessus.kit.common import tables_csv
 from nessus.numbers import (
     decimal_text,
     digit_count,
+    digits,
     is_short,
     number_html,
     number_text,

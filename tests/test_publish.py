@@ -19,8 +19,9 @@ from browser import at_least, browser_or_skip
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook, new_output
 from playwright.sync_api import expect
 
-from nessus import cli, publish
-from nessus.apps import GALLERY
+from nessus import cli, games, publish
+
+GALLERY = games.with_dashboards()
 
 ROOT = Path(__file__).resolve().parent.parent
 VEGALITE = "application/vnd.vegalite.v5+json"
@@ -124,7 +125,7 @@ def test_every_lesson_has_its_dashboard():
     lessons = {p.stem for p in publish.lessons()}
     assert {e.lesson for e in GALLERY} <= lessons
     assert lessons - {e.lesson for e in GALLERY} == {"00-who-starts"}
-    assert all((ROOT / "dashboards" / e.notebook).exists() for e in GALLERY)
+    assert all((ROOT / "dashboards" / e.dashboard).exists() for e in GALLERY)
     assert publish.dashboard_for("01-le-renard-one-in-36").notebook == "le-renard.ipynb"
 
 
@@ -189,7 +190,7 @@ def test_published_lesson_in_chromium(site, chromium, name):
     notes = pg.locator(".nessus-widget-note a")
     at_least(notes, 1)
     dashboard = publish.dashboard_for(name)
-    href = DASHBOARDS_URL + (dashboard.notebook if dashboard else "index.ipynb")
+    href = DASHBOARDS_URL + (dashboard.dashboard if dashboard else "index.ipynb")
     expect(notes.first).to_have_attribute("href", href)
     outside = [u for u in requests if not re.match(r"(file:|data:|about:|https?://(localhost|127\.0\.0\.1)[:/])", u)]
     assert not outside, f"requests to the internet: {outside}"

@@ -26,18 +26,19 @@ from typing import Any, TypeVar
 
 import pytest
 
-from nessus import classroom, cli
-from nessus.apps import GALLERY
-from nessus.apps.gallery import gallery_page, lessons
+from nessus import classroom, cli, games
+from nessus.kit.gallery import gallery_page, lessons, qr_svg
 from nessus.serving import CULL_IDLE_TIMEOUT, CULL_INTERVAL, ServeOptions, dashboard_names, serve_command
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "load"))
 from browser import ARGS, CHROMIUM
 from classload import Server, kernel_pids, memory_mib, status
 
+GALLERY = games.with_dashboards()
+
 
 def test_every_dashboard_is_served_and_in_the_gallery():
-    assert dashboard_names() == sorted(e.notebook.removesuffix(".ipynb") for e in GALLERY)
+    assert dashboard_names() == sorted(e.dashboard.removesuffix(".ipynb") for e in GALLERY)
 
 
 def test_lesson_mode_keeps_the_class_ready_and_the_rest_on_demand():
@@ -96,7 +97,7 @@ def test_bad_serve_options_are_one_line(argv, says, capsys):
 
 def test_gallery_page_links_every_dashboard_and_lesson():
     page = gallery_page(None, lessons=True)
-    assert re.findall(r"class='nessus-card' href='voila/render/([^']+)'", page) == [e.notebook for e in GALLERY]
+    assert re.findall(r"class='nessus-card' href='voila/render/([^']+)'", page) == [e.dashboard for e in GALLERY]
     assert [f"lessons/{stem}.html" for stem, _ in lessons()] == re.findall(r"href='(lessons/[^']+)'", page)
     assert "Start here" in page and "<svg" not in page  # no QR code when only this machine is served
     shown = gallery_page("http://192.0.2.7:8866/")
@@ -105,9 +106,9 @@ def test_gallery_page_links_every_dashboard_and_lesson():
 
 
 def test_qr_code_encodes_the_address():
-    svg = classroom.qr_svg("http://192.0.2.7:8866/")
+    svg = qr_svg("http://192.0.2.7:8866/")
     assert svg.startswith("<svg") and svg.count("<path") >= 1
-    assert classroom.qr_svg("http://192.0.2.7:8866/") != classroom.qr_svg("http://192.0.2.8:8866/")
+    assert qr_svg("http://192.0.2.7:8866/") != qr_svg("http://192.0.2.8:8866/")
 
 
 def test_a_pooled_kernel_that_died_starting_is_never_handed_out():

@@ -8,9 +8,9 @@ import ipywidgets as widgets
 import numpy as np
 
 from nessus import charts
-from nessus.apps.base import Dashboard
-from nessus.apps.common import TableHTML, dice_html
 from nessus.games import boue
+from nessus.kit.base import Dashboard
+from nessus.kit.common import TableHTML, dice_html
 from nessus.numbers import number_html
 
 TRIAL_STEPS = (0, 100, 1_000, 10_000, 100_000)

@@ -35,8 +35,6 @@ import numpy as np
 
 from nessus import game, montecarlo
 from nessus.apps import entheos_views as v
-from nessus.apps.base import Dashboard
-from nessus.apps.common import TableHTML
 from nessus.dist import Dist
 from nessus.games.entheos import bots as entheos_bots
 from nessus.games.entheos import war
@@ -44,6 +42,8 @@ from nessus.games.entheos.duel import duel
 from nessus.games.entheos.engine import DICE, OVER, PLACE, REVEAL, Hold, Reveal, State, card_text, initial_state
 from nessus.games.entheos.heroes import GODS, HERO_NAMES
 from nessus.games.entheos.rules import PLAYERS, Rules
+from nessus.kit.base import Dashboard
+from nessus.kit.common import TableHTML
 from nessus.numbers import number_text
 from nessus.play import play
 

@@ -19,10 +19,10 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from nessus.apps import hypogeon_views as v
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import TableDashboard, hint_table, mini_dice
 from nessus.games import hypogeon
 from nessus.games.hypogeon import LIMIT, Rules, TurnRecord
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import TableDashboard, hint_table, mini_dice
 from nessus.numbers import number_html
 from nessus.play import play
 

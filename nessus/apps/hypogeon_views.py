@@ -13,9 +13,9 @@ import altair as alt
 import numpy as np
 import polars as pl
 
-from nessus.apps.dicegame import HELD, OPTIMAL, face_svg, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.games import hypogeon
 from nessus.games.hypogeon import BUST, LIMIT, Rules, TurnRecord
+from nessus.kit.dicegame import HELD, OPTIMAL, face_svg, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.numbers import number_html, number_text
 
 STAND_AT_K, BEST_REPLY = "stand at k", "best reply to k"

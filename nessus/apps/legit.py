@@ -18,8 +18,6 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from nessus.apps.common import LatestJob, TableHTML
-from nessus.apps.dicegame import TableDashboard, counter_html
 from nessus.apps.legit_goals import MACHINES, TOP, Chase, First, Goal, Mean, machine_policy
 from nessus.apps.legit_views import (
     dilemma_view,
@@ -34,6 +32,8 @@ from nessus.apps.legit_views import (
     verdict_html,
 )
 from nessus.games import legit
+from nessus.kit.common import LatestJob, TableHTML
+from nessus.kit.dicegame import TableDashboard, counter_html
 from nessus.play import play
 
 MOST, BEAT = "most points", "beat a score"

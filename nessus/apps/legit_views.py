@@ -11,8 +11,6 @@ from functools import partial
 import altair as alt
 import polars as pl
 
-from nessus.apps.common import dice_html
-from nessus.apps.dicegame import HEURISTIC, OPTIMAL, face_svg, hint_table, mini_dice, policy_bars, policy_frame
 from nessus.apps.legit_goals import (
     DICE,
     THRESHOLD,
@@ -31,6 +29,8 @@ from nessus.apps.legit_goals import (
     unit,
 )
 from nessus.games import legit
+from nessus.kit.common import dice_html
+from nessus.kit.dicegame import HEURISTIC, OPTIMAL, face_svg, hint_table, mini_dice, policy_bars, policy_frame
 from nessus.numbers import number_html, number_text
 
 COLOURS = (OPTIMAL, "#9e9e9e", HEURISTIC, "#54a24b")  # optimal, no reroll, below 8, for the best mean

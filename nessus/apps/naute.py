@@ -16,8 +16,6 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import DiceTray, TableDashboard, counter_html, hint_table, mini_dice
 from nessus.apps.naute_views import (
     MACHINES,
     Objective,
@@ -35,6 +33,8 @@ from nessus.apps.naute_views import (
 )
 from nessus.games import naute
 from nessus.games.naute import Above, CargoMean
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import DiceTray, TableDashboard, counter_html, hint_table, mini_dice
 from nessus.play import play
 
 MOST, BEAT = "most cargo", "beat a target"

@@ -13,7 +13,10 @@ import altair as alt
 import polars as pl
 
 from nessus import game as protocol
-from nessus.apps.dicegame import (
+from nessus.dist import Dist, exact_str
+from nessus.games import naute
+from nessus.games.naute import Above, CargoMean, State
+from nessus.kit.dicegame import (
     HEURISTIC,
     OPTIMAL,
     face_svg,
@@ -23,9 +26,6 @@ from nessus.apps.dicegame import (
     policy_frame,
     probability_bars,
 )
-from nessus.dist import Dist, exact_str
-from nessus.games import naute
-from nessus.games.naute import Above, CargoMean, State
 from nessus.numbers import number_html
 from nessus.solver import TurnPolicy
 

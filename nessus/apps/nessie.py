@@ -32,13 +32,13 @@ from functools import partial
 import ipywidgets as widgets
 
 from nessus.apps import nessie_views as v
-from nessus.apps.base import Dashboard
-from nessus.apps.common import LatestJob, TableHTML
 from nessus.game import Action
 from nessus.game import State as AnyState
 from nessus.games import nessie
 from nessus.games.nessie.engine import CHAIN, Event, Hand
 from nessus.games.nessie.odds import Situation
+from nessus.kit.base import Dashboard
+from nessus.kit.common import LatestJob, TableHTML
 from nessus.play import play
 
 HUMAN = v.HUMAN

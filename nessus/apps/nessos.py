@@ -22,8 +22,6 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from nessus.apps import nessos_views as v
-from nessus.apps.base import Dashboard
-from nessus.apps.common import TableHTML
 from nessus.game import Action, Policy
 from nessus.game import State as AnyState
 from nessus.games import nessos
@@ -40,6 +38,8 @@ from nessus.games.nessos.odds import (
     posterior_charon,
 )
 from nessus.games.nessos.rules import BLUFF, PLAYERS
+from nessus.kit.base import Dashboard
+from nessus.kit.common import TableHTML
 from nessus.play import play, tournament
 
 HUMAN = v.HUMAN
@@ -244,7 +244,12 @@ class NessosDashboard(Dashboard):
         names = ["bayes, your model", *self.bots[1:]]
         policies: list[Policy | str] = [bayes(sender), *self.bots[1:]]
         table = tournament(
-            lambda: nessos.initial_state(rules), policies, games=GAMES, seed=int(self.rng.integers(2**31)), names=names
+            lambda: nessos.initial_state(rules),
+            policies,
+            games=GAMES,
+            seed=int(self.rng.integers(2**31)),
+            names=names,
+            named=nessos.policies(rules),
         )
         self.games_chart.show(v.tournament_chart(table, GAMES))
         self.games_note.value = f"<small>{GAMES} games, {v.sender_text(sender)}</small>"

@@ -29,14 +29,14 @@ import ipywidgets as widgets
 
 from nessus import game
 from nessus.apps import nyx_views as v
-from nessus.apps.base import Dashboard
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import DiceTray, HintPanel
 from nessus.games.nyx import bots as nyx_bots
 from nessus.games.nyx import engine
 from nessus.games.nyx.matrix import CELLS, NAMES, SHAPES, best_placements, placements
 from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, keep_hint, shape_game
 from nessus.games.nyx.rules import Rules
+from nessus.kit.base import Dashboard
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import DiceTray, HintPanel
 from nessus.play import play
 from nessus.rules import Param
 from nessus.solver import Hint

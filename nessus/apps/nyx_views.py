@@ -15,7 +15,6 @@ import altair as alt
 import polars as pl
 
 from nessus import game
-from nessus.apps.dicegame import DIE, HELD, hint_table
 from nessus.games import nyx
 from nessus.games.nyx import matrix
 from nessus.games.nyx.bots import end_night
@@ -40,6 +39,7 @@ from nessus.games.nyx.engine import dice_text as engine_dice_text
 from nessus.games.nyx.matrix import SHAPES
 from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, expected_rolls_for_shape, p_at_least
 from nessus.games.nyx.rules import Rules
+from nessus.kit.dicegame import DIE, HELD, hint_table
 from nessus.numbers import number_html, number_text
 from nessus.solver import Hint
 

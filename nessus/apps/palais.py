@@ -16,8 +16,6 @@ from collections.abc import Hashable
 import ipywidgets as widgets
 
 from nessus import game as protocol
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import DiceTray, TableDashboard, counter_html
 from nessus.apps.palais_views import (
     BEAT,
     DEFAULT_TARGET,
@@ -40,6 +38,8 @@ from nessus.apps.palais_views import (
 )
 from nessus.games import palais
 from nessus.games.palais import AtLeast, Beat
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import DiceTray, TableDashboard, counter_html
 from nessus.play import play
 
 

@@ -16,10 +16,10 @@ import altair as alt
 import polars as pl
 
 from nessus import game as protocol
-from nessus.apps.dicegame import hint_table, mini_dice, policy_bars, policy_frame, probability_bars
 from nessus.dist import Dist, exact_str
 from nessus.games import palais
 from nessus.games.palais import AtLeast, Beat, Outlast, State
+from nessus.kit.dicegame import hint_table, mini_dice, policy_bars, policy_frame, probability_bars
 from nessus.numbers import number_html
 from nessus.solver import TurnPolicy
 

@@ -8,9 +8,9 @@ import ipywidgets as widgets
 import polars as pl
 
 from nessus import charts
-from nessus.apps.base import Dashboard
-from nessus.apps.common import TableHTML, dice_html
 from nessus.games import renard
+from nessus.kit.base import Dashboard
+from nessus.kit.common import TableHTML, dice_html
 from nessus.numbers import Kind, interval_html, number_html
 from nessus.play import play
 from nessus.report import Report

@@ -21,11 +21,11 @@ import html
 import ipywidgets as widgets
 
 from nessus.apps import royaumes_views as v
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import TableDashboard, mini_dice
 from nessus.game import Action
 from nessus.game import State as AnyState
 from nessus.games import royaumes
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import TableDashboard, mini_dice
 from nessus.play import play
 
 

@@ -12,11 +12,11 @@ from typing import Literal
 import altair as alt
 import polars as pl
 
-from nessus.apps.common import dice_html
-from nessus.apps.dicegame import HELD, OPTIMAL, mini_dice
 from nessus.dist import exact_str
 from nessus.games import royaumes
 from nessus.games.royaumes import Result, State
+from nessus.kit.common import dice_html
+from nessus.kit.dicegame import HELD, OPTIMAL, mini_dice
 from nessus.numbers import number_html
 from nessus.report import Figure
 

@@ -19,11 +19,12 @@ from typing import cast
 
 import ipywidgets as widgets
 
+from nessus import pushluck as core
 from nessus.apps import sept_play as p
 from nessus.apps import sept_views as v
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import DiceTray, TableDashboard
-from nessus.games.pushluck import core, pig, sept
+from nessus.games.pushluck import pig, sept
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import DiceTray, TableDashboard
 from nessus.play import play
 from nessus.solver import Hint
 

@@ -11,8 +11,9 @@ from functools import cache, cached_property, partial
 
 import polars as pl
 
+from nessus import pushluck as core
 from nessus.game import Policy
-from nessus.games.pushluck import core, pig, sept
+from nessus.games.pushluck import pig, sept
 from nessus.numbers import number_html, number_text
 
 SEPT, PIG = "Le Sept fatal", "Pig"

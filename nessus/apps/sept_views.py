@@ -11,7 +11,7 @@ from functools import partial
 import altair as alt
 import polars as pl
 
-from nessus.apps.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice, probability_bars
+from nessus import pushluck as core
 from nessus.apps.sept_play import (
     APPROX,
     BUST,
@@ -30,9 +30,10 @@ from nessus.apps.sept_play import (
     turn_frame,
 )
 from nessus.dist import exact_str
-from nessus.games.pushluck import core, pig, sept
-from nessus.games.pushluck.core import Played
+from nessus.games.pushluck import pig, sept
+from nessus.kit.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice, probability_bars
 from nessus.numbers import number_html
+from nessus.pushluck import Played
 from nessus.solver import Hint
 
 

@@ -17,10 +17,10 @@ from typing import cast
 import ipywidgets as widgets
 
 from nessus.apps import tresse_views as views
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import TableDashboard
 from nessus.game import Action, State
 from nessus.games import tresse
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import TableDashboard
 from nessus.play import play
 
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"

@@ -10,10 +10,10 @@ import math
 import altair as alt
 import polars as pl
 
-from nessus.apps.dicegame import HELD, OPTIMAL, face_svg
 from nessus.chains import Solved
 from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT
+from nessus.kit.dicegame import HELD, OPTIMAL, face_svg
 from nessus.numbers import Kind, number_html, number_text, rarity
 
 WHERE = {

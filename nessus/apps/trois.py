@@ -13,10 +13,10 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from nessus.apps import trois_views as views
-from nessus.apps.common import TableHTML
-from nessus.apps.dicegame import DiceTray, TableDashboard
 from nessus.apps.trois_play import MACHINES, Goal, Sheet, Shown, machine_policies, sheet, shown
 from nessus.games import trois
+from nessus.kit.common import TableHTML
+from nessus.kit.dicegame import DiceTray, TableDashboard
 from nessus.play import play
 
 GOALS = [

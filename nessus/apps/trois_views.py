@@ -12,10 +12,10 @@ from functools import partial
 import altair as alt
 import polars as pl
 
-from nessus.apps.dicegame import HELD, HEURISTIC, OPTIMAL, hint_table, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.apps.trois_play import Goal, Sheet, Shown, distributions, moon_chances
 from nessus.dist import exact_str
 from nessus.games import trois
+from nessus.kit.dicegame import HELD, HEURISTIC, OPTIMAL, hint_table, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.numbers import number_html, number_text
 
 HEURISTIC_NAME = "every 3, or the lowest die"

@@ -1,19 +1,22 @@
-"""The games. Each module has the same surface:
+"""The games, one folder each (`nessus/games/<name>/`), each declared once by its `GAME`
+record (`nessus.game.Game`): its name, title, summary, lesson, dashboard, `Rules`, `report`,
+`simulate`, `initial_state` and `policies`. The registry, the command line, the gallery, the
+catalogue and the docs read that record.
 
-- `NAME`, `TITLE`, `SUMMARY`: its CLI name, its title and one line about it;
-- `Rules`: a frozen dataclass of validated parameters (defaults = RULES.md decisions);
-- `report(rules) -> Report`: the exact headline figures;
-- `simulate(rules, trials, seed, client=None, progress=None) -> Report`: Monte Carlo figures;
-- the game protocol (`nessus.game`): `initial_state(rules=None)` gives the playable `State`
-  (whole games, every player, chance explicit), and `policies(rules=None)` the named ways to
-  play it (`policy(state) -> action`).
+>>> from nessus import games
+>>> legit = games.get("legit")
+>>> legit.title, legit.dashboard
+('Le Légit', 'le-legit.ipynb')
+>>> [g.name for g in games.with_dashboards()][:3]
+['renard', 'boue', 'nessie']
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from types import ModuleType
+
+from nessus.game import Game
 
 NAMES = (
     "order",
@@ -33,21 +36,21 @@ NAMES = (
     "nyx",
     "entheos",
 )
-
+"""Every game's name, in the order the command line, the gallery and the docs list them."""
 
 PATHS: dict[str, str] = {"sept": "nessus.games.pushluck.sept", "pig": "nessus.games.pushluck.pig"}
-"""Where a game's module lives when it is not `nessus.games.<name>` (a game inside a
-subpackage shared with others)."""
+"""Where a game's module lives while it is not `nessus.games.<name>`."""
 
 
-class _Registry(Mapping[str, ModuleType]):
-    """The game modules by name, each imported when first used (so `nessus report order`
-    does not import every game's solver)."""
+class _Registry(Mapping[str, Game]):
+    """The games' records by name, each game imported when first used (so `nessus report
+    order` does not import every game's solver)."""
 
-    def __getitem__(self, name: str) -> ModuleType:
+    def __getitem__(self, name: str) -> Game:
         if name not in NAMES:
             raise KeyError(name)
-        return importlib.import_module(PATHS.get(name, f"nessus.games.{name}"))
+        record: Game = importlib.import_module(PATHS.get(name, f"nessus.games.{name}")).GAME
+        return record
 
     def __iter__(self) -> Iterator[str]:
         return iter(NAMES)
@@ -56,19 +59,29 @@ class _Registry(Mapping[str, ModuleType]):
         return len(NAMES)
 
 
-GAMES: Mapping[str, ModuleType] = _Registry()
+GAMES: Mapping[str, Game] = _Registry()
 
 
-def __getattr__(name: str) -> ModuleType:
-    """`from nessus.games import pig` finds a game wherever it lives (see `PATHS`)."""
-    if name in PATHS:
-        return importlib.import_module(PATHS[name])
-    raise AttributeError(f"module 'nessus.games' has no attribute {name!r}")
-
-
-def get(name: str) -> ModuleType:
-    """The game module called `name`, or a ValueError listing the games."""
+def get(name: str) -> Game:
+    """The game called `name`, or a ValueError listing the games."""
     try:
         return GAMES[name]
     except KeyError:
         raise ValueError(f"unknown game {name!r}; allowed: {', '.join(GAMES)}") from None
+
+
+def with_dashboards() -> list[Game]:
+    """The games that have a dashboard, one per dashboard (Pig is played on Le Sept fatal's),
+    in the gallery's order."""
+    seen: set[str] = set()
+    out = []
+    for game in GAMES.values():
+        if game.dashboard and game.dashboard not in seen:
+            seen.add(game.dashboard)
+            out.append(game)
+    return out
+
+
+def of_dashboard(notebook: str) -> Game | None:
+    """The game whose dashboard is `notebook` (e.g. "le-legit.ipynb"), or None."""
+    return next((g for g in with_dashboards() if g.dashboard == notebook), None)

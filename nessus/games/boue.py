@@ -31,13 +31,11 @@ from nessus import game, montecarlo
 from nessus.chains import RewardChain, Step
 from nessus.dice import multisets, roll_faces, roll_outcomes
 from nessus.dist import TruncatedDist
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
 NAME = "boue"
-TITLE = "La Boue"
-SUMMARY = "Stuck in the Mud: every 2 or 5 sticks; score the rolls with none."
-
 STUCK = (2, 5)
 _FACE_CODE = (np.arange(7) + 128 * np.isin(np.arange(7), STUCK)).astype(np.int32)  # face + 128 if it sticks
 ROUNDS = 3
@@ -343,3 +341,19 @@ def initial_state(rules: Rules | None = None) -> State:
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """No decisions in La Boue: no policies."""
     return {}
+
+
+GAME = Game(
+    name=NAME,
+    title="La Boue",
+    summary="Stuck in the Mud: every 2 or 5 sticks; score the rolls with none.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="02-la-boue",
+    dashboard="la-boue.ipynb",
+    pitch="Play a turn of Stuck in the Mud die by die while simulated turns fill in the exact distribution.",
+)
+"""This game, as the registry, the command line and the gallery see it."""

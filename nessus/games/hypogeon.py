@@ -41,14 +41,12 @@ import polars as pl
 from nessus import game, montecarlo
 from nessus.dice import code_faces, raw_bits, roll_faces, roll_outcomes, total
 from nessus.dist import Dist
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Expectimax, Hint
 
 NAME = "hypogeon"
-TITLE = "L'Hypogéon"
-SUMMARY = "2d6, then 1d6 at a time: get closest to 21 without going over."
-
 LIMIT = 21
 BUST = 0
 
@@ -824,3 +822,22 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
         "best_stand_at": standing_at(best_response(rules.stand_at, rules.players)[0]),
         "seat_rules": seat_rule,
     }
+
+
+GAME = Game(
+    name=NAME,
+    title="L'Hypogéon",
+    summary="2d6, then 1d6 at a time: get closest to 21 without going over.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="11-l-hypogeon",
+    dashboard="l-hypogeon.ipynb",
+    pitch=(
+        "21 with dice: roll or stand with the exact value of each, alone or to the points target against the "
+        "machine, and the best reply to any rule."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

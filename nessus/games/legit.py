@@ -47,7 +47,8 @@ import numpy as np
 from nessus import game, montecarlo
 from nessus.dice import roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist, exact_str
-from nessus.games.pushluck.core import TurnSampler
+from nessus.game import Game
+from nessus.pushluck import TurnSampler
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Expectimax, Hint, TurnPolicy
@@ -56,9 +57,6 @@ if TYPE_CHECKING:
     import polars as pl
 
 NAME = "legit"
-TITLE = "Le Légit"
-SUMMARY = "Remove the 7-pairs, keep the rest or reroll it; the first player caps the rerolls."
-
 PAIRS = ((1, 6), (2, 5), (3, 4))
 
 REROLLS = Param("rerolls", 3, 0, 3, "most rerolls (the first player's count caps the later players)")
@@ -779,3 +777,23 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
         "best_mean": per_turn(lambda r: mean_turn(r.dice, r.rerolls).game.best),
         "reroll_below": per_turn(lambda r: below),
     }
+
+
+GAME = Game(
+    name=NAME,
+    title="Le Légit",
+    summary="Remove the 7-pairs, keep the rest or reroll it; the first player caps the rerolls.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="10-le-legit",
+    dashboard="le-legit.ipynb",
+    pitch=(
+        "Remove the 7-pairs, keep or reroll, alone or against the machine, with each choice's exact value and"
+        " the first player's dilemma."
+    ),
+    tables=tables,
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -50,14 +50,12 @@ from nessus import game as protocol
 from nessus import montecarlo
 from nessus.dice import Chosen, Roll, multisets, ordered_rolls, roll_faces, roll_outcomes, rolls, sub_multisets
 from nessus.dist import Dist
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Expectimax, Hint, TurnPolicy
 
 NAME = "naute"
-TITLE = "Le Naute"
-SUMMARY = "Ship, captain and crew (6, 5, 4 in order) within 3 rolls; the two other dice are the cargo."
-
 DICE, ROLLS, SIDES = 5, 3, 6
 SHIP, CAPTAIN, CREW = 6, 5, 4
 CREWS = (SHIP, CAPTAIN, CREW)
@@ -738,3 +736,19 @@ def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
     """ "optimal": the simulation's play (the expected cargo; on the last expedition, beat the
     best other total when it can still be overtaken); "keep_at_least": keep cargo dice of 4 or more."""
     return {"optimal": _optimal, "keep_at_least": _keep_at_least_game}
+
+
+GAME = Game(
+    name=NAME,
+    title="Le Naute",
+    summary="Ship, captain and crew (6, 5, 4 in order) within 3 rolls; the two other dice are the cargo.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="05-le-naute",
+    dashboard="le-naute.ipynb",
+    pitch="Ship, captain and crew, then the cargo: every choice's exact value, and the cargo's distribution.",
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -28,13 +28,11 @@ from nessus import game, montecarlo
 from nessus.chains import RewardChain, Step
 from nessus.dice import check_faces, roll_outcomes, total
 from nessus.dist import Dist, TruncatedDist
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
 NAME = "order"
-TITLE = "Order of play (2d6 roll-off)"
-SUMMARY = "Who starts: everyone rolls 2d6, ties for the highest roll again."
-
 PLAYERS = Param("players", 4, 2, 10, "number of players rolling for first place")
 
 
@@ -250,3 +248,17 @@ def initial_state(rules: Rules | None = None) -> State:
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """No decisions in the roll-off: no policies."""
     return {}
+
+
+GAME = Game(
+    name=NAME,
+    title="Order of play (2d6 roll-off)",
+    summary="Who starts: everyone rolls 2d6, ties for the highest roll again.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="00-who-starts",
+)
+"""This game, as the registry, the command line and the gallery see it."""

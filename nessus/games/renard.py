@@ -17,13 +17,11 @@ import numpy as np
 from nessus import game, montecarlo
 from nessus.dice import roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
 NAME = "renard"
-TITLE = "Le Renard"
-SUMMARY = "Roll 3d6 against the bank: a triple pays `payout` times the stake."
-
 PAYOUT = Param("payout", 10, 1, 100, "net winnings of a triple, in stakes")
 STAKE = Param("stake", 1, 1, 1000, "money staked each round")
 BANKROLL = Param("bankroll", 50, 1, 100_000, "money the player starts with")
@@ -245,3 +243,19 @@ def initial_state(rules: Rules | None = None) -> State:
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """No decisions in Le Renard: no policies."""
     return {}
+
+
+GAME = Game(
+    name=NAME,
+    title="Le Renard",
+    summary="Roll 3d6 against the bank: a triple pays `payout` times the stake.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="01-le-renard-one-in-36",
+    dashboard="le-renard.ipynb",
+    pitch="Bet against the bank on a triple: roll, watch your bankroll, and see the exact ruin odds.",
+)
+"""This game, as the registry, the command line and the gallery see it."""

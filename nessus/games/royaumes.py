@@ -29,13 +29,11 @@ import polars as pl
 
 from nessus import game, montecarlo
 from nessus.dice import check_faces, raw_bits, roll_outcomes
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
 NAME = "royaumes"
-TITLE = "Les Royaumes"
-SUMMARY = "2d6 against a bank: beat its result within the same kingdom; off-kingdom rolls cost a fine."
-
 Result = tuple[int, int]  # an unordered 2d6 result, higher die first: (5, 3) is "5-3"
 
 KINGDOMS: dict[str, tuple[Result, ...]] = {
@@ -549,3 +547,22 @@ def expected_nets(round_: State) -> tuple[Fraction, ...]:
         return round_.nets
     ev = player_ev_given(round_.bank_result, fine)
     return tuple(net + (ev if i >= round_.settled else 0) for i, net in enumerate(round_.nets))
+
+
+GAME = Game(
+    name=NAME,
+    title="Les Royaumes",
+    summary="2d6 against a bank: beat its result within the same kingdom; off-kingdom rolls cost a fine.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="09-les-royaumes",
+    dashboard="les-royaumes.ipynb",
+    pitch=(
+        "Duel the bank's 2d6 within its kingdom: exact odds, fines and expected value for any fine, with "
+        "running bankrolls."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -52,13 +52,11 @@ import scipy.sparse as sp
 from nessus import game, montecarlo
 from nessus.chains import Solved, System, Unknown, expected_steps_bound, float_bracket, solve_sparse
 from nessus.dice import code_faces, raw_bits, roll_faces, roll_outcomes
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 
 NAME = "tresse"
-TITLE = "La Tresse"
-SUMMARY = "5d6 passed around: 1s to the centre, 2s left, 5s right; the last die into the centre wins."
-
 CENTRE, LEFT, RIGHT = 1, 2, 5
 EXACT_UNKNOWNS = 200
 
@@ -624,3 +622,22 @@ def initial_state(rules: Rules | None = None) -> State:
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """No decisions in La Tresse: no policies."""
     return {}
+
+
+GAME = Game(
+    name=NAME,
+    title="La Tresse",
+    summary="5d6 passed around: 1s to the centre, 2s left, 5s right; the last die into the centre wins.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="06-la-tresse",
+    dashboard="la-tresse.ipynb",
+    pitch=(
+        "Pass five dice round the table throw by throw, with every seat's exact chance of winning from the "
+        "dice as they lie."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

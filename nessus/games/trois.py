@@ -60,15 +60,12 @@ from nessus import game as protocol
 from nessus import montecarlo
 from nessus.dice import Chosen, Roll, multisets, roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Expectimax, Hint, HintValue, TurnPolicy
 
 NAME = "trois"
-TITLE = "Les Trois"
-SUMMARY = "Set aside at least one die per roll; 3s count 0; lowest total wins."
-
-
 DICE = Param("dice", 5, 1, 6, "dice rolled at the start of a turn")
 TARGET = Param("target", 5, 0, 36, "score to stay at or below, for the P(score <= target) policy")
 ROUNDS = Param("rounds", 5, 1, 10, "rounds in a simulated game")
@@ -774,3 +771,22 @@ def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
         "moon": _goal_policy(lambda s: Goal("moon")),
         "win": _goal_policy(State.objective),
     }
+
+
+GAME = Game(
+    name=NAME,
+    title="Les Trois",
+    summary="Set aside at least one die per roll; 3s count 0; lowest total wins.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="07-les-trois",
+    dashboard="les-trois.ipynb",
+    pitch=(
+        "Set aside at least one die per roll, lowest total wins: every choice's exact value, alone or against"
+        " the machine, and your chance of the moon."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import base64
 
-from nessus.apps import base
 from nessus.apps.boue import BoueDashboard
-from nessus.apps.common import TableHTML
 from nessus.apps.renard import RenardDashboard
+from nessus.kit import base
+from nessus.kit.common import TableHTML
 
 
 def test_a_bad_value_disables_roll_until_corrected():

@@ -142,7 +142,7 @@ def test_l_hypogeon_in_python():
     """Without a browser: a move out of turn is a message, and a 10-player game to 10 points
     shows its exact odds (fractions of some 11,000 digits, longer than str() prints) as decimals."""
     from nessus.apps import hypogeon as app
-    from nessus.apps.dicegame import GAME
+    from nessus.kit.dicegame import GAME
 
     d = app.HypogeonDashboard(seed=5)
     d.stop_button.click()

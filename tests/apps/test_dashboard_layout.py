@@ -9,10 +9,12 @@ import pytest
 from browser import ARTIFACTS, at_least, no_errors, open_dashboard, until
 from playwright.sync_api import expect
 
-from nessus.apps import GALLERY
+from nessus import games
+
+GALLERY = games.with_dashboards()
 
 pytestmark = pytest.mark.browser
-DASHBOARDS = [pytest.param(e, id=e.notebook.removesuffix(".ipynb")) for e in GALLERY]
+DASHBOARDS = [pytest.param(e, id=e.dashboard.removesuffix(".ipynb")) for e in GALLERY]
 
 OVERFLOW = r"""() => {
     const w = window.innerWidth, out = [];

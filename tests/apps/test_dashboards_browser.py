@@ -33,7 +33,9 @@ from browser import (
 )
 from playwright.sync_api import expect
 
-from nessus.apps import GALLERY
+from nessus import games
+
+GALLERY = games.with_dashboards()
 
 pytestmark = pytest.mark.browser
 
@@ -483,10 +485,10 @@ def test_gallery_links_every_dashboard(server, page):
     cards = page.locator("a.nessus-card")
     expect(cards).to_have_count(len(GALLERY))
     hrefs = [a.get_attribute("href") for a in cards.all()]
-    assert hrefs == [f"voila/render/{e.notebook}" for e in GALLERY]
+    assert hrefs == [f"voila/render/{e.dashboard}" for e in GALLERY]
     expect(page).to_have_title(re.compile(r"^nessus"))
     for e in GALLERY:
-        expect(page.locator("body")).to_contain_text(e.description, use_inner_text=True)
+        expect(page.locator("body")).to_contain_text(e.pitch, use_inner_text=True)
     expect(page.locator("text=Start here")).to_have_count(1)
     page.screenshot(path=str(ARTIFACTS / "gallery.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
@@ -494,7 +496,7 @@ def test_gallery_links_every_dashboard(server, page):
     page.screenshot(path=str(ARTIFACTS / "gallery-390.png"), full_page=True)
     cards.first.click()
     page.wait_for_selector(".widget-output svg.marks", timeout=90_000)
-    expect(page).to_have_url(re.compile(re.escape(GALLERY[0].notebook) + "$"))
+    expect(page).to_have_url(re.compile(re.escape(GALLERY[0].dashboard) + "$"))
     page.goto(f"{server}/voila/render/index.ipynb", timeout=30_000)  # the old gallery address
     expect(page).to_have_url(f"{server}/")
     expect(cards).to_have_count(len(GALLERY))

@@ -34,6 +34,7 @@ import numpy as np
 import polars as pl
 
 from nessus import montecarlo
+from nessus.game import Game
 from nessus.games.entheos import war
 from nessus.games.entheos.bots import policies
 from nessus.games.entheos.duel import duel
@@ -45,9 +46,8 @@ from nessus.report import Figure, Report
 from nessus.tables import load as load_table
 
 __all__ = [
+    "GAME",
     "NAME",
-    "SUMMARY",
-    "TITLE",
     "Rules",
     "State",
     "initial_state",
@@ -59,8 +59,6 @@ __all__ = [
 ]
 
 NAME = "entheos"
-TITLE = "Entheos"
-SUMMARY = "The Trojan war of hero dice: three duels, points stolen and rallied, gods who bet on heroes."
 WAR_TRIALS = 200_000
 """Wars simulated by `report` when the war is too long for the exact chain."""
 
@@ -236,3 +234,24 @@ def interventions(
                 }
             )
     return pl.DataFrame(rows).sort(["opponents", "effect"], descending=[True, True])
+
+
+GAME = Game(
+    name=NAME,
+    title="Entheos",
+    summary="The Trojan war of hero dice: three duels, points stolen and rallied, gods who bet on heroes.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="14-entheos-war-of-dice",
+    dashboard="entheos.ipynb",
+    pitch=(
+        "Be a god of the Trojan war against bots: roll the heroes' dice, play your action cards, and watch "
+        "each duel's exact odds and each god's expected points."
+    ),
+    tables=tables,
+    check_tables=check_tables,
+)
+"""This game, as the registry, the command line and the gallery see it."""

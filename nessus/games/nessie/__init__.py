@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from nessus import game, montecarlo
+from nessus.game import Game
 from nessus.games.nessie import play as nessie_play
 from nessus.games.nessie.engine import (
     CHAIN,
@@ -79,8 +80,6 @@ if TYPE_CHECKING:
     import polars as pl
 
 NAME = "nessie"
-TITLE = "Nessie"
-SUMMARY = "Reveal cards and stop before you sink: exact bust odds in any state."
 REVEALS = 12
 
 PLAYERS = Param("players", 3, 2, 6, "players at the table")
@@ -654,3 +653,20 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
         "stop_at_3": nessie_play.stop_at(3),
         "stop_when_risky": nessie_play.stop_when_risky(Fraction(3, 10)),
     }
+
+
+GAME = Game(
+    name=NAME,
+    title="Nessie",
+    summary="Reveal cards and stop before you sink: exact bust odds in any state.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="03-nessie-bust-odds",
+    dashboard="nessie.ipynb",
+    pitch="Push your luck card by card against automatic opponents, with your exact odds of sinking beside you.",
+    tables=tables,
+)
+"""This game, as the registry, the command line and the gallery see it."""

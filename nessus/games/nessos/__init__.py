@@ -29,6 +29,7 @@ from typing import Any, cast
 import numpy as np
 
 from nessus import montecarlo
+from nessus.game import Game
 from nessus.games.nessos import fast
 from nessus.games.nessos.bots import policies
 from nessus.games.nessos.deck import card_text
@@ -47,11 +48,9 @@ from nessus.games.nessos.rules import Rules
 from nessus.play import play
 from nessus.report import Figure, Report
 
-__all__ = ["NAME", "SUMMARY", "TITLE", "Rules", "State", "initial_state", "policies", "report", "simulate"]
+__all__ = ["GAME", "NAME", "Rules", "State", "initial_state", "policies", "report", "simulate"]
 
 NAME = "nessos"
-TITLE = "Nessos"
-SUMMARY = "Offer face-down cards and bluff with Charon: is that 7 a Charon? Bayes from what you see."
 
 
 def report(rules: Rules | None = None) -> Report:
@@ -142,3 +141,22 @@ def hands_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np
     dealt = np.argsort(rng.random((n, d.size)), axis=1)[:, : rules.hand_size]
     charon = (dealt < d.charon).sum(axis=1)
     return {"p_hand_no_charon": charon == 0, "p_hand_3plus_charon": charon >= 3}
+
+
+GAME = Game(
+    name=NAME,
+    title="Nessos",
+    summary="Offer face-down cards and bluff with Charon: is that 7 a Charon? Bayes from what you see.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="12-nessos-is-that-7-a-charon",
+    dashboard="nessos.ipynb",
+    pitch=(
+        "Offer cards face down and bluff with Charon against bots, with the exact chance that a card offered "
+        "to you is Charon and the value of accepting, refusing or passing it."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

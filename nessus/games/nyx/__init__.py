@@ -34,6 +34,7 @@ from typing import Any, cast
 import numpy as np
 
 from nessus import montecarlo
+from nessus.game import Game
 from nessus.games.nyx.bots import policies
 from nessus.games.nyx.engine import MAX_BLACK, State, initial_state
 from nessus.games.nyx.matrix import placements
@@ -42,11 +43,9 @@ from nessus.games.nyx.rules import Rules
 from nessus.play import play
 from nessus.report import Figure, Report
 
-__all__ = ["NAME", "SUMMARY", "TITLE", "Rules", "State", "initial_state", "policies", "report", "simulate"]
+__all__ = ["GAME", "NAME", "Rules", "State", "initial_state", "policies", "report", "simulate"]
 
 NAME = "nyx"
-TITLE = "Nyx"
-SUMMARY = "Symbol dice and dreams on a 3x3 matrix: keep what matches, chase a shape, buy black or white dice."
 
 
 def report(rules: Rules | None = None) -> Report:
@@ -160,3 +159,22 @@ def games_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np
     for seat, bot in enumerate(rules.seat_bots):
         out[f"win_share_seat_{seat + 1}_{bot}"] = np.array([float(e.returns()[seat]) for e in ends])
     return out
+
+
+GAME = Game(
+    name=NAME,
+    title="Nyx",
+    summary="Symbol dice and dreams on a 3x3 matrix: keep what matches, chase a shape, buy black or white dice.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="13-nyx-dreams-on-dice",
+    dashboard="nyx.ipynb",
+    pitch=(
+        "Symbol dice and dreams on a 3x3 matrix: keep one symbol or reroll with the exact expected rolls of "
+        "every keep, and place the dream's shape by clicking its cells."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -52,6 +52,7 @@ from nessus import game as protocol
 from nessus import montecarlo
 from nessus.dice import Chosen, Roll, check_faces, roll_faces, roll_outcomes, rolls
 from nessus.dist import Dist
+from nessus.game import Game
 from nessus.games.palais.keep import (
     DICE,
     ROLLS,
@@ -79,9 +80,6 @@ from nessus.rules import GameRules, Param, field
 from nessus.solver import Expectimax, Hint, TurnPolicy
 
 NAME = "palais"
-TITLE = "Le Palais"
-SUMMARY = "Poker dice: 5d6, up to 3 rolls, set dice aside; the best hand takes the stakes."
-
 HANDS = ("faillite", "paire", "deux_paires", "suite", "trident", "grande_suite", "manoir", "tour", "palais")
 BEST_FIRST = HANDS[::-1]
 RUNS = ({1, 2, 3, 4}, {2, 3, 4, 5}, {3, 4, 5, 6})
@@ -673,3 +671,21 @@ def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
     "keep_most_common": hold every die of the most common face, the opener stopping at Manoir
     or better, a chaser once ahead."""
     return {"optimal": _optimal, "keep_most_common": _keep_most_common_game}
+
+
+GAME = Game(
+    name=NAME,
+    title="Le Palais",
+    summary="Poker dice: 5d6, up to 3 rolls, set dice aside; the best hand takes the stakes.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="04-le-palais",
+    dashboard="le-palais.ipynb",
+    pitch=(
+        "Poker dice: hold dice between three rolls, alone or against the machine, with the exact value of every hold."
+    ),
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from nessus import game, montecarlo
-from nessus.games.pushluck import core
+from nessus import pushluck as core
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Hint
@@ -39,9 +40,6 @@ if TYPE_CHECKING:
     import polars as pl
 
 NAME = "pig"
-TITLE = "Pig"
-SUMMARY = "One die, a 1 wipes the turn, first to 100: optimal play by value iteration."
-
 ROLL = core.RollLaw(((2, 1), (3, 1), (4, 1), (5, 1), (6, 1)), 1)
 TOLERANCE = 1e-12
 ACCURACY = 1e-9  # measured: the 1e-12 solve is within 3e-11 of a 1e-14 one (tests/games/pushluck/test_pig.py)
@@ -441,3 +439,19 @@ def optimal_policy(state: game.State) -> game.Action:
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """ "optimal" (to win, value iteration) and "hold_at_20"."""
     return {"optimal": optimal_policy, f"hold_at_{HEURISTIC}": core.hold_at(HEURISTIC)}
+
+
+GAME = Game(
+    name=NAME,
+    title="Pig",
+    summary="One die, a 1 wipes the turn, first to 100: optimal play by value iteration.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="08-le-sept-fatal",
+    dashboard="le-sept-fatal.ipynb",
+    tables=tables,
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING, ClassVar
 import numpy as np
 
 from nessus import game, montecarlo
+from nessus import pushluck as core
 from nessus.dice import total
 from nessus.dist import Dist
-from nessus.games.pushluck import core
+from nessus.game import Game
 from nessus.report import Figure, Report
 from nessus.rules import GameRules, Param, field
 from nessus.solver import Hint
@@ -50,9 +51,6 @@ if TYPE_CHECKING:
     import polars as pl
 
 NAME = "sept"
-TITLE = "Le Sept fatal"
-SUMMARY = "Roll 2d6 until you hold; a 7 wipes the turn: best hold and optimal 3-round play."
-
 _TWO = total(2)
 ROLL = core.RollLaw(tuple((s, _TWO.weight(s)) for s in range(2, 13) if s != 7), _TWO.weight(7))
 MARGIN_PER_ROUND = 50  # leads cut off beyond 50 * rounds + 10 points: the bracket is < 1e-13 wide for 1..5 rounds
@@ -597,3 +595,24 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     rules = rules or Rules()
     holds = (rules.hold, best_hold()[0])
     return {"optimal": optimal_policy} | {f"hold_at_{n}": core.hold_at(n) for n in holds}
+
+
+GAME = Game(
+    name=NAME,
+    title="Le Sept fatal",
+    summary="Roll 2d6 until you hold; a 7 wipes the turn: best hold and optimal 3-round play.",
+    Rules=Rules,
+    report=report,
+    simulate=simulate,
+    initial_state=initial_state,
+    policies=policies,
+    lesson="08-le-sept-fatal",
+    dashboard="le-sept-fatal.ipynb",
+    pitch=(
+        "Push your luck with two dice (a 7 wipes the turn) or Pig's one die: one turn for points with exact "
+        "odds, or a game against the machine with your chance of winning."
+    ),
+    page_title="Le Sept fatal (and Pig)",
+    tables=tables,
+)
+"""This game, as the registry, the command line and the gallery see it."""

@@ -130,6 +130,8 @@ def test_a_bot_at_a_chance_node_is_a_value_error():
 
 def test_a_tournament_through_the_protocol():
     """Four seats, the bots by name: win shares sum to 1 per game."""
-    result = tournament(initial_state(), ["naive", "bluffer", "naive", "random_legal"], games=30, seed=1)
+    result = tournament(
+        initial_state(), ["naive", "bluffer", "naive", "random_legal"], games=30, seed=1, named=bots.policies()
+    )
     assert result["games"].to_list() == [30] * 4
     assert math.isclose(sum(result["win_share"].to_list()), 1)

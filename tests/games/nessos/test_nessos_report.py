@@ -14,7 +14,7 @@ import pytest
 
 import nessus.games
 from nessus import cli
-from nessus.games.nessos import NAME, SUMMARY, TITLE, Rules, report
+from nessus.games.nessos import GAME, NAME, Rules, report
 from nessus.games.nessos.deck import CHARON, deck
 from nessus.games.nessos.odds import Sender, Valuation, chain_posterior, expected_values, unseen_counts
 
@@ -24,7 +24,7 @@ OFFER = {"p_next_card_charon", "p_charon_given_announce", "ev_accept", "ev_refus
 
 
 def test_module_surface():
-    assert NAME == "nessos" and TITLE == "Nessos" and SUMMARY
+    assert NAME == GAME.name == "nessos" and GAME.title == "Nessos" and GAME.summary
     from nessus.games import nessos
 
     for name in ("Rules", "report", "State", "initial_state", "policies"):

@@ -68,7 +68,8 @@ def test_bayes_bot_beats_the_naive_bot_with_seats_rotated():
     for seat in range(4):
         seats = ["naive"] * 4
         seats[seat] = "bayes"
-        frame = tournament(nessos.initial_state(nessos.Rules(players=4)), seats, games=150, seed=seat)
+        rules = nessos.Rules(players=4)
+        frame = tournament(nessos.initial_state(rules), seats, games=150, seed=seat, named=nessos.policies(rules))
         shares.append(frame["win_share"][seat])
     mean = sum(shares) / 4
     se = (mean * (1 - mean) / 600) ** 0.5

@@ -130,6 +130,9 @@ def test_odds_chases_and_stops():
 
 
 def test_odds_beats_random_and_greedy_beats_random():
+    rules = Rules(players=2)
     for name in ("odds", "greedy"):
-        table = tournament(lambda: initial_state(Rules(players=2)), [name, "random_legal"], games=60, seed=2)
+        table = tournament(
+            lambda: initial_state(rules), [name, "random_legal"], games=60, seed=2, named=bots.policies(rules)
+        )
         assert table["win_share"][0] > 0.75, name

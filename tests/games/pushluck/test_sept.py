@@ -19,9 +19,10 @@ import pytest
 from checks import assert_rejected, bad_cases
 from hypothesis import given, settings
 
+from nessus import pushluck as core
 from nessus import tables
 from nessus.game import CHANCE
-from nessus.games.pushluck import core, sept
+from nessus.games.pushluck import sept
 from nessus.montecarlo import wilson
 from nessus.play import play
 

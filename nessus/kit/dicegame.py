@@ -17,9 +17,9 @@ import altair as alt
 import ipywidgets as widgets
 import polars as pl
 
-from nessus.apps.base import Dashboard
-from nessus.apps.common import PIPS, ParamField, TableHTML
 from nessus.dist import Dist
+from nessus.kit.base import Dashboard
+from nessus.kit.common import PIPS, ParamField, TableHTML
 from nessus.numbers import Kind, number_html, number_text
 from nessus.rules import Param
 from nessus.solver import Hint

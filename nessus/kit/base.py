@@ -20,14 +20,13 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 import numpy as np
 
-from nessus.apps import GALLERY
-from nessus.apps.common import ChartPane, Messages, ParamField, setup
+from nessus import games, paths
+from nessus.kit.common import ChartPane, Messages, ParamField, setup
 from nessus.numbers import MODES, Mode
 from nessus.rules import Param
 
 FORMATS = (("fractions", "fraction"), ("decimals", "decimal"), ("percentages", "percent"))
 LESSON_URL = "../../lessons/{lesson}.html"  # `nessus publish` writes site/<lesson>.html, served under /lessons/
-GALLERY_URL = "index.ipynb"  # the server sends the gallery's old address to the gallery
 
 _DARK = 'body[data-jp-theme-light="false"] .nessus-dash'
 CSS = (
@@ -112,7 +111,7 @@ def when_asked(apply: Callable[[dict[str, str]], None]) -> None:
 
 def lesson_of(notebook: str) -> str | None:
     """The lesson notebook's name for a dashboard (the gallery's `lesson` field)."""
-    return next((e.lesson for e in GALLERY if e.notebook == notebook), None)
+    return next((g.lesson for g in games.with_dashboards() if g.dashboard == notebook), None)
 
 
 class Dashboard:
@@ -203,7 +202,7 @@ class Dashboard:
     def links_html(self) -> str:
         """Back to the gallery, and the lesson behind the game."""
         lesson = lesson_of(self.notebook)
-        out = f"<a class='gallery-link' href='{GALLERY_URL}' target='_self'>← All games</a>"
+        out = f"<a class='gallery-link' href='{paths.GALLERY}' target='_self'>← All games</a>"
         if lesson:
             number = lesson.split("-", 1)[0].lstrip("0")
             out += (

@@ -7,8 +7,7 @@ import functools
 import html
 import json
 
-from nessus import paths
-from nessus.apps import GALLERY
+from nessus import games, paths
 
 STYLE = """
 :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#555;--card:#f6f7f9;--line:#d0d4da;--link:#2b5d9b}
@@ -49,9 +48,14 @@ def lessons() -> tuple[tuple[str, str], ...]:
     return tuple(found)
 
 
-def _join_box(student_url: str) -> str:
-    from nessus.classroom import qr_svg
+def qr_svg(text: str, scale: int = 8) -> str:
+    """A QR code of `text` as an inline SVG element (segno, offline)."""
+    import segno
 
+    return segno.make(text, error="m").svg_inline(scale=scale, dark="#000", light="#fff")
+
+
+def _join_box(student_url: str) -> str:
     return (
         "<section class='join' aria-label='How students join'>"
         f"<div>{qr_svg(student_url, scale=6)}</div>"
@@ -78,9 +82,9 @@ def gallery_page(student_url: str | None = None, lessons: bool = False) -> str:
     class's network is served, a "start here", the dashboards, and the lessons (with a line on
     publishing them when they are not)."""
     cards = "".join(
-        f"<a class='nessus-card' href='voila/render/{e.notebook}'>"
-        f"<b>{html.escape(e.title)}</b><br>{html.escape(e.description)}</a>"
-        for e in GALLERY
+        f"<a class='nessus-card' href='voila/render/{g.dashboard}'>"
+        f"<b>{html.escape(g.page_title)}</b><br>{html.escape(g.pitch)}</a>"
+        for g in games.with_dashboards()
     )
     join = _join_box(student_url) if student_url else ""
     return (
