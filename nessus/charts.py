@@ -5,6 +5,8 @@ from __future__ import annotations
 import altair as alt
 import polars as pl
 
+from nessus.numbers import d3_format
+
 EXACT = "#4c78a8"
 SIMULATED = "#e45756"
 WIDTH, HEIGHT = 460, 240
@@ -18,7 +20,7 @@ def distribution(frame: pl.DataFrame, title: str, x_title: str = "value") -> alt
         .encode(
             x=alt.X("value:O", title=x_title, axis=alt.Axis(labelOverlap=True)),
             y=alt.Y("probability:Q", title="probability"),
-            tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+            tooltip=["value", alt.Tooltip("probability:Q", format=d3_format("probability")), "exact"],
         )
         .properties(width=WIDTH, height=HEIGHT)
     )

@@ -22,6 +22,27 @@ LOG10_2 = 0.30102999566398120
 SCALES = ((10**3, "thousand"), (10**6, "million"), (10**9, "billion"), (10**12, "trillion"), (10**15, "quadrillion"))
 
 
+D3_FORMATS: dict[str, str] = {
+    "probability": ".3~r",
+    "percent": ".1~%",
+    "value": ",.3~f",
+    "count": ",d",
+}
+"""The number formats a chart may give vega (d3 format strings) for its axes and tooltips: a
+probability to three significant digits (0.0278, 0.5), a share in percent (2.8%), a value to
+three decimals at most (13.012), a count with thousands separators. Anything longer or in
+scientific notation is text made here (`number_text`) and put in the chart's data."""
+
+
+def d3_format(kind: Literal["probability", "percent", "value", "count"]) -> str:
+    """The d3 format of a chart's axis or tooltip for numbers of this kind (see `D3_FORMATS`).
+
+    >>> d3_format("probability"), d3_format("count")
+    ('.3~r', ',d')
+    """
+    return D3_FORMATS[kind]
+
+
 def digits(n: int) -> str:
     """An integer in decimal, however long: Python's str() refuses more than 4300 digits
     (sys.get_int_max_str_digits), so longer ones are written 4000 digits at a time."""

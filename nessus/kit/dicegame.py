@@ -20,7 +20,7 @@ import polars as pl
 from nessus.dist import Dist
 from nessus.kit.base import Dashboard
 from nessus.kit.common import PIPS, ParamField, TableHTML
-from nessus.numbers import Kind, number_html, number_text
+from nessus.numbers import Kind, d3_format, number_html, number_text
 from nessus.rules import Param
 from nessus.solver import Hint
 
@@ -451,7 +451,7 @@ def policy_bars(
                 scale=alt.Scale(range=[OPTIMAL, HEURISTIC]),
                 legend=alt.Legend(orient="top", title=None),
             ),
-            tooltip=["policy", "value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+            tooltip=["policy", "value", alt.Tooltip("probability:Q", format=d3_format("probability")), "exact"],
         )
         .properties(width=width, height=height)
     )
@@ -466,7 +466,7 @@ def probability_bars(
     )
     bars = base.mark_bar(color=OPTIMAL).encode(
         y=alt.Y("probability:Q", title="probability"),
-        tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+        tooltip=["value", alt.Tooltip("probability:Q", format=d3_format("probability")), "exact"],
     )
     text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(
         y="probability:Q", text=alt.Text("probability:Q", format=".3f")
