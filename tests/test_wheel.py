@@ -3,7 +3,9 @@ virtual environment in a temporary folder, used from another folder with the rep
 path, does what a checkout does.
 
 Every command: `--version`, `games`, `report` of all 16 games (equal to the recorded baselines,
-their stored tables read from the wheel), `simulate`, `data check`, `publish` (every lesson),
+their stored tables read from the wheel), `simulate`, `data check`, `publish` (two lessons from
+the wheel's copy: every lesson is shipped, checked file by file, and every lesson is executed and
+published by tests/test_notebooks.py and tests/test_publish.py),
 `lab` (the lessons copied where the user can edit them) and `serve` (the gallery and a dashboard
 drawn in Chromium). Building and installing take a minute or two (the dependencies come from
 pip's cache when the suite's own environment was installed on this machine).
@@ -179,19 +181,22 @@ def test_simulate(installed):
     assert doc["figures"]
 
 
+PUBLISHED = ("00-who-starts", "01-le-renard-one-in-36")
+"""The lessons the installed tool publishes here (running all 15 again would add minutes and
+prove nothing more about the wheel: each is a file of the wheel, checked above)."""
+
+
 @pytest.fixture(scope="module")
 def site(installed) -> Path:
-    """`nessus publish` of every lesson, into the user's folder (the default when installed)."""
-    installed.run("publish", timeout=1500)
+    """`nessus publish` of two lessons, into the user's folder (the default when installed)."""
+    installed.run("publish", *PUBLISHED, timeout=900)
     return installed.home / "site"
 
 
-def test_publish_writes_every_lesson(site):
-    lessons = sorted(p.stem for p in paths.NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
-    assert len(lessons) >= 15
-    assert sorted(p.stem for p in site.glob("[0-9][0-9]-*.html")) == lessons
+def test_publish_writes_the_lessons_asked_for(site):
+    assert sorted(p.stem for p in site.glob("[0-9][0-9]-*.html")) == list(PUBLISHED)
     index = (site / "index.html").read_text()
-    assert all(f'href="{name}.html"' in index for name in lessons)
+    assert all(f'href="{name}.html"' in index for name in PUBLISHED)
 
 
 def test_lab_opens_a_copy_of_the_lessons(installed):
