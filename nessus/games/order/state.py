@@ -1,125 +1,18 @@
-"""Order of play: everyone rolls 2d6, the highest total starts; players tied for the highest
-roll again among themselves until one is highest (RULES.md section 0).
-
-The roll-off is a game without decisions (`State`, the game protocol): each player still tied
-rolls 2d6 in turn, a chance node whose outcomes are the sorted pairs with exact weights.
-
->>> state = initial_state(Rules(players=2))
->>> len(state.chance_outcomes()), sum(p for _, p in state.chance_outcomes())
-(21, Fraction(1, 1))
->>> end = state.apply((6, 6)).apply((1, 3))
->>> end.winner, end.history, end.returns()
-(1, ({1: 12, 2: 4},), [Fraction(1, 1), Fraction(0, 1)])
->>> expected_rounds(Rules(players=2))
-Fraction(648, 575)
-"""
+"""The roll-off as a game (the protocol): each player still tied rolls 2d6 at a chance node."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache, partial
-from math import comb
+from functools import cache
 
 import numpy as np
 
-from nessus import game, montecarlo
-from nessus.chains import RewardChain, Step
-from nessus.dice import check_faces, roll_outcomes, total
-from nessus.dist import Dist, TruncatedDist
-from nessus.game import Game
-from nessus.report import Figure, Report
-from nessus.rules import GameRules, Param, field
-
-NAME = "order"
-PLAYERS = Param("players", 4, 2, 10, "number of players rolling for first place")
-
-
-@dataclass(frozen=True)
-class Rules(GameRules):
-    params = (PLAYERS,)
-    players: int = field(PLAYERS)
-
-
-@cache
-def top_ties(players: int) -> Dist:
-    """The number of players tied for the highest 2d6 total when `players` players roll."""
-    two = total(2)
-    out: dict[Hashable, Fraction] = {}
-    below = Fraction(0)
-    for _, p in two.items():
-        for j in range(1, players + 1):
-            out[j] = out.get(j, Fraction(0)) + comb(players, j) * p**j * below ** (players - j)
-        below += p
-    return Dist.from_probabilities(out)
-
-
-@cache
-def rolloff(players: int) -> RewardChain:
-    """The roll-off as a chain on 'number of players tied for highest'; each round adds 1."""
-    return RewardChain(
-        {
-            m: [Step(top_ties(m)[j], 1, j if j > 1 else None) for j in range(1, m + 1) if top_ties(m)[j]]
-            for m in range(2, players + 1)
-        }
-    )
-
-
-def p_unique_first_roll(rules: Rules) -> Fraction:
-    """P(one player alone has the highest total on the first roll)."""
-    return top_ties(rules.players)[1]
-
-
-def expected_rounds(rules: Rules) -> Fraction:
-    """E[rounds of rolling until one player is highest], the first roll included."""
-    return rolloff(rules.players).mean(rules.players)
-
-
-def rounds(rules: Rules, tail_below: float = 1e-15) -> TruncatedDist:
-    """The exact distribution of the number of rounds, with its exact tail."""
-    return rolloff(rules.players).distribution(rules.players, tail_below=tail_below)
-
-
-def report(rules: Rules | None = None) -> Report:
-    """The exact headline figures."""
-    rules = rules or Rules()
-    return Report(
-        NAME,
-        rules.as_dict(),
-        {
-            "p_unique_first_roll": Figure.of(p_unique_first_roll(rules), "one player alone is highest at once"),
-            "expected_rounds": Figure.of(expected_rounds(rules), "rounds of 2d6 until one player is highest"),
-        },
-    )
-
-
-def kernel(players: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n roll-offs: whether the first roll had a unique highest, and the rounds they took."""
-    tied = np.ones((n, players), dtype=bool)
-    rounds_taken = np.zeros(n, dtype=np.int64)
-    unique_first = np.zeros(n, dtype=bool)
-    live = np.arange(n)
-    first = True
-    while live.size:
-        totals = rng.integers(1, 7, size=(live.size, players, 2), dtype=np.int8).sum(axis=2, dtype=np.int8)
-        totals = np.where(tied[live], totals, 0)
-        still = totals == totals.max(axis=1, keepdims=True)
-        tied[live] = still
-        rounds_taken[live] += 1
-        done = still.sum(axis=1) == 1
-        if first:
-            unique_first[live] = done
-            first = False
-        live = live[~done]
-    return {"p_unique_first_roll": unique_first, "expected_rounds": rounds_taken}
-
-
-def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
-    """Monte Carlo figures with 95% confidence intervals."""
-    rules = rules or Rules()
-    result = montecarlo.run(partial(kernel, rules.players), trials, seed, client=client, progress=progress)
-    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
+from nessus import game
+from nessus.dice import check_faces, roll_outcomes
+from nessus.games.order.odds import rounds
+from nessus.games.order.rules import Rules
 
 
 @cache
@@ -248,17 +141,3 @@ def initial_state(rules: Rules | None = None) -> State:
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """No decisions in the roll-off: no policies."""
     return {}
-
-
-GAME = Game(
-    name=NAME,
-    title="Order of play (2d6 roll-off)",
-    summary="Who starts: everyone rolls 2d6, ties for the highest roll again.",
-    Rules=Rules,
-    report=report,
-    simulate=simulate,
-    initial_state=initial_state,
-    policies=policies,
-    lesson="00-who-starts",
-)
-"""This game, as the registry, the command line and the gallery see it."""
