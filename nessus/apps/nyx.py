@@ -29,10 +29,10 @@ import ipywidgets as widgets
 
 from nessus import game
 from nessus.apps import nyx_views as v
-from nessus.games.nyx import bots as nyx_bots
-from nessus.games.nyx import engine
+from nessus.games.nyx import state as engine
 from nessus.games.nyx.matrix import CELLS, NAMES, SHAPES, best_placements, placements
 from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, keep_hint, shape_game
+from nessus.games.nyx.policies import policies as bot_policies
 from nessus.games.nyx.rules import Rules
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
@@ -216,7 +216,7 @@ class NyxDashboard(Dashboard):
 
     def play_bots(self) -> None:
         """Chance and the bots play (`nessus.play.play`) until it is your move or the game ends."""
-        named = nyx_bots.policies(self.state.rules)
+        named = bot_policies(self.state.rules)
         seats = {p: named[b] for p, b in enumerate(self.bots) if p != v.HUMAN}
         names = self.bots
 

@@ -17,9 +17,12 @@ import polars as pl
 from nessus import game
 from nessus.games import nyx
 from nessus.games.nyx import matrix
-from nessus.games.nyx.bots import end_night
 from nessus.games.nyx.cards import CARDS, Card
-from nessus.games.nyx.engine import (
+from nessus.games.nyx.matrix import SHAPES
+from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, expected_rolls_for_shape, p_at_least
+from nessus.games.nyx.policies import end_night
+from nessus.games.nyx.rules import Rules
+from nessus.games.nyx.state import (
     DREAM,
     NO_REROLL,
     SPELL,
@@ -35,10 +38,7 @@ from nessus.games.nyx.engine import (
     Spell,
     State,
 )
-from nessus.games.nyx.engine import dice_text as engine_dice_text
-from nessus.games.nyx.matrix import SHAPES
-from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, expected_rolls_for_shape, p_at_least
-from nessus.games.nyx.rules import Rules
+from nessus.games.nyx.state import dice_text as engine_dice_text
 from nessus.kit.dicegame import DIE, HELD, hint_table
 from nessus.numbers import number_html, number_text
 from nessus.solver import Hint

@@ -215,7 +215,7 @@ def test_nyx_night_in_python():
             assert not d.messages.widget.value, d.messages.widget.value
         assert d.state.is_terminal() and "Game over:" in d.prompt.value and not d.moves.children
         assert "Game over:" in d.log.value and ("win" in d.log.value)
-    from nessus.games.nyx.engine import PASS
+    from nessus.games.nyx.state import PASS
 
     d.guard(lambda: d.move(PASS))()
     assert "the game is over" in d.messages.widget.value

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from nessus import paths
 from nessus.games.nyx.matrix import SHAPES, placements
-from nessus.games.nyx.odds import SYMBOLS
+from nessus.games.nyx.rules import SYMBOLS
 
 PATH = paths.DATA / "nyx-cards.json"
 MAX_PLAYERS = 4

@@ -37,15 +37,10 @@ from math import comb, factorial, prod
 from typing import cast
 
 from nessus.dist import Dist
+from nessus.games.nyx.matrix import placements
+from nessus.games.nyx.rules import FACES, MAX_BLACK, MAX_DICE, NAME, SYMBOLS, Rules
+from nessus.report import Figure, Report
 from nessus.solver import Expectimax, Hint, PolicyIteration
-
-SYMBOLS = ("star", "crescent", "moon")
-"""What a face shows."""
-FACES = {"black": (3, 2, 1), "white": (2, 2, 2)}
-"""The faces of each symbol (in `SYMBOLS` order) on a die of each colour."""
-SIDES = 6
-MAX_DICE = 15
-"""The most dice a player rolls at once in these figures (9 black dice and white dice bought)."""
 
 
 def check_symbol(symbol: str) -> str:
@@ -253,3 +248,75 @@ def keep_hint(
     else:
         state = ("rolled", held, 0, m, none, counts, None)
     return shape_game(size, black, white).hint(state)
+
+
+# --- the report ---------------------------------------------------------------------------------
+def report(rules: Rules | None = None) -> Report:
+    """The exact figures.
+
+    `nessus report nyx` gives, exactly:
+    - `p_at_least`: P(at least `k` of `dice` dice of `colour` show `symbol` within `rolls` rolls,
+      keeping the matching dice);
+    - `placements`: the placements of `shape` on the empty matrix (rotations and flips, as distinct
+      cell sets), and with `blocked` cells `placements_free`;
+    - `expected_rolls_for_shape`: the expected rolls, the first rolling every die, until `size` dice
+      (default: the shape's) show one common symbol, any symbol chosen as you go, keeping optimally;
+      `p_shape_within`: the chance of it within `rolls` rolls;
+    - black vs white: `black_die_gain` and `white_die_gain`, what one more die of each colour adds
+      to `p_shape_within` — a night's worth — and over the rest of the game `black_die_value` (the
+      gain on each of the `nights` nights left: a black die is kept) and `white_die_value` (one
+      night: a white die serves the night after it is bought, then goes back). The stated model:
+      each night a player chases one dream of the shape's size, `rolls` rolls to get it, so a gain
+      in its probability is extra dreams realised; the price (a star for a white die, a star, a
+      crescent and a moon for a black one) is left to the player.
+    """
+    rules = rules or Rules()
+    size = rules.chase_size
+    black, white = rules.black_white
+    within = p_shape_within(size, rules.rolls, black, white)
+    figures = {
+        "p_at_least": Figure.of(
+            p_at_least(rules.symbol, rules.k, rules.dice, rules.rolls, rules.colour),
+            f"P(at least {rules.k} of {rules.dice} {rules.colour} dice show a {rules.symbol} within {rules.rolls} "
+            "rolls, keeping the matching dice)",
+        ),
+        "placements": Figure.of(len(placements(rules.shape)), f"placements of {rules.shape} on the empty matrix"),
+    }
+    if rules.blocked_cells:
+        figures["placements_free"] = Figure.of(
+            len(placements(rules.shape, rules.blocked_cells)),
+            f"placements of {rules.shape} avoiding cells {rules.blocked}",
+        )
+    figures["expected_rolls_for_shape"] = Figure.of(
+        expected_rolls_for_shape(size, rules.dice, rules.colour),
+        f"expected rolls until {size} dice show one common symbol, keeping optimally",
+    )
+    figures["p_shape_within"] = Figure.of(
+        within, f"P({size} dice of one common symbol within {rules.rolls} rolls), keeping to make it most likely"
+    )
+    for colour, more in dice_bought(rules).items():
+        gain = p_shape_within(size, rules.rolls, *more) - within
+        figures[f"{colour}_die_gain"] = Figure.of(gain, f"what one more {colour} die adds to p_shape_within in a night")
+        nights = rules.nights if colour == "black" else 1
+        figures[f"{colour}_die_value"] = Figure.of(
+            nights * gain,
+            f"extra dreams a {colour} die bought now realises over the game: "
+            + (
+                f"its gain on each of the {nights} nights left (it is kept)"
+                if colour == "black"
+                else "one night's gain (it is returned)"
+            ),
+        )
+    return Report(NAME, rules.as_dict(), figures)
+
+
+def dice_bought(rules: Rules) -> dict[str, tuple[int, int]]:
+    """The (black, white) dice with one more die of each colour that can be bought: a black die
+    while a player holds fewer than 9 (RULES.md), a white die while the dice stay under 15."""
+    black, white = rules.black_white
+    out = {}
+    if black < MAX_BLACK and black + white < 15:
+        out["black"] = (black + 1, white)
+    if black + white < 15:
+        out["white"] = (black, white + 1)
+    return out

@@ -7,8 +7,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from nessus.games.nyx.matrix import NAMES, SHAPES, Cell, parse_cells
-from nessus.games.nyx.odds import FACES, MAX_DICE, SYMBOLS
 from nessus.rules import GameRules, Param, count_param, field, seat_names
+
+NAME = "nyx"
+SYMBOLS = ("star", "crescent", "moon")
+"""What a face shows."""
+FACES = {"black": (3, 2, 1), "white": (2, 2, 2)}
+"""The faces of each symbol (in `SYMBOLS` order) on a die of each colour."""
+SIDES = 6
+MAX_DICE = 15
+"""The most dice a player rolls at once in these figures (9 black dice and white dice bought)."""
+MAX_BLACK = 9
+"""The most black dice a player may own (those bought this night included)."""
 
 PLAYERS = Param("players", 3, 2, 4, "players at the table")
 SYMBOL = Param("symbol", "moon", 0, 0, "the symbol chased: star, crescent or moon", kind=str, choices=SYMBOLS)

@@ -1,4 +1,4 @@
-"""Nyx's engine (`nessus.games.nyx.engine`): the protocol's conformance checks on random whole
+"""Nyx's state (`nessus.games.nyx.state`): the protocol's conformance checks on random whole
 games for 2 to 4 players (the game is not registered yet, so they run here on `nyx` states),
 property tests on every step (dice and cards conserved, placements never overlapping, scores
 following the cards) and hand-made scenarios for the rules."""
@@ -18,12 +18,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_protocol import check_node
 
-from nessus import games
 from nessus.game import CHANCE
 from nessus.games.nyx import cards as nyx_cards
-from nessus.games.nyx import engine
 from nessus.games.nyx.cards import CARDS, DREAMS, SPELLS, dream_ids, spell_ids
-from nessus.games.nyx.engine import (
+from nessus.games.nyx.matrix import SHAPES, placements
+from nessus.games.nyx.rules import Rules
+from nessus.games.nyx.state import (
     BUY_BLACK,
     BUY_WHITE,
     MAX_TURNS,
@@ -42,8 +42,6 @@ from nessus.games.nyx.engine import (
     pay,
     roll_outcomes,
 )
-from nessus.games.nyx.matrix import SHAPES, placements
-from nessus.games.nyx.rules import Rules
 from nessus.play import play, random_legal, sample
 from nessus.solver import Hint
 
@@ -132,10 +130,8 @@ SUITE = [
 
 
 @pytest.mark.parametrize("check", SUITE, ids=lambda f: f.__name__)
-def test_the_conformance_suite_passes(check, monkeypatch):
-    """tests/test_protocol.py's own checks, on the engine as if it were registered as "nyx"."""
-    real = games.get
-    monkeypatch.setattr(games, "get", lambda name: engine if name == "nyx" else real(name))
+def test_the_conformance_suite_passes(check):
+    """tests/test_protocol.py's own checks, on the game registered as "nyx"."""
     check("nyx")
 
 

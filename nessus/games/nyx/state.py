@@ -76,14 +76,11 @@ from math import comb, factorial, prod
 from nessus import game
 from nessus.games.nyx import matrix
 from nessus.games.nyx.cards import CARDS, Card, dream_ids, spell_ids
-from nessus.games.nyx.odds import FACES, SIDES, SYMBOLS
-from nessus.games.nyx.rules import Rules
+from nessus.games.nyx.rules import FACES, MAX_BLACK, SIDES, SYMBOLS, Rules
 from nessus.solver import Hint
 
 START_BLACK = 6
 START_SCORE = 10
-MAX_BLACK = 9
-"""The most black dice a player may own (those bought this night included)."""
 RESERVE_PER_PLAYER = 3
 """Black dice, and white dice, in the reserves per player."""
 MAX_TURNS = 60
@@ -750,10 +747,3 @@ def _most_subsets(total: int) -> int:
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: the decks full, the display to deal (chance), player 1 to play first."""
     return State(rules or Rules())
-
-
-def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """The named bots of `nyx.bots` (the play loop's `named_policies` looks for them here)."""
-    from nessus.games.nyx import bots  # bots imports this module
-
-    return bots.policies(rules)

@@ -11,6 +11,8 @@ from math import comb
 import numpy as np
 import pytest
 
+from nessus.games import nyx
+from nessus.games.nyx.matrix import placements
 from nessus.games.nyx.odds import (
     FACES,
     SYMBOLS,
@@ -18,6 +20,7 @@ from nessus.games.nyx.odds import (
     expected_rolls_for_shape,
     keep_hint,
     p_at_least,
+    p_shape_within,
     p_symbol,
     shape_game,
 )
@@ -146,3 +149,31 @@ def test_bad_parameters_are_value_errors_naming_them():
         keep_hint(4, (1, 2))
     with pytest.raises(ValueError, match="rolled and kept must make the 6 dice"):
         keep_hint(4, (1, 1, 1), kept=("star", 1))
+
+
+# --- the report: the figures are the odds and the matrix counted again, the dice gains respect
+# the nine-black-dice cap
+def test_the_headline_is_the_rulebooks_l_of_moons_on_six_black_dice():
+    r = nyx.report()
+    assert r.rules["shape"] == "L4" and r.rules["symbol"] == "moon" and r.rules["dice"] == 6
+    assert r.figures["placements"].exact == len(placements("L4")) == 16
+    assert r.figures["p_shape_within"].exact == p_shape_within(4, 3, 6, 0)
+    gains = {c: r.figures[f"{c}_die_gain"].exact for c in ("black", "white")}
+    assert gains["black"] == p_shape_within(4, 3, 7, 0) - p_shape_within(4, 3, 6, 0)
+    assert gains["white"] == p_shape_within(4, 3, 6, 1) - p_shape_within(4, 3, 6, 0)
+    assert "placements_free" not in r.figures
+    assert r.figures["black_die_value"].exact == 4 * gains["black"]  # kept for the 4 nights left
+    assert r.figures["white_die_value"].exact == gains["white"]  # one night
+
+
+def test_blocked_cells_count_the_placements_left():
+    r = nyx.report(nyx.Rules(shape="L3", blocked="5"))
+    by_hand = [p for p in placements("L3") if 5 not in p]
+    assert r.figures["placements_free"].exact == len(by_hand) == 4  # each 2x2 box holds one L3 missing the centre
+
+
+def test_no_tenth_black_die_is_offered():
+    r = nyx.report(nyx.Rules(dice=9))
+    assert "black_die_gain" not in r.figures and "white_die_gain" in r.figures
+    white = nyx.report(nyx.Rules(dice=9, colour="white"))
+    assert "black_die_gain" in white.figures

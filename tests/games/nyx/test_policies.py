@@ -1,4 +1,4 @@
-"""Nyx's bots (`nessus.games.nyx.bots`): legal moves to the end of whole games for 2 to 4
+"""Nyx's bots (`nessus.games.nyx.policies`): legal moves to the end of whole games for 2 to 4
 players, reproducible, and playing as their descriptions say."""
 
 from __future__ import annotations
@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 
 from nessus.game import CHANCE
-from nessus.games.nyx import bots
 from nessus.games.nyx.cards import CARDS
-from nessus.games.nyx.engine import (
+from nessus.games.nyx.policies import THRESHOLD, chase, greedy, odds, p_within, policies, random_legal
+from nessus.games.nyx.rules import Rules
+from nessus.games.nyx.state import (
     BUY_BLACK,
     BUY_WHITE,
     NO_REROLL,
@@ -24,9 +25,7 @@ from nessus.games.nyx.engine import (
     Spell,
     State,
     initial_state,
-    policies,
 )
-from nessus.games.nyx.rules import Rules
 from nessus.play import play, tournament
 
 
@@ -44,7 +43,7 @@ def checked(policy):
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("name", ["greedy", "odds", "random_legal"])
 def test_each_bot_plays_whole_games(players, name):
-    policy = checked(bots.policies()[name])
+    policy = checked(policies()[name])
     for seed in range(3):
         end = play(initial_state(Rules(players=players)), [policy] * players, np.random.default_rng(seed))
         assert end.is_terminal() and sum(end.returns()) == 1
@@ -52,19 +51,19 @@ def test_each_bot_plays_whole_games(players, name):
 
 def test_mixed_table_and_named_policies():
     assert set(policies()) == {"greedy", "odds", "random_legal"}
-    table = [checked(bots.policies()[n]) for n in Rules().seat_bots]
+    table = [checked(policies()[n]) for n in Rules().seat_bots]
     end = play(initial_state(), table, np.random.default_rng(4))
     assert end.is_terminal()
 
 
 def test_seeded_games_are_reproducible():
-    seats = [bots.greedy(), bots.odds(), bots.random_legal(), bots.random_legal(seed=3)]
+    seats = [greedy(), odds(), random_legal(), random_legal(seed=3)]
     ends = [play(initial_state(Rules(players=4)), seats, np.random.default_rng(7)) for _ in range(2)]
     assert ends[0] == ends[1]
 
 
 def test_bots_refuse_chance_nodes():
-    for policy in bots.policies().values():
+    for policy in policies().values():
         with pytest.raises(ValueError):
             policy(initial_state())
     assert initial_state().current_player() == CHANCE
@@ -80,33 +79,33 @@ def acting(free: tuple[int, ...], rerolled: bool = True, phase: str = "act", **s
 
 def test_greedy_realises_the_card_worth_most():
     # four moons: the L4 dream (4 points) beats the nightmare (2 x 1 opponent) and Moonlit Ink (2)
-    action = bots.greedy()(acting((0, 0, 4, 0, 0, 0)))
+    action = greedy()(acting((0, 0, 4, 0, 0, 0)))
     assert isinstance(action, Dream) and action.slot == 0 and action.symbol == "moon"
     # two crescents, a moon: the power spell (1 point a night, worth 2) ties Moonlit Ink (2) and
     # beats two crescents on the I2 dream (1): the first of the best
-    assert bots.greedy()(acting((0, 2, 1, 0, 0, 0))) == Spell(0)
+    assert greedy()(acting((0, 2, 1, 0, 0, 0))) == Spell(0)
     # realising comes before buying
-    assert isinstance(bots.greedy()(acting((1, 1, 1, 0, 0, 0))), Spell)
+    assert isinstance(greedy()(acting((1, 1, 1, 0, 0, 0))), Spell)
 
 
 def test_greedy_buys_then_rerolls_then_ends():
     # a star, a crescent and a moon but no card: buy a black die
     no_spells = replace(acting((1, 1, 1, 0, 0, 0)), spells=(None, None, None))
-    assert bots.greedy()(no_spells) == BUY_BLACK
+    assert greedy()(no_spells) == BUY_BLACK
     # 9 black dice already: a white die
     nine = replace(acting((1, 1, 1, 0, 0, 0), pending_black=6), spells=(None, None, None))
-    assert bots.greedy()(nine) == BUY_WHITE
+    assert greedy()(nine) == BUY_WHITE
     # choosing, with three crescents and two moons and nothing to do: reroll the moons
     choose = replace(
         acting((0, 3, 2, 0, 0, 0), rerolled=False, phase="choose"), dreams=(None, 4, None), spells=(None, None, None)
     )
     assert CARDS[4].shape == "T4"
-    assert bots.greedy()(choose) == Reroll((0, 0, 2, 0, 0, 0))
+    assert greedy()(choose) == Reroll((0, 0, 2, 0, 0, 0))
     # after the reroll, still nothing: pass (to reroll next turn)
-    assert bots.greedy()(replace(choose, phase="act", rerolled=True)) == PASS
+    assert greedy()(replace(choose, phase="act", rerolled=True)) == PASS
     # no free die: end the night, discarding the dream and the spell worth most
     empty = acting((0, 0, 0, 0, 0, 0))
-    assert bots.greedy()(empty) == EndNight(0, 0)
+    assert greedy()(empty) == EndNight(0, 0)
 
 
 def test_odds_chases_and_stops():
@@ -114,25 +113,25 @@ def test_odds_chases_and_stops():
     state = replace(
         acting((0, 3, 3, 0, 0, 0), rerolled=False, phase="choose"), dreams=(0, None, None), spells=(None, None, None)
     )
-    value, symbol = bots.chase(state)
-    assert value >= bots.THRESHOLD and symbol in ("moon", "crescent")
-    action = bots.odds()(state)
+    value, symbol = chase(state)
+    assert value >= THRESHOLD and symbol in ("moon", "crescent")
+    action = odds()(state)
     assert isinstance(action, Reroll)
     # a card to realise now: no reroll, then realise it
     ready = acting((0, 2, 4, 0, 0, 0), rerolled=False, phase="choose")
-    assert bots.odds()(ready) == NO_REROLL
-    assert bots.odds()(replace(ready, phase="act")) == bots.greedy()(replace(ready, phase="act"))
+    assert odds()(ready) == NO_REROLL
+    assert odds()(replace(ready, phase="act")) == greedy()(replace(ready, phase="act"))
     # the exact chance behind it: one more crescent among three black dice within two rolls
-    assert bots.p_within("crescent", 1, 3, 0, 2) == 1 - (Fraction(2, 3) ** 2) ** 3
+    assert p_within("crescent", 1, 3, 0, 2) == 1 - (Fraction(2, 3) ** 2) ** 3
     # nothing worth chasing (an empty display) and nothing to do: end the night
     bare = replace(acting((0, 3, 2, 0, 0, 0)), dreams=(None, None, None), spells=(None, None, None))
-    assert isinstance(bots.odds()(bare), EndNight)
+    assert isinstance(odds()(bare), EndNight)
 
 
 def test_odds_beats_random_and_greedy_beats_random():
     rules = Rules(players=2)
     for name in ("odds", "greedy"):
         table = tournament(
-            lambda: initial_state(rules), [name, "random_legal"], games=60, seed=2, named=bots.policies(rules)
+            lambda: initial_state(rules), [name, "random_legal"], games=60, seed=2, named=policies(rules)
         )
         assert table["win_share"][0] > 0.75, name

@@ -1,4 +1,4 @@
-"""Nyx bots: policies (`policy(state) -> action`) for any seat of `nyx.engine`'s game.
+"""Nyx bots: policies (`policy(state) -> action`) for any seat of `nyx.state`'s game.
 
 - `greedy`: realises the face-up card worth most now (`State.card_value`: its points, a
   nightmare's times the opponents, a power spell's twice), else buys a black die (under 9), else
@@ -20,7 +20,7 @@ Ending a night, greedy and odds discard the face-up dream and the spell worth mo
 
 >>> import numpy as np
 >>> from nessus.play import play
->>> from nessus.games.nyx.engine import initial_state
+>>> from nessus.games.nyx.state import initial_state
 >>> end = play(initial_state(), [greedy(), odds(), random_legal()], np.random.default_rng(1))
 >>> end.is_terminal(), sum(end.returns())
 (True, Fraction(1, 1))
@@ -35,7 +35,9 @@ from functools import cache
 from nessus import game
 from nessus.games.nyx import matrix
 from nessus.games.nyx.cards import CARDS
-from nessus.games.nyx.engine import (
+from nessus.games.nyx.odds import kept_after
+from nessus.games.nyx.rules import SYMBOLS, Rules
+from nessus.games.nyx.state import (
     BUY_BLACK,
     BUY_WHITE,
     DREAM,
@@ -49,8 +51,6 @@ from nessus.games.nyx.engine import (
     State,
     symbol_count,
 )
-from nessus.games.nyx.odds import SYMBOLS, kept_after
-from nessus.games.nyx.rules import Rules
 from nessus.play import random_legal
 
 ROLL_CAP = 5
