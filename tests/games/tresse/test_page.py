@@ -26,7 +26,7 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-THROWS = "+document.querySelector('.tresse-log').dataset.throws"
+THROWS = "+document.querySelector('.tresse-log').dataset.lines"  # one log line a throw
 FIGURE = re.compile(r"≈ \d+\.\d+")
 FOUR_FIGURES = "() => (document.querySelector('.hint-table').innerText.match(/≈ \\d+\\.\\d+/g) || []).length === 4"
 FIVE_DICE = """() => Array.from(document.querySelectorAll('.tresse-place, .tresse-centre'))
@@ -34,7 +34,7 @@ FIVE_DICE = """() => Array.from(document.querySelectorAll('.tresse-place, .tress
 
 
 def throws(pg) -> int:
-    return int(pg.locator(".tresse-log").get_attribute("data-throws"))
+    return int(pg.locator(".tresse-log").get_attribute("data-lines"))
 
 
 def click_and_wait(pg, button) -> float:

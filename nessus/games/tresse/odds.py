@@ -1,11 +1,4 @@
-"""La Tresse: seat 1 holds the dice. On a turn the player throws every die in hand: each 1 goes
-to the centre (out of play), each 2 to the left neighbour, each 5 to the right neighbour, and
-the player throws the rest (3, 4, 6) again, until the hand is empty. Then the next player to
-the left who holds dice plays with all of them (a player holding none is skipped). The player
-who puts the last die into the centre wins (RULES.md section 4).
-
-With two players both neighbours are the same player. A "throw" is one roll of the dice in
-hand; a "turn" is all of one player's throws until the hand is empty.
+"""La Tresse's exact odds: every seat's chance of winning and the expected length of a game.
 
 **The chain.** A die keeps being thrown until it shows 1, 2 or 5, each equally likely, so in a
 turn each die in hand ends in the centre, on the left or on the right with probability 1/3
@@ -25,15 +18,7 @@ residual r of the float solution is computed exactly, and the error is at most m
 expected number of turns, itself bounded by twice a float solution checked exactly (see
 `_bracket`). Brackets are narrower than 1e-12.
 
-**The game** (`State`, the game protocol): every throw is a chance node, the dice thrown a
-sorted multiset with its exact weight; there is no decision. One die, two players:
-
->>> state = initial_state(Rules(players=2, dice=1))
->>> len(state.chance_outcomes()), state.apply((3,)).current   # a 3 is thrown again
-(6, 1)
->>> end = state.apply((1,))
->>> end.is_terminal(), end.returns()
-(True, [Fraction(1, 1), Fraction(0, 1)])
+>>> from nessus.games.tresse.rules import Rules
 >>> win_chances(Rules(players=2, dice=1))[0].exact
 Fraction(3, 5)
 """
@@ -45,33 +30,20 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
 from math import comb, factorial
+from typing import TYPE_CHECKING
 
 import numpy as np
 import scipy.sparse as sp
 
-from nessus import game, montecarlo
 from nessus.chains import Solved, System, Unknown, expected_steps_bound, float_bracket, solve_sparse
-from nessus.dice import code_faces, raw_bits, roll_faces, roll_outcomes
-from nessus.game import Game
-from nessus.report import Figure, Report
-from nessus.rules import GameRules, Param, field
+from nessus.games.tresse.rules import NAME, Position, Rules, start
+from nessus.numbers import rarity
+from nessus.report import Report
 
-NAME = "tresse"
-CENTRE, LEFT, RIGHT = 1, 2, 5
+if TYPE_CHECKING:
+    from nessus.games.tresse.state import State
+
 EXACT_UNKNOWNS = 200
-
-PLAYERS = Param("players", 4, 2, 10, "players around the table")
-DICE = Param("dice", 5, 1, 6, "dice in play, all in seat 1's hand at the start")
-
-Position = tuple[int, ...]
-"""Dice held per seat, counted to the left from the player about to throw (offset 0)."""
-
-
-@dataclass(frozen=True)
-class Rules(GameRules):
-    params = (PLAYERS, DICE)
-    players: int = field(PLAYERS)
-    dice: int = field(DICE)
 
 
 # -- one turn --------------------------------------------------------------------------------------
@@ -117,11 +89,6 @@ def next_turns(position: Position) -> tuple[tuple[Fraction, Position | None, int
         key = after_turn(position, left, right)
         merged[key] = merged.get(key, Fraction(0)) + p
     return tuple((p, nxt, k) for (nxt, k), p in merged.items())
-
-
-def start(rules: Rules) -> Position:
-    """Seat 1 about to throw with every die."""
-    return (rules.dice,) + (0,) * (rules.players - 1)
 
 
 @cache
@@ -392,6 +359,31 @@ def throws_left(state: State, method: str = "auto") -> Solved:
     return _solved(turn_throws(seen[0]) + rest, err)
 
 
+def middle(s: Solved) -> float:
+    """The figure as a float (a bracket's middle)."""
+    return float((s.low + s.high) / 2)
+
+
+def is_exact(rules: Rules) -> bool:
+    """True when these rules' figures are exact fractions (not brackets)."""
+    return all(w.exact is not None for w in win_chances(rules))
+
+
+def method_note(rules: Rules) -> str:
+    """How the figures were solved, in one sentence."""
+    if is_exact(rules):
+        return (
+            "Exact: the absorbing Markov chain of turn starts is solved over the fractions, from every position "
+            "(a long fraction is shown by its decimals: click one to read the fraction whole)."
+        )
+    width = max(float(w.high - w.low) for w in win_chances(rules))
+    return (
+        f"Floats with a proven error bound: with {rules.players} players the chain is too large for exact "
+        "fractions, so it is solved in floating point and every figure is a rigorous bracket "
+        f"(here at most {rarity(width).removeprefix('about ')} wide)."
+    )
+
+
 def report(rules: Rules | None = None) -> Report:
     """P(win) per seat and the expected length of a game (exact, or bracketed for large tables)."""
     rules = rules or Rules()
@@ -404,240 +396,3 @@ def report(rules: Rules | None = None) -> Report:
     figures["expected_throws"] = expected_throws(rules).figure("expected throws (rolls of the dice in hand) in a game")
     figures["expected_turns"] = expected_turns(rules).figure("expected turns in a game")
     return Report(NAME, rules.as_dict(), figures)
-
-
-# -- Monte Carlo -----------------------------------------------------------------------------------
-# A game's holdings are packed in one integer, 4 bits per seat counted from the thrower (bits
-# 0-3: the hand, 4-7: the left neighbour, ...): one throw is one table lookup and an addition,
-# and passing the turn is a rotation of the bits. Games advance one step at a time together.
-# A step draws `bits` random bits r: r < 6**dice is a throw (its base-6 digits are the faces),
-# a larger r throws nothing (so the faces stay exactly uniform; the step is not counted).
-BATCH = 1 << 15
-DONE = 15  # a finished game's code: no hand holds 15 dice, its table row is zero, so it stays put
-
-
-@cache
-def throw_table(players: int, dice: int) -> tuple[int, int, np.ndarray]:
-    """(m = 6**dice, bits, table): for a hand of h dice and a draw r of `bits` bits, r < m read
-    as base-6 digits (the first h digits are the faces thrown), table[h << bits | r] is the change
-    of the packed holdings: -(dice leaving the hand) + (2s << 4) + (5s << 4 (players - 1)); 0 for
-    r >= m."""
-    m = 6**dice
-    bits = (m - 1).bit_length()
-    r = np.arange(1 << bits)
-    faces = np.stack([np.where(r < m, f, 0) for f in code_faces(r, dice)])
-    table = np.zeros((16, r.size), dtype=np.int64)
-    for hand in range(1, dice + 1):
-        f = faces[:hand]
-        centre, left, right = ((f == face).sum(axis=0) for face in (CENTRE, LEFT, RIGHT))
-        table[hand] = -(centre + left + right) + (left << 4) + (right << 4 * (players - 1))
-    return m, bits, table.ravel()
-
-
-def _draws(rng: np.random.Generator, n: int, bits: int) -> np.ndarray:
-    """n draws of `bits` (<= 16) random bits."""
-    return raw_bits(rng, n, bits).astype(np.int64)
-
-
-def _play(players: int, dice: int, rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """n whole games: (winning seat from 0, throws, turns)."""
-    m, bits, table = throw_table(players, dice)
-    width = 4 * players
-    full = (1 << width) - 1
-    seven = sum(7 << 4 * j for j in range(1, players))  # + 7 sets bit 3 of every non-empty seat but the thrower's
-    eights = sum(8 << 4 * j for j in range(1, players))
-    state = np.full(n, dice, dtype=np.int64)
-    moved = np.zeros(n, dtype=np.int64)  # 4 x seats the turn has moved to the left, in all
-    turns = np.zeros(n, dtype=np.int64)
-    thrown = np.zeros(n, dtype=np.int64)
-    ids = np.arange(n)
-    winner, throws, turns_out = (np.empty(n, dtype=np.int64) for _ in range(3))
-    live = n
-    while live:
-        draw = _draws(rng, state.size, bits)
-        thrown += draw < m
-        draw |= (state & 15) << bits
-        state += table.take(draw)
-        passing = (state & 15) == 0
-        # bit 4k set for each seat k > 0 holding dice, when the hand is empty; bit `width` always:
-        # the lowest set bit is the next thrower (a full turn of the table, i.e. no move, otherwise)
-        ahead = ((state + seven) & eights) >> 3
-        ahead *= passing
-        ahead |= 1 << width
-        low = (ahead & -ahead) - 1
-        shift = np.bitwise_count(low).astype(np.int64)
-        rotated = (state << (width - shift)) & full
-        state >>= shift
-        state |= rotated
-        moved += shift
-        turns += passing
-        over = np.flatnonzero(state == 0)
-        if over.size:
-            g = ids[over]
-            winner[g] = (moved[over] >> 2) % players
-            throws[g] = thrown[over]
-            turns_out[g] = turns[over]
-            state[over] = DONE
-            live -= over.size
-            if live <= state.size // 2:
-                keep = state != DONE
-                state, moved, turns, thrown, ids = state[keep], moved[keep], turns[keep], thrown[keep], ids[keep]
-    return winner, throws, turns_out
-
-
-def games_kernel(players: int, dice: int, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n whole games, in batches of BATCH: the winning seat, throws and turns."""
-    parts = [_play(players, dice, rng, min(BATCH, n - i)) for i in range(0, n, BATCH)]
-    winner, throws, turns = (np.concatenate(p) for p in zip(*parts))
-    out = {f"p_win_seat_{i + 1}": winner == i for i in range(players)}
-    out["expected_throws"] = throws
-    out["expected_turns"] = turns
-    return out
-
-
-def simulate(rules: Rules | None = None, trials: int = 100_000, seed: int = 0, client=None, progress=None) -> Report:
-    """Monte Carlo figures of whole games with 95% confidence intervals."""
-    rules = rules or Rules()
-    result = montecarlo.run(
-        partial(games_kernel, rules.players, rules.dice), trials, seed, client=client, progress=progress
-    )
-    return Report(NAME, rules.as_dict(), {k: Figure.estimated(e) for k, e in result.estimates.items()})
-
-
-# -- the game (the protocol) ---------------------------------------------------------------------
-@cache
-def _max_throws(dice: int) -> int:
-    """The least t with P(a game lasts more than t throws) < 1e-15, by a proven bound: in each
-    throw the first die in hand shows 1 with probability 1/6 whatever came before, and the game
-    is over once `dice` dice have reached the centre, so P(more than t throws) <=
-    P(Binomial(t, 1/6) < dice)."""
-    t = dice
-    while sum(comb(t, k) * Fraction(1, 6) ** k * Fraction(5, 6) ** (t - k) for k in range(dice)) >= Fraction(1, 10**15):
-        t += 1
-    return t
-
-
-@dataclass(frozen=True)
-class State(game.State):
-    """A whole game (the game protocol): every throw is a chance node, the seat to throw rolling
-    the dice in hand (a sorted multiset, with its exact weight); there is no decision.
-
-    `holdings[i]` is the number of dice seat i + 1 holds (seats count from 1, seat 2 sits to the
-    left of seat 1); `current` is the seat throwing next (None once the game is over); `winner`
-    the seat that put the last die into the centre; `throws` the throws so far and `history`
-    each one's (seat, dice). The returns are 1 to the winner, 0 to the others (player i is seat
-    i + 1). A game could go on for ever; `shape().max_length` is a length passed with
-    probability below 1e-15 (`_max_throws`).
-    """
-
-    rules: Rules
-    holdings: tuple[int, ...]
-    current: int | None = 1
-    centre: int = 0
-    throws: int = 0
-    winner: int | None = None
-    history: tuple[tuple[int, tuple[int, ...]], ...] = ()
-
-    @property
-    def _over(self) -> bool:
-        return self.winner is not None
-
-    @property
-    def hand(self) -> int:
-        """How many dice the current seat throws next (0 once the game is over)."""
-        return 0 if self.current is None else self.holdings[self.current - 1]
-
-    # -- the protocol -------------------------------------------------------------------------------
-    def current_player(self) -> int:
-        return game.TERMINAL if self._over else game.CHANCE
-
-    def legal_actions(self) -> list[game.Action]:
-        return []
-
-    def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
-        return [] if self._over else roll_outcomes(self.hand)
-
-    def _apply(self, action: game.Action) -> State:
-        assert isinstance(action, tuple) and self.current is not None
-        dice: tuple[int, ...] = action
-        n, me = self.rules.players, self.current - 1
-        hold = list(self.holdings)
-        hold[me] -= sum(1 for d in dice if d in (CENTRE, LEFT, RIGHT))
-        hold[(me + 1) % n] += dice.count(LEFT)
-        hold[(me - 1) % n] += dice.count(RIGHT)
-        history = self.history + ((self.current, dice),)
-        centre = self.centre + dice.count(CENTRE)
-        if not any(hold):
-            return State(self.rules, tuple(hold), None, centre, self.throws + 1, self.current, history)
-        nxt = self.current
-        if hold[me] == 0:
-            nxt = next((me + k) % n for k in range(1, n + 1) if hold[(me + k) % n]) + 1
-        return State(self.rules, tuple(hold), nxt, centre, self.throws + 1, None, history)
-
-    def returns(self) -> list[Fraction]:
-        if self.winner is None:
-            return [Fraction(0)] * self.rules.players
-        return game.winner_returns(self.rules.players, self.winner - 1)
-
-    def observation(self, player: int) -> str:
-        game.check_players([player], self.shape())
-        held = ", ".join(f"player {i}: {h}" for i, h in enumerate(self.holdings, start=1))
-        if self.winner is not None:
-            now = f"player {self.winner} won after {self.throws} throws"
-        else:
-            now = f"player {self.current} throws {self.hand} next"
-        last = (
-            f"; last throw: player {self.history[-1][0]} rolled {' '.join(map(str, self.history[-1][1]))}"
-            if self.history
-            else ""
-        )
-        return f"you are player {player + 1}; dice held: {held}; centre {self.centre}; {now}{last}"
-
-    def shape(self) -> game.Shape:
-        r = self.rules
-        return game.Shape(
-            players=r.players,
-            max_actions=0,
-            max_chance_outcomes=len(roll_outcomes(r.dice)),
-            max_length=_max_throws(r.dice),
-            min_return=Fraction(0),
-            max_return=Fraction(1),
-        )
-
-    # -- playing at the table -----------------------------------------------------------------------
-    def roll(self, rng: np.random.Generator | None = None, dice: tuple[int, ...] | None = None) -> State:
-        """The current seat throws every die in hand (the given faces in any order, or drawn with
-        `rng`): the table after it."""
-        if self._over or self.current is None:
-            raise ValueError("the game is over: every die is in the centre")
-        return self.apply(roll_faces(self.hand, rng, dice))
-
-
-def initial_state(rules: Rules | None = None) -> State:
-    """The start of a game: seat 1 holds every die."""
-    rules = rules or Rules()
-    return State(rules, start(rules))
-
-
-def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """No decisions in La Tresse: no policies."""
-    return {}
-
-
-GAME = Game(
-    name=NAME,
-    title="La Tresse",
-    summary="5d6 passed around: 1s to the centre, 2s left, 5s right; the last die into the centre wins.",
-    Rules=Rules,
-    report=report,
-    simulate=simulate,
-    initial_state=initial_state,
-    policies=policies,
-    lesson="06-la-tresse",
-    dashboard="la-tresse.ipynb",
-    pitch=(
-        "Pass five dice round the table throw by throw, with every seat's exact chance of winning from the "
-        "dice as they lie."
-    ),
-)
-"""This game, as the registry, the command line and the gallery see it."""

@@ -1,4 +1,4 @@
-"""La Tresse dashboard: watch (or throw) a game where five dice are passed around the table,
+"""La Tresse's page: watch (or throw) a game where five dice are passed around the table,
 with every seat's exact chance of winning from the position on the table.
 
 Left: the table seen from above (who holds how many dice, the centre), the last throw with
@@ -12,13 +12,15 @@ machine, you throw your own dice and the other seats throw when you press Play o
 
 from __future__ import annotations
 
+import html
 from typing import cast
 
 import ipywidgets as widgets
 
-from nessus.apps import tresse_views as views
 from nessus.game import Action, State
 from nessus.games import tresse
+from nessus.games.tresse import views
+from nessus.games.tresse.state import dice_word, next_up, verb
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import TableDashboard
 from nessus.play import play
@@ -55,19 +57,12 @@ class TresseDashboard(TableDashboard):
 
         self.picture = widgets.HTML()
         self.last = widgets.HTML()
-        self.roll_button = widgets.Button(
-            description="Throw", button_style="primary", icon="refresh", layout=widgets.Layout(width="170px")
+        self.roll_button, self.play_button, self.new_button = self.moves(
+            ("Throw", "Play on", "New game"), (self.roll, self.play_on, self.restart)
         )
-        self.roll_button.add_class("roll-button")
-        self.play_button = widgets.Button(
-            description="Play on", button_style="success", icon="forward", layout=widgets.Layout(width="210px")
-        )
+        self.roll_button.layout.width, self.play_button.layout.width = "170px", "210px"
+        self.play_button.icon = "forward"
         self.play_button.add_class("play-button")
-        self.new_button = widgets.Button(description="New game")
-        self.new_button.add_class("new-button")
-        self.actions = [self.roll_button, self.play_button, self.new_button]
-        for button, handler in zip(self.actions, (self.roll, self.play_on, self.restart)):
-            button.on_click(self.guard(lambda _, handler=handler: handler()))
         self.result = widgets.HTML()
         self.hint.toggle.tooltip = "show every seat's exact chance of winning from here"
         self.log = widgets.HTML()
@@ -199,23 +194,52 @@ class TresseDashboard(TableDashboard):
         mine = not self.machine_turn()
         self.roll_button.disabled = t.is_terminal() or not mine
         self.play_button.disabled = t.is_terminal() or (self.seats.game and mine)
-        hand = views.dice_word(t.hand)
+        hand = dice_word(t.hand)
         if t.is_terminal() or (self.seats.game and not mine):
             self.roll_button.description, self.play_button.description = "Throw", "Play on"
         elif self.seats.game:
             self.roll_button.description, self.play_button.description = f"Throw your {hand}", "Play on"
         else:
             self.roll_button.description, self.play_button.description = f"Throw {hand}", "Play on: end of the turn"
-        self.status.value = views.status_html(t, names, you, self.seats.game, mine)
-        self.result.value = views.result_html(t, names)
+        self.status.value = status_html(t, names, you, self.seats.game, mine)
+        self.result.value = result_html(t, names)
         self.hint.show(lambda: views.hint_html(self.state, self.path[-1], self.names(), self.you))
         self.path_pane.show(views.path_chart(self.path, t, names, you))
-        self.log.value = views.log_html(self.lines, t.throws)  # last: the page is then up to date
+        self.log.value = views.log_html(self.lines)  # last: the page is then up to date
 
     def draw_start(self) -> None:
         """P(win) by seat at the start for these rules, and the game's expected length."""
         self.start_pane.show(views.start_chart(self.rules_now, self.you, self.names()))
         self.figures.value = views.figures_html(self.rules_now, self.you)
+
+
+def status_html(table: tresse.State, names: list[str], you: int, game: bool, mine: bool) -> str:
+    """The status line: what to press next, or that the game is over."""
+    if table.is_terminal():
+        todo = f"<b>Game over</b> after {table.throws} throws."
+    elif not game:
+        todo = (
+            f"{html.escape(next_up(table, names))}. You throw for every seat: <b>Throw</b> once, or "
+            "<b>Play on</b> to the end of this turn."
+        )
+    elif mine:
+        todo = f"<b>Your turn</b>: throw your {dice_word(table.hand)}."
+    else:
+        held = table.holdings[you]
+        yours = f"you hold {dice_word(held)}" if held else "you hold no dice"
+        todo = f"{html.escape(next_up(table, names))} ({yours}): press <b>Play on</b>."
+    return f"<div class='tresse-status' style='font-size:15px'>{todo}</div>"
+
+
+def result_html(table: tresse.State, names: list[str]) -> str:
+    """Who won, once the game is over (else nothing)."""
+    if table.winner is None:
+        return ""
+    winner = names[table.winner - 1]
+    return (
+        f"<div class='tresse-result' style='font-weight:bold;font-size:15px;color:#2e7d32'>"
+        f"★ {html.escape(winner)} {verb(winner, 'win')}: the last die is in the centre.</div>"
+    )
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -1,5 +1,5 @@
 """What the La Tresse page shows, without a widget: the table seen from above, a throw and where
-its dice went, the status, the log, the hint's table of chances, the figures and the charts
+its dice went, the log, the hint's table of chances, the figures and the charts
 (P(win) by seat at the start, and during this game), each a pure function of the game's state."""
 
 from __future__ import annotations
@@ -13,8 +13,11 @@ import polars as pl
 from nessus.chains import Solved
 from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT
+from nessus.games.tresse.odds import is_exact, method_note, middle
+from nessus.games.tresse.state import dice_word, next_up, throw_words, verb
 from nessus.kit.dicegame import HELD, OPTIMAL, face_svg
-from nessus.numbers import Kind, number_html, number_text, rarity
+from nessus.kit.match import log_html as kit_log_html
+from nessus.numbers import Kind, decimal_text, number_html, number_text, rarity
 
 WHERE = {
     CENTRE: ("centre", "#d8f0d0", "#2e7d32"),
@@ -27,14 +30,6 @@ MAX_LOG = 200
 
 
 # -- words and numbers -------------------------------------------------------------------------
-def dice_word(k: int) -> str:
-    """ "1 die", "3 dice"."""
-    return f"{k} di{'e' if k == 1 else 'ce'}"
-
-
-def verb(name: str, word: str) -> str:
-    """The verb for a seat's name: "You throw", "Player 2 throws"."""
-    return word if name == "You" else f"{word}s"
 
 
 def solved_html(s: Solved, kind: Kind = "probability") -> str:
@@ -45,44 +40,12 @@ def solved_html(s: Solved, kind: Kind = "probability") -> str:
     return f"{number_html(middle(s), kind, approx=True)} <small style='color:#555'>(proven to within {half})</small>"
 
 
-def middle(s: Solved) -> float:
-    """The figure as a float (a bracket's middle)."""
-    return float((s.low + s.high) / 2)
-
-
 def exact_text(s: Solved) -> str:
-    """A figure for a tooltip: the fraction with its decimal when short, else its decimal (bracketed or not)."""
+    """A figure for a tooltip: the fraction with its decimal when short, else its decimal (a bracket's
+    middle, and how close it is proven to be)."""
     if s.exact is not None:
         return number_text(s.exact)
-    return f"between {float(s.low):.14f} and {float(s.high):.14f}"
-
-
-def is_exact(rules: tresse.Rules) -> bool:
-    """True when these rules' figures are exact fractions (not brackets)."""
-    return all(w.exact is not None for w in tresse.win_chances(rules))
-
-
-def method_note(rules: tresse.Rules) -> str:
-    """How the figures were solved, in one sentence."""
-    if is_exact(rules):
-        return (
-            "Exact: the absorbing Markov chain of turn starts is solved over the fractions, from every position "
-            "(a long fraction is shown by its decimals: click one to read the fraction whole)."
-        )
-    width = max(float(w.high - w.low) for w in tresse.win_chances(rules))
-    return (
-        f"Floats with a proven error bound: with {rules.players} players the chain is too large for exact "
-        "fractions, so it is solved in floating point and every figure is a rigorous bracket "
-        f"(here at most {rarity(width).removeprefix('about ')} wide)."
-    )
-
-
-def next_up(table: tresse.State, names: list[str]) -> str:
-    """Who throws next and how many dice, in words ("Player 3 throws 2 dice next")."""
-    if table.current is None:
-        return "Nobody throws next: the game is over"
-    who = names[table.current - 1]
-    return f"{who} {verb(who, 'throw')} {dice_word(table.hand)} next"
+    return f"{number_text(middle(s), 'decimal')}, proven to within {rarity(float((s.high - s.low) / 2))}"
 
 
 # -- the table seen from above -------------------------------------------------------------------
@@ -156,24 +119,6 @@ def throw_html(faces: tuple[int, ...], seat: int, n: int, names: list[str]) -> s
     return f"<div style='display:flex;gap:2px;flex-wrap:wrap'>{''.join(cells)}</div>"
 
 
-def throw_words(faces: tuple[int, ...], seat: int, n: int, names: list[str]) -> str:
-    """Where the dice of a throw went, in words."""
-    parts = []
-    if faces.count(CENTRE):
-        parts.append(f"{faces.count(CENTRE)} to the centre")
-    if n == 2 and faces.count(LEFT) + faces.count(RIGHT):
-        parts.append(f"{faces.count(LEFT) + faces.count(RIGHT)} to {names[1 - seat]}")
-    else:
-        if faces.count(LEFT):
-            parts.append(f"{faces.count(LEFT)} left to {names[(seat + 1) % n]}")
-        if faces.count(RIGHT):
-            parts.append(f"{faces.count(RIGHT)} right to {names[(seat - 1) % n]}")
-    again = sum(1 for f in faces if f not in WHERE)
-    if again:
-        parts.append(f"{again} to throw again")
-    return ", ".join(parts)
-
-
 def log_line(before: tresse.State, after: tresse.State, names: list[str]) -> str:
     """The log's line for the throw from `before` to `after`: the dice, where they went, and who plays next."""
     seat, faces = after.history[-1][0] - 1, after.history[-1][1]
@@ -190,12 +135,11 @@ def log_line(before: tresse.State, after: tresse.State, names: list[str]) -> str
     return line
 
 
-def log_html(lines: list[str], throws: int) -> str:
-    """The log, newest line first (at most MAX_LOG lines)."""
-    rows = "".join(f"<div>{line}</div>" for line in reversed(lines[-MAX_LOG:]))
+def log_html(lines: list[str]) -> str:
+    """The log, newest line first (at most MAX_LOG lines; one line a throw, `data-lines` counts them)."""
     return (
-        f"<div class='tresse-log' data-throws='{throws}' style='font-size:13px;line-height:1.6;max-height:190px;"
-        f"overflow-y:auto;border-top:1px solid #ddd;margin-top:6px'>{rows}</div>"
+        "<div style='font-size:13px;line-height:1.6;max-height:190px;overflow-y:auto;border-top:1px solid #ddd;"
+        f"margin-top:6px'>{kit_log_html(lines, 'tresse-log', MAX_LOG, escape=False)}</div>"
     )
 
 
@@ -216,34 +160,7 @@ def last_html(table: tresse.State, last: tuple[int, tuple[int, ...]] | None, nam
     )
 
 
-# -- status and the hint -------------------------------------------------------------------------
-def status_html(table: tresse.State, names: list[str], you: int, game: bool, mine: bool) -> str:
-    """The status line: what to press next, or that the game is over."""
-    if table.is_terminal():
-        todo = f"<b>Game over</b> after {table.throws} throws."
-    elif not game:
-        todo = (
-            f"{html.escape(next_up(table, names))}. You throw for every seat: <b>Throw</b> once, or "
-            "<b>Play on</b> to the end of this turn."
-        )
-    elif mine:
-        todo = f"<b>Your turn</b>: throw your {dice_word(table.hand)}."
-    else:
-        held = table.holdings[you]
-        yours = f"you hold {dice_word(held)}" if held else "you hold no dice"
-        todo = f"{html.escape(next_up(table, names))} ({yours}): press <b>Play on</b>."
-    return f"<div class='tresse-status' style='font-size:15px'>{todo}</div>"
-
-
-def result_html(table: tresse.State, names: list[str]) -> str:
-    """Who won, once the game is over (else nothing)."""
-    if table.winner is None:
-        return ""
-    winner = names[table.winner - 1]
-    return (
-        f"<div class='tresse-result' style='font-weight:bold;font-size:15px;color:#2e7d32'>"
-        f"★ {html.escape(winner)} {verb(winner, 'win')}: the last die is in the centre.</div>"
-    )
+# -- the hint -------------------------------------------------------------------------------------
 
 
 def hint_html(table: tresse.State, chances: tuple[Solved, ...], names: list[str], you: int) -> str:
@@ -253,13 +170,13 @@ def hint_html(table: tresse.State, chances: tuple[Solved, ...], names: list[str]
     for i, c in enumerate(chances):
         colour = HELD if i == you else OPTIMAL
         bar = (
-            f"<span style='display:inline-block;height:9px;width:{max(1, round(70 * middle(c) / top))}px;"
+            f"<span style='display:inline-block;height:8px;width:{max(1, round(60 * middle(c) / top))}px;"
             f"background:{colour}'></span>"
         )
         style = "background:#fff4e5;" if i == you else ""
         throwing = " <small style='color:#4c78a8'>throws</small>" if table.current == i + 1 else ""
         rows.append(
-            f"<tr class='hint-row' data-seat='{i + 1}' style='{style}border-top:1px solid #eee'>"
+            f"<tr class='hint-row' data-seat='{i + 1}' style='{style}border-top:1px solid #eee;line-height:1.25'>"
             f"<td>{html.escape(names[i])}{throwing}</td><td align='center'>{table.holdings[i]}</td>"
             f"<td style='white-space:nowrap'>{solved_html(c)}</td><td>{bar}</td></tr>"
         )
@@ -272,11 +189,10 @@ def hint_html(table: tresse.State, chances: tuple[Solved, ...], names: list[str]
         f"<div style='color:#555'>From here: {where}</div>"
         f"<div class='hint-best' style='margin:2px 0'>Expected throws left: "
         f"<b>{solved_html(tresse.throws_left(table), 'value')}</b></div>"
-        "<div style='max-height:236px;overflow-y:auto;border:1px solid #ddd;margin-top:4px'>"
-        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
-        "<tr style='background:#f4f4f4'><th align='left'>seat</th><th>dice</th>"
+        "<table class='hint-table' cellpadding='2' style='border-collapse:collapse;width:100%;font-size:12px;"
+        "border:1px solid #ddd;margin-top:4px'><tr style='background:#f4f4f4'><th align='left'>seat</th><th>dice</th>"
         "<th align='left'>P(win) from here</th><th></th></tr>"
-        f"{''.join(rows)}</table></div><small style='color:#555'>{html.escape(method_note(table.rules))}</small>"
+        f"{''.join(rows)}</table><small style='color:#555'>{html.escape(method_note(table.rules))}</small>"
     )
 
 
@@ -300,23 +216,19 @@ def figures_html(rules: tresse.Rules, you: int) -> str:
     )
 
 
-def start_frame(rules: tresse.Rules, you: int, names: list[str]) -> pl.DataFrame:
-    """P(win) by seat from the start: `seat`, `probability`, `exact`, `yours`."""
+def start_chart(rules: tresse.Rules, you: int, names: list[str]) -> alt.LayerChart:
+    """Bars of P(win) by seat at the start, yours in orange, labelled with their values."""
     wins = tresse.win_chances(rules)
-    return pl.DataFrame(
+    frame = pl.DataFrame(
         {
             "seat": [f"{i + 1}" + (" (you)" if i == you else "") for i in range(rules.players)],
             "who": names,
             "probability": [middle(w) for w in wins],
-            "exact": [exact_text(w) for w in wins],
+            "chance": [exact_text(w) for w in wins],
+            "label": [decimal_text(middle(w)) for w in wins],
             "yours": [i == you for i in range(rules.players)],
         }
     )
-
-
-def start_chart(rules: tresse.Rules, you: int, names: list[str]) -> alt.LayerChart:
-    """Bars of P(win) by seat at the start, yours in orange, labelled with their values."""
-    frame = start_frame(rules, you, names)
     how = "exact" if is_exact(rules) else "proven brackets, narrower than 1 in a trillion"
     title = alt.Title(
         f"P(win) by seat: {rules.players} players, {dice_word(rules.dice)} ({how})",
@@ -333,29 +245,23 @@ def start_chart(rules: tresse.Rules, you: int, names: list[str]) -> alt.LayerCha
     bars = base.mark_bar().encode(
         y=alt.Y("probability:Q", title="P(win)"),
         color=alt.condition(alt.datum.yours, alt.value(HELD), alt.value(OPTIMAL)),
-        tooltip=["who", alt.Tooltip("probability:Q", format=".10f"), "exact"],
+        tooltip=["who", alt.Tooltip("chance:N", title="P(win)")],
     )
-    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(
-        y="probability:Q", text=alt.Text("probability:Q", format=".3f")
-    )
+    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(y="probability:Q", text="label:N")
     return alt.layer(bars, text, title=title).properties(width=470, height=190)
 
 
 # -- this game's chart -----------------------------------------------------------------------------
-def path_frame(path: list[tuple[Solved, ...]], names: list[str]) -> pl.DataFrame:
-    """Every seat's P(win) after each throw of the game: `throw`, `who`, `probability`, `exact`."""
-    return pl.DataFrame(
-        [
-            {"throw": k, "who": names[i], "probability": middle(c), "exact": exact_text(c)}
-            for k, chances in enumerate(path)
-            for i, c in enumerate(chances)
-        ]
-    )
 
 
 def path_chart(path: list[tuple[Solved, ...]], table: tresse.State, names: list[str], you: int) -> alt.Chart:
     """One line per seat: its P(win) after each throw of this game; yours thicker."""
-    frame, you_name = path_frame(path, names), names[you]
+    rows = [
+        {"throw": k, "who": names[i], "probability": middle(c), "chance": exact_text(c)}
+        for k, chances in enumerate(path)
+        for i, c in enumerate(chances)
+    ]
+    frame, you_name = pl.DataFrame(rows), names[you]
     state = "game over" if table.is_terminal() else f"{table.throws} throw{'s' if table.throws != 1 else ''} so far"
     exact = all(c.exact is not None for c in path[0])
     title = alt.Title(
@@ -375,7 +281,7 @@ def path_chart(path: list[tuple[Solved, ...]], table: tresse.State, names: list[
                 "throw:Q",
                 title="throws so far",
                 scale=alt.Scale(domain=[0, throws]),
-                axis=alt.Axis(values=list(range(0, throws + 1, step)), format="d"),
+                axis=alt.Axis(values=list(range(0, throws + 1, step))),
             ),
             y=alt.Y("probability:Q", title="P(win) from here", scale=alt.Scale(domain=[0, 1])),
             color=alt.Color(
@@ -386,7 +292,7 @@ def path_chart(path: list[tuple[Solved, ...]], table: tresse.State, names: list[
                 legend=alt.Legend(orient="right", symbolType="stroke"),
             ),
             strokeWidth=alt.condition(alt.datum.who == you_name, alt.value(3.5), alt.value(1.5)),
-            tooltip=["who", "throw", alt.Tooltip("probability:Q", format=".10f"), "exact"],
+            tooltip=["who", alt.Tooltip("throw:Q", title="throws so far"), alt.Tooltip("chance:N", title="P(win)")],
         )
         .properties(width=440, height=200)
     )

@@ -6,7 +6,7 @@
 - a throw-by-throw chain over absolute seats, every throw enumerated over the ordered faces of
   the dice in hand (itertools.product), solved with `nessus.chains.solve_linear` (dense
   Gauss-Jordan): P(win) per seat and E[throws] counted one throw at a time;
-- the float brackets against the exact solutions; Monte Carlo against both.
+- the float brackets against the exact solutions (Monte Carlo is in test_fast.py).
 """
 
 from collections import Counter
@@ -17,15 +17,9 @@ from math import comb
 
 import numpy as np
 import pytest
-from checks import assert_rejected, bad_cases, coverage
-from hypothesis import given, settings
-from hypothesis import strategies as st
-from scipy import stats
 
 from nessus.chains import solve_linear
-from nessus.game import CHANCE, TERMINAL
 from nessus.games import tresse
-from nessus.play import play
 
 F = Fraction
 
@@ -246,184 +240,3 @@ def test_report_figures_are_exact_for_small_tables():
     two = tresse.report(tresse.Rules(players=2)).figures
     assert two["p_win_seat_1"].exact == two_player_v(5)[5]
     assert two["expected_turns"].exact == two_player_turns(5)[5]
-
-
-# -- Monte Carlo -----------------------------------------------------------------------------------
-# Up to 12 figures are checked at once, so each 95% interval is widened to 99.9% about its
-# centre (Bonferroni: all cover with probability >= 98.8% at any seed); test_simulation_coverage
-# checks that the 95% intervals themselves cover as often as they should.
-SEED = 20
-WIDEN = stats.norm.ppf(0.9995) / stats.norm.ppf(0.975)
-
-
-def covers(ci: tuple[float, float], x: float) -> bool:
-    mid, half = (ci[0] + ci[1]) / 2, (ci[1] - ci[0]) / 2 * WIDEN
-    return mid - half <= x <= mid + half
-
-
-@pytest.mark.parametrize("players", [2, 4, 7])
-def test_simulation_agrees_with_exact(players):
-    rules = tresse.Rules(players=players)
-    exact = tresse.report(rules).figures
-    sim = tresse.simulate(rules, trials=200_000, seed=SEED).figures
-    assert set(sim) == set(exact)
-    for name, f in sim.items():
-        assert covers(f.ci, exact[name].value), (name, exact[name].value, f.ci)
-
-
-def test_simulation_coverage():
-    """40 replications of 1000 games with 3 players and 3 dice: each interval covers the exact
-    value at least binom.ppf(0.001, 40, 0.95) = 33 times."""
-    rules = tresse.Rules(players=3, dice=3)
-    exact = {k: f.value for k, f in tresse.report(rules).figures.items()}
-    covered, need = coverage(lambda seed: tresse.simulate(rules, trials=1000, seed=seed).figures, exact)
-    assert set(covered) == set(exact)
-    assert all(c >= need for c in covered.values()), covered
-
-
-def test_throw_table_moves_the_faces_of_each_draw():
-    """The simulation reads a draw r < 6**dice as base-6 digits (the faces, first die first); a
-    larger r throws nothing."""
-    for players, dice in ((2, 5), (4, 5), (10, 3)):
-        m, bits, table = tresse.throw_table(players, dice)
-        assert m == 6**dice and 1 << bits >= m
-        for hand in range(1, dice + 1):
-            for r in (0, 1, 5, 6, 77, m - 1, m, (1 << bits) - 1):
-                faces = [(r // 6**i) % 6 + 1 for i in range(hand)] if r < m else []
-                gone = sum(1 for f in faces if f in (1, 2, 5))
-                want = -gone + (faces.count(2) << 4) + (faces.count(5) << 4 * (players - 1))
-                assert table[hand << bits | r] == want
-
-
-# -- the game (the protocol) -----------------------------------------------------------------------
-@settings(max_examples=60, deadline=None)
-@given(st.integers(2, 10), st.integers(1, 6), st.data())
-def test_table_moves_every_die_by_the_rules(players, dice, data):
-    table = tresse.initial_state(tresse.Rules(players=players, dice=dice))
-    assert table.holdings == (dice,) + (0,) * (players - 1) and table.current == 1
-    for _ in range(200):
-        if table.is_terminal():
-            break
-        hand = table.hand
-        faces = tuple(data.draw(st.lists(st.integers(1, 6), min_size=hand, max_size=hand)))
-        me = table.current - 1
-        before = table
-        table = table.roll(dice=faces)
-        assert sum(table.holdings) + table.centre == dice
-        assert table.centre - before.centre == faces.count(1) and table.throws == before.throws + 1
-        left, right = (me + 1) % players, (me - 1) % players
-        assert table.holdings[me] == hand - sum(1 for f in faces if f in (1, 2, 5))
-        if players > 2:
-            assert table.holdings[left] == before.holdings[left] + faces.count(2)
-            assert table.holdings[right] == before.holdings[right] + faces.count(5)
-        else:
-            assert table.holdings[left] == before.holdings[left] + faces.count(2) + faces.count(5)
-        if table.is_terminal():
-            assert table.winner == me + 1 and sum(table.holdings) == 0 and faces.count(1) > 0
-        elif table.holdings[me]:
-            assert table.current == me + 1
-        else:
-            nxt = table.current - 1
-            assert table.holdings[nxt] > 0
-            skipped = [(me + k) % players for k in range(1, (nxt - me) % players)]
-            assert all(table.holdings[s] == 0 for s in skipped)
-
-
-def test_table_game_with_a_generator_ends_with_a_winner():
-    rng = np.random.default_rng(3)
-    table = tresse.initial_state(tresse.Rules(players=5))
-    while not table.is_terminal():
-        table = table.roll(rng)
-    assert table.winner in range(1, 6) and table.centre == 5 and table.current is None
-    assert table.history[-1][0] == table.winner
-    with pytest.raises(ValueError, match="over"):
-        table.roll(dice=())
-    with pytest.raises(ValueError, match="rng or dice"):
-        tresse.initial_state().roll()
-
-
-def test_table_skips_players_without_dice():
-    """Seat 1 of 4 throws 2, 2, 6, 6, 5: two dice go left to seat 2, one right to seat 4; seat 1
-    throws 1, 1 and is empty; seat 2 plays; it passes both dice left and seat 3 plays."""
-    table = tresse.initial_state(tresse.Rules(players=4))
-    table = table.roll(dice=(2, 2, 6, 6, 5))
-    assert table.holdings == (2, 2, 0, 1) and table.current == 1
-    table = table.roll(dice=(1, 1))
-    assert table.holdings == (0, 2, 0, 1) and table.current == 2 and table.centre == 2
-    table = table.roll(dice=(2, 2))
-    assert table.holdings == (0, 0, 2, 1) and table.current == 3
-    table = table.roll(dice=(2, 1))
-    assert table.holdings == (0, 0, 0, 2) and table.current == 4
-    table = table.roll(dice=(1, 1))
-    assert table.is_terminal() and table.winner == 4 and table.throws == 5
-
-
-@pytest.mark.parametrize("dice", [(1, 2), (1, 2, 3, 4, 5, 6), (0, 1, 1, 1, 1), (7, 1, 1, 1, 1), (1.0, 1, 1, 1, 1)])
-def test_table_rejects_bad_dice(dice):
-    with pytest.raises(ValueError, match="dice"):
-        tresse.initial_state().roll(dice=dice)
-
-
-def test_protocol_throws_are_chance_nodes():
-    """Each throw is a chance node: the dice in hand as sorted multisets with exact weights; no
-    decisions, no policies; the winner's return is 1."""
-    state = tresse.initial_state(tresse.Rules(players=3, dice=2))
-    assert state == tresse.initial_state(tresse.Rules(players=3, dice=2)) and tresse.policies() == {}
-    outcomes = dict(state.chance_outcomes())
-    assert state.current_player() == CHANCE and state.legal_actions() == []
-    assert len(outcomes) == 21 and sum(outcomes.values()) == 1 and outcomes[(1, 2)] == F(2, 36)
-    state = state.apply((1, 2))
-    assert state.holdings == (0, 1, 0) and state.current == 2 and len(state.chance_outcomes()) == 6
-    assert "player 2 throws 1 next" in state.observation(0)
-    end = state.apply((1,))
-    assert end.is_terminal() and end.current_player() == TERMINAL and end.winner == 2
-    assert end.returns() == [0, 1, 0] and end.chance_outcomes() == []
-    assert "player 2 won after 2 throws" in end.observation(2)
-
-
-def test_roll_with_a_generator_draws_as_before():
-    """roll(rng) throws the hand with rng.integers(1, 7, size=hand), as the old table did (the
-    lesson's seeded game is unchanged); the faces are kept sorted."""
-    state = tresse.initial_state().roll(np.random.default_rng(6))
-    assert state.history[0] == (1, tuple(sorted(int(x) for x in np.random.default_rng(6).integers(1, 7, size=5))))
-
-
-def test_max_length_bound():
-    """shape().max_length is the least t with P(Binomial(t, 1/6) < dice) < 1e-15 (a proven bound
-    on P(more throws), see `_max_throws`); a few hundred throws."""
-    for dice in (1, 5, 6):
-        t = tresse.initial_state(tresse.Rules(dice=dice)).shape().max_length
-        assert stats.binom.cdf(dice - 1, t, 1 / 6) < 1e-15 <= stats.binom.cdf(dice - 1, t - 1, 1 / 6)
-        assert t < 300
-
-
-def test_fast_simulator_agrees_with_the_generic_loop():
-    """games_kernel (the packed-bits simulator) against `nessus.play.play` on the protocol state,
-    4 players: every seat's win share, and the mean throws, agree within z(99.9%) times the
-    standard error of their difference."""
-    rules, n_fast, n_loop, z = tresse.Rules(), 20_000, 4000, stats.norm.ppf(0.9995)
-    fast = tresse.games_kernel(rules.players, rules.dice, np.random.default_rng(SEED), n_fast)
-    rng = np.random.default_rng(SEED + 1)
-    ends = [play(tresse.initial_state(rules), {}, rng) for _ in range(n_loop)]
-    loop = {f"p_win_seat_{i + 1}": np.array([e.winner == i + 1 for e in ends]) for i in range(rules.players)}
-    loop["expected_throws"] = np.array([e.throws for e in ends])
-    for name, b in loop.items():
-        a = fast[name].astype(float)
-        se = (a.var(ddof=1) / n_fast + b.astype(float).var(ddof=1) / n_loop) ** 0.5
-        assert abs(a.mean() - b.mean()) <= z * se, (name, a.mean(), b.mean())
-
-
-# -- rules validation ------------------------------------------------------------------------------
-RANGES = {"players": (2, 10), "dice": (1, 6)}
-
-
-@settings(max_examples=40, deadline=None)
-@given(bad_cases(RANGES))
-def test_rules_reject_bad_values(case):
-    assert_rejected(tresse.Rules, RANGES, case)
-
-
-def test_rules_from_strings():
-    assert tresse.Rules.from_strings({"players": "7"}).players == 7
-    with pytest.raises(ValueError, match="players must be an integer from 2 to 10"):
-        tresse.Rules.from_strings({"players": "11"})
