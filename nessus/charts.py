@@ -42,7 +42,7 @@ def exact_vs_simulated(
         .encode(
             x=alt.X("value:O"),
             y=alt.Y("frequency:Q"),
-            tooltip=["value", alt.Tooltip("frequency:Q", format=".6f"), "trials"],
+            tooltip=["value", alt.Tooltip("frequency:Q", format=d3_format("probability")), "trials"],
         )
     )
     return alt.layer(bars, ticks).properties(width=WIDTH, height=HEIGHT)
@@ -82,7 +82,7 @@ def curve(frame: pl.DataFrame, x: str, y: str, title: str) -> alt.Chart:
         .encode(
             x=alt.X(f"{x}:Q", title=x),
             y=alt.Y(f"{y}:Q", title=y, scale=alt.Scale(domain=[0, 1])),
-            tooltip=[x, alt.Tooltip(f"{y}:Q", format=".6f")],
+            tooltip=[x, alt.Tooltip(f"{y}:Q", format=d3_format("probability"))],
         )
         .properties(width=WIDTH, height=HEIGHT)
     )

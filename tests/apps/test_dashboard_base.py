@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 
 from nessus.apps.boue import BoueDashboard
-from nessus.apps.renard import RenardDashboard
+from nessus.games.renard.page import RenardDashboard
 from nessus.kit import base
 from nessus.kit.common import TableHTML
 

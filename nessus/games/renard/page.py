@@ -89,10 +89,9 @@ class RenardDashboard(Dashboard):
         self.messages.clear()
         self.new_game()
         curve = renard.ruin_by_round(self.rules)
-        frame = pl.DataFrame({"round": range(1, len(curve) + 1), "P(ruined)": [float(p) for p in curve]})
-        self.ruin_chart.show(
-            charts.curve(frame, "round", "P(ruined)", f"Exact P(ruined by round k), payout {self.rules.payout}")
-        )
+        frame = pl.DataFrame({"round": range(1, len(curve) + 1), "chance of ruin": [float(p) for p in curve]})
+        title = f"Exact chance of ruin by each round, payout {self.rules.payout}"
+        self.ruin_chart.show(charts.curve(frame, "round", "chance of ruin", title))
         self.show_figures(renard.report(self.rules), renard.simulate(self.rules, SIM_TRIALS, SIM_SEED, progress=False))
 
     def new_game(self) -> None:
