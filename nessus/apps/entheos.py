@@ -36,12 +36,12 @@ import numpy as np
 from nessus import game, montecarlo
 from nessus.apps import entheos_views as v
 from nessus.dist import Dist
-from nessus.games.entheos import bots as entheos_bots
 from nessus.games.entheos import war
 from nessus.games.entheos.duel import duel
-from nessus.games.entheos.engine import DICE, OVER, PLACE, REVEAL, Hold, Reveal, State, card_text, initial_state
 from nessus.games.entheos.heroes import GODS, HERO_NAMES
+from nessus.games.entheos.policies import policies as bot_policies
 from nessus.games.entheos.rules import PLAYERS, Rules
+from nessus.games.entheos.state import DICE, OVER, PLACE, REVEAL, Hold, Reveal, State, card_text, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
 from nessus.numbers import number_text
@@ -211,7 +211,7 @@ class EntheosDashboard(Dashboard):
     def play_on(self) -> None:
         """Chance and the bots play (`nessus.play.play`) until you must decide, a turn's dice are
         to roll, or the game ends."""
-        named = entheos_bots.policies(self.state.rules)
+        named = bot_policies(self.state.rules)
         seats = {p: named[b] for p, b in enumerate(self.bots) if p != HUMAN}
         end = play(self.state, seats, self.rng, on_move=self.told, until=self.awaiting_roll)
         assert isinstance(end, State)

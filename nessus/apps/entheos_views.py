@@ -21,7 +21,8 @@ import polars as pl
 
 from nessus import game
 from nessus.dist import Dist
-from nessus.games.entheos.engine import (
+from nessus.games.entheos.heroes import FACES, GODS, HERO_NAMES, HEROES, SIDES
+from nessus.games.entheos.state import (
     CARDS,
     DICE,
     OVER,
@@ -37,7 +38,6 @@ from nessus.games.entheos.engine import (
     card_text,
     deal_schedule,
 )
-from nessus.games.entheos.heroes import FACES, GODS, HERO_NAMES, HEROES, SIDES
 from nessus.montecarlo import Estimate
 from nessus.numbers import Kind, number_html, number_text
 from nessus.solver import Hint

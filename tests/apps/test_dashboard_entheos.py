@@ -138,7 +138,7 @@ def test_entheos_turn_in_python():
     """Without a browser: New game stops at the first roll, Roll the bots' placements, your card,
     your slot, then the resolution; moves out of place are messages; the odds follow the position."""
     from nessus.apps import entheos as app
-    from nessus.games.entheos.engine import DICE, PLACE, REVEAL, Place
+    from nessus.games.entheos.state import DICE, PLACE, REVEAL, Place
 
     d = app.EntheosDashboard(seed=4)
     s = d.state
@@ -218,7 +218,7 @@ def test_entheos_games_in_python(players):
     """Whole games against the bots, the hint's move (or the roll) clicked until the end: no error,
     the others' gods never shown before the end, the war's winner and the victory points after."""
     from nessus.apps import entheos as app
-    from nessus.games.entheos.engine import OVER
+    from nessus.games.entheos.state import OVER
 
     d = app.EntheosDashboard(seed=players)
     d.opponents.value = app.v.MIXED if players == 6 else "greedy"

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from nessus.rules import GameRules, Param, count_param, field, seat_names
 
+NAME = "entheos"
+
 GAME_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 """The game's length in turns by the number of players (the rulebook's)."""
 PLAYERS = Param("players", 4, 2, 6, "players at the table (gods; the game lasts 10, 9, 8, 7, 6 turns for 2-6)")

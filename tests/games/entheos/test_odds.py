@@ -1,12 +1,11 @@
-"""Entheos' report and simulation: the duel's figures are the chain's, the war's come from the
-stored exact table (first rows rebuilt afresh in the tables check; every row checked here
-against its identities and against a simulation), and the paired intervention games are paired."""
+"""Entheos' report: the duel's figures are the chain's, the war's come from the stored exact
+table (first rows rebuilt afresh in the tables check; every row checked here against its
+identities and against a simulation)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
 from nessus import tables
@@ -14,7 +13,7 @@ from nessus.games import entheos
 from nessus.games.entheos import war
 from nessus.games.entheos.duel import duel
 from nessus.games.entheos.heroes import GODS
-from nessus.games.entheos.rules import BOT_NAMES, GAME_TURNS
+from nessus.games.entheos.rules import GAME_TURNS
 from nessus.montecarlo import run, wilson
 
 
@@ -73,29 +72,3 @@ def test_a_war_longer_than_the_table_is_simulated_and_says_so():
     assert r.figures["p_war_tied"].exact is None and r.figures["p_war_tied"].method == "monte-carlo"
     assert "simulated" in r.figures["p_war_tied"].help
     assert r.figures["hero_ulysses_points"].contains(12)
-
-
-@pytest.mark.parametrize(
-    ("field", "value"), [("players", 1), ("players", 7), ("turns", -1), ("war_turns", 61), ("bots", "greedy,wise")]
-)
-def test_bad_rules_name_the_parameter(field, value):
-    with pytest.raises(ValueError, match=field):
-        entheos.Rules(**{field: value})
-
-
-def test_a_policy_against_itself_has_no_effect_the_pairs_share_their_chance():
-    out = entheos.intervention_kernel(entheos.Rules(players=3), "passive", "greedy", np.random.default_rng(2), 4)
-    assert (out["effect"] == 0).all() and (out["victory_points"] == out["victory_points_passive"]).all()
-
-
-def test_interventions_measure_every_policy_against_both_opponents():
-    frame = entheos.interventions(entheos.Rules(players=4), pairs=3, seed=1)
-    assert frame.height == len(entheos.INTERVENTIONS) * len(entheos.OPPONENTS)
-    for row in frame.to_dicts():
-        assert row["effect"] == pytest.approx(row["victory_points"] - row["victory_points_passive"])
-        assert row["effect_low"] <= row["effect"] <= row["effect_high"] and row["pairs"] == 3
-
-
-def test_every_bot_the_rules_name_is_a_policy():
-    assert set(BOT_NAMES) == set(entheos.policies())
-    assert entheos.Rules(bots="card_3,passive").seat_bots == ("card_3", "passive", "card_3", "passive")

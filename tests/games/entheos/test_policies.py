@@ -10,10 +10,10 @@ import numpy as np
 import pytest
 
 from nessus import game
-from nessus.games.entheos.bots import change, favourite, policies
-from nessus.games.entheos.engine import Hold, Lock, Place, Reveal, State, SwapDice, initial_state
 from nessus.games.entheos.heroes import GODS, HERO_NAMES, HEROES
+from nessus.games.entheos.policies import change, favourite, policies
 from nessus.games.entheos.rules import BOT_NAMES, Rules
+from nessus.games.entheos.state import Hold, Lock, Place, Reveal, State, SwapDice, initial_state
 from nessus.play import play
 
 BOTS = policies()

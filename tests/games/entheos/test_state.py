@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 
 from nessus import game
 from nessus.games.entheos import battle
-from nessus.games.entheos.engine import (
+from nessus.games.entheos.heroes import FACES, GODS, HERO_ACTIONS, HERO_NAMES, HEROES
+from nessus.games.entheos.rules import Rules
+from nessus.games.entheos.state import (
     CARDS,
     First,
     Hold,
@@ -35,8 +37,6 @@ from nessus.games.entheos.engine import (
     initial_state,
     public_text,
 )
-from nessus.games.entheos.heroes import FACES, GODS, HERO_ACTIONS, HERO_NAMES, HEROES
-from nessus.games.entheos.rules import Rules
 from nessus.play import random_legal, sample
 
 RULEBOOK_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}

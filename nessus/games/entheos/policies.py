@@ -1,4 +1,4 @@
-"""Entheos bots: policies (`policy(state) -> action`) for any seat of `entheos.engine`'s game,
+"""Entheos bots: policies (`policy(state) -> action`) for any seat of `entheos.state`'s game,
 deciding only from what the player to move sees (their gods, hand and face-down cards, and the
 public table). All are deterministic but `random_legal`.
 
@@ -28,7 +28,7 @@ card from an earlier turn. So the least a bot can do is play a card whose effect
 
 >>> import numpy as np
 >>> from nessus.play import play
->>> from nessus.games.entheos.engine import initial_state
+>>> from nessus.games.entheos.state import initial_state
 >>> from nessus.games.entheos.rules import Rules
 >>> bots = policies()
 >>> seats = [bots["greedy"], bots["passive"], bots["card_3"], bots["lock_favourite"]]
@@ -42,9 +42,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from nessus import game
-from nessus.games.entheos.engine import ALL_CARDS, Effect, Hold, Lock, Place, Reveal, State, SwapDice
 from nessus.games.entheos.heroes import GODS, HERO_NAMES, HEROES
 from nessus.games.entheos.rules import Rules
+from nessus.games.entheos.state import ALL_CARDS, Effect, Hold, Lock, Place, Reveal, State, SwapDice
 from nessus.play import random_legal
 
 PASSIVE_ORDER = (1, 6, 2, 3, 5, 4)

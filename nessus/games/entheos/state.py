@@ -902,10 +902,3 @@ class State(game.State):
 def initial_state(rules: Rules | None = None) -> State:
     """The start of a game: the line-up, the gods and the first intervener to draw (chance)."""
     return State(rules or Rules())
-
-
-def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """The named bots of `entheos.bots` (the play loop's `named_policies` looks for them here)."""
-    from nessus.games.entheos import bots  # bots imports this module
-
-    return bots.policies(rules)
