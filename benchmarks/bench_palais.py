@@ -19,6 +19,9 @@ import numpy as np
 from _timing import faster
 
 from nessus.games import palais
+from nessus.games.palais import fast as kernels
+from nessus.games.palais import keep
+from nessus.games.palais.policies import chase_solution, opener_solution
 
 COLD = "import nessus.cli; from nessus.games import palais; print(palais.report().to_text())"
 
@@ -32,7 +35,7 @@ def cold_report() -> float:
 
 def plain_game(rules: palais.Rules, tables: dict, rnd: random.Random) -> tuple[int, bool]:
     """One whole game, written the straightforward way: (winning seat, decided by a roll-off)."""
-    lay = palais.layout(5, rules.sticky_holds)
+    lay = keep.layout(5, rules.sticky_holds)
     best, tied, winner = -1, 0, 0
     for seat in range(rules.players):
         table, column = (tables["opener"], 0) if seat == 0 else (tables["chase"], best)
@@ -60,21 +63,21 @@ def main() -> None:
 
     rules = palais.Rules()
     start = time.perf_counter()
-    t = palais.kernel_tables(rules)
+    t = kernels.kernel_tables(rules)
     print(
         f"policy tables for the simulation (opener, chasers, at-least, heuristics): {time.perf_counter() - start:.2f} s"
     )
     plain = {
-        "opener": [None] + [x.tolist() for x in palais.opener_solution(rules.players).best[1:]],
-        "chase": [None] + [x.tolist() for x in palais.chase_solution().best[1:]],
+        "opener": [None] + [x.tolist() for x in opener_solution(rules.players).best[1:]],
+        "chase": [None] + [x.tolist() for x in chase_solution().best[1:]],
         "strength": t.strength.tolist(),
     }
 
     n = 1 << 18
     rng = np.random.default_rng(0)
-    palais.game_kernel(t, rng, 1000)
+    kernels.game_kernel(t, rng, 1000)
     start = time.perf_counter()
-    out = palais.game_kernel(t, rng, n)
+    out = kernels.game_kernel(t, rng, n)
     fast = (time.perf_counter() - start) / n
 
     m = 20_000

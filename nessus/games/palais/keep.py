@@ -1,7 +1,7 @@
 """Hold any dice, roll the others, up to a number of rolls: the game behind Le Palais, for
 any number of dice and any payoff of the final hand (the tests solve shrunk versions).
 
-Nodes (the solver's states) and actions are as in `nessus.games.palais`. Three tools:
+Nodes (the solver's states) and actions are as in `nessus.games.palais.state`. Three tools:
 
 - `game`: the game for the core solver (`nessus.solver.Expectimax`), exact;
 - `solve`: the same backward induction on integer arrays for many objectives at once (values
@@ -22,7 +22,7 @@ from typing import cast
 
 import numpy as np
 
-from nessus.dice import Roll, multisets, ordered_rolls, sub_multisets
+from nessus.dice import Chosen, Roll, multisets, ordered_rolls, sub_multisets
 from nessus.solver import Expectimax, TurnPolicy
 
 DICE, ROLLS, SIDES = 5, 3, 6
@@ -32,7 +32,14 @@ Node = tuple[int, Roll, Roll]
 Action = str | Roll
 Value = Fraction | int
 Objective = Callable[[Roll], Value]
-"""A turn's play as a function of the solver's node (for `policy_table` and the report)."""
+"""A payoff of the final hand (the game's objectives in `nessus.games.palais.policies` are such
+callables)."""
+
+
+class Hold(Chosen):
+    """The dice held while the others are rolled again; `str` reads "hold 4 4"."""
+
+    verb = "hold"
 
 
 # -- the game for the core solver ------------------------------------------------------------------
@@ -53,7 +60,7 @@ def hold_options(kept: Roll, rolled: Roll, sticky: bool) -> list[Roll]:
 
 def game(objective: Objective, sticky: bool = False, dice: int = DICE, roll_count: int = ROLLS) -> Expectimax:
     """The game for the core solver: maximise E[objective(final hand)] (`dice` dice, up to
-    `roll_count` rolls; states as in `nessus.games.palais`)."""
+    `roll_count` rolls; states as in `nessus.games.palais.state`)."""
 
     def choices(state: Node) -> list[tuple[Action, tuple]]:
         left, kept, rolled = state

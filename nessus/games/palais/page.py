@@ -5,7 +5,8 @@ Left: the dice (click one to hold or release it), Roll / Stop, the hint panel an
 game, the players' hands. Right: the exact distribution of the final hand under the optimal
 holds for the goal against "keep the most common face", and the single-roll odds of each hand.
 
-The goals, policies, words and charts are pure functions in `nessus.apps.palais_views`.
+The goals and the machine's policies are in `nessus.games.palais.policies`; the words and charts
+are pure functions in `nessus.games.palais.views`.
 """
 
 from __future__ import annotations
@@ -16,19 +17,17 @@ from collections.abc import Hashable
 import ipywidgets as widgets
 
 from nessus import game as protocol
-from nessus.apps.palais_views import (
+from nessus.games import palais
+from nessus.games.palais import AtLeast, Beat, Goal, machine_policies
+from nessus.games.palais.views import (
     BEAT,
     DEFAULT_TARGET,
     GOALS,
     MACHINES,
-    NAMES,
     TIE_BREAKS,
-    Objective,
     figures_html,
     final_chart,
-    hand_text,
     hint_html,
-    machine_policies,
     parse_hand,
     players_html,
     roll_label,
@@ -36,8 +35,6 @@ from nessus.apps.palais_views import (
     status_html,
     your_turn,
 )
-from nessus.games import palais
-from nessus.games.palais import AtLeast, Beat
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import DiceTray, TableDashboard, counter_html
 from nessus.play import play
@@ -125,13 +122,13 @@ class PalaisDashboard(TableDashboard):
         players = int(self.seats.players.value()) if self.seats.game else int(palais.PLAYERS.default)
         return palais.Rules(sticky_holds=self.sticky.value, tie_break=self.tie_break.value, players=players)
 
-    def chosen_goal(self) -> Objective:
+    def chosen_goal(self) -> Goal:
         """The goal in the controls (playing alone)."""
         if self.goal.value == BEAT:
             return Beat(parse_hand(self.target.value), self.tie_break.value)
         return AtLeast(self.goal.value)
 
-    def objective(self) -> Objective:
+    def objective(self) -> Goal:
         """What the hint and the chart are for: your goal alone, your seat's goal in a game."""
         return self.your_goal if self.seats.game else self.chosen_goal()
 
@@ -191,7 +188,7 @@ class PalaisDashboard(TableDashboard):
             if len(top) > 1
             else ""
         )
-        self.result = f"{rolloff}{name} {verb} with {NAMES[palais.category(hand)]} ({hand_text(hand)})."
+        self.result = f"{rolloff}{name} {verb} with {palais.NAMES[palais.category(hand)]} ({palais.hand_text(hand)})."
         self.winner = winner
 
     @property
