@@ -13,6 +13,7 @@ import numpy as np
 from _timing import best_of, faster, in_fresh_process, record, speedups, timed, under
 
 from nessus.games import legit
+from nessus.games.legit import fast
 
 ROUNDS = 1 << 17
 LOOP_ROUNDS = 5_000
@@ -20,7 +21,7 @@ LOOP_ROUNDS = 5_000
 
 def loop(rules: legit.Rules, n: int) -> int:
     """n rounds in plain Python, every die rolled: how many the first player wins (ties by a draw)."""
-    first_tab, later_tab = (t.tolist() for t in legit.policy_tables(rules.dice, rules.rerolls, rules.players))
+    first_tab, later_tab = (t.tolist() for t in fast.policy_tables(rules.dice, rules.rerolls, rules.players))
 
     def turn(rerolls: int, decide) -> tuple[int, int]:
         n_dice, left = rules.dice, rerolls
@@ -75,10 +76,10 @@ def main() -> None:
     under("Le Légit exact report, in process, caches cold", [report], 1.0)
     rules = legit.Rules()
     print(
-        f"round samplers (every later player's exact law): {timed(lambda: legit.round_samplers(6, 3, 2)):.3f} s; "
-        f"policy tables for die-by-die play: {timed(lambda: legit.policy_tables(6, 3, 2)):.3f} s"
+        f"round samplers (every later player's exact law): {timed(lambda: fast.round_samplers(6, 3, 2)):.3f} s; "
+        f"policy tables for die-by-die play: {timed(lambda: fast.policy_tables(6, 3, 2)):.3f} s"
     )
-    samplers = legit.round_samplers(6, 3, 2)
+    samplers = fast.round_samplers(6, 3, 2)
     rng = np.random.default_rng(1)
     by_turn = best_of(lambda: legit.rounds(rules.players, samplers, rng, ROUNDS))
     by_dice = timed(lambda: legit.rounds_by_dice(rules, rng, ROUNDS))

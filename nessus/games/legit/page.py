@@ -7,7 +7,7 @@ Left: the roll (removed 7-pairs apart, the dice left and their total), Roll / Ke
 so far with what each choice cost, the hint panel and, in a game, the score sheet. Right: the
 exact distribution of the score under the optimal play for the goal, without rerolls and with
 "reroll below 8"; then the first player's dilemma (when they stop, what it is worth to them).
-The page is here; what has no widget in it is in `legit_views`.
+The page is here; what it draws (the roll, the hint, the charts) is in `views`.
 """
 
 from __future__ import annotations
@@ -15,27 +15,20 @@ from __future__ import annotations
 import html
 import threading
 from functools import partial
+from typing import cast
 
 import ipywidgets as widgets
 
-from nessus.apps.legit_goals import MACHINES, TOP, Chase, First, Goal, Mean, machine_policy
-from nessus.apps.legit_views import (
-    dilemma_view,
-    figures_html,
-    hint_html,
-    plural,
-    roll_html,
-    roll_text,
-    score_chart,
-    sheet_row,
-    status_text,
-    verdict_html,
-)
-from nessus.games import legit
+from nessus.games.legit import views
+from nessus.games.legit.policies import THRESHOLD, Chase, First, Goal, Mean, policies
+from nessus.games.legit.rules import PLAYERS, REROLLS, TARGET, Rules
+from nessus.games.legit.state import State, TurnRecord, initial_state
 from nessus.kit.common import LatestJob, TableHTML
 from nessus.kit.dicegame import TableDashboard, counter_html
 from nessus.play import play
 
+MACHINES = {"optimal, to win": "optimal", "best mean": "best_mean", f"reroll below {THRESHOLD}": "reroll_below"}
+"""How a machine player may play: the label in the page, and its policy's name in `policies`."""
 MOST, BEAT = "most points", "beat a score"
 
 
@@ -52,13 +45,13 @@ class LegitDashboard(TableDashboard):
     )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "legit", legit.PLAYERS, MACHINES)
+        super().__init__(seed, "legit", PLAYERS, tuple(MACHINES))
         self.goal = widgets.ToggleButtons(options=[MOST, BEAT], value=MOST, style={"button_width": "110px"})
         self.goal.add_class("legit-goal")
         self.target = widgets.IntSlider(
-            value=legit.TARGET.default,
+            value=TARGET.default,
             min=0,
-            max=TOP,
+            max=views.TOP,
             description="to beat",
             disabled=True,
             continuous_update=False,
@@ -69,7 +62,7 @@ class LegitDashboard(TableDashboard):
         self.goal_box = widgets.HBox(
             [widgets.HTML("<b>play for</b>&nbsp;", layout=widgets.Layout(width="62px")), self.goal, self.target]
         )
-        self.rerolls = self.param_field(legit.REROLLS, width="150px")
+        self.rerolls = self.param_field(REROLLS, width="150px")
         self.rerolls.widget.add_class("legit-rerolls")
         rerolls_note = widgets.HTML(
             "<small style='color:#555'>most rerolls (0 to 3); in a round, the first player's "
@@ -120,10 +113,10 @@ class LegitDashboard(TableDashboard):
         self.seats.new_players()
 
     # -- controls -----------------------------------------------------------------------------
-    def rules(self) -> legit.Rules:
+    def rules(self) -> Rules:
         """The rules in the controls (players only counts in a game)."""
-        players = int(self.seats.players.value() if self.seats.game else legit.PLAYERS.default)
-        return legit.Rules(rerolls=self.rerolls.value(), players=players)
+        players = int(self.seats.players.value() if self.seats.game else PLAYERS.default)
+        return Rules(rerolls=self.rerolls.value(), players=players)
 
     def objective(self) -> Goal:
         """What the hint and the chart are for: your goal alone; in a round, the first player's
@@ -156,10 +149,8 @@ class LegitDashboard(TableDashboard):
         self.rules_now = self.rules()
         self.messages.clear()
         self.lines: list[str] = []
-        self.result = ""
-        self.winners: list[int] = []
         self.you = self.seats.you if self.seats.game else 0
-        self.state = legit.initial_state(self.rules_now)
+        self.state = initial_state(self.rules_now)
         if self.seats.game:  # the machine players before you play at once
             self.state = self.machines_play(range(self.you))
         self.cap = self.state.cap(self.you)
@@ -170,32 +161,25 @@ class LegitDashboard(TableDashboard):
 
     # -- the round ------------------------------------------------------------------------------------
     @property
-    def turn(self) -> legit.TurnRecord:
+    def turn(self) -> TurnRecord:
         """Your turn (not yet rolled: no roll, the cap)."""
-        return self.state.turn_of(self.you) or legit.TurnRecord(self.cap)
+        return self.state.turn_of(self.you) or TurnRecord(self.cap)
 
     def best_so_far(self) -> int:
         """The best score played so far in the round by the others (0 before anyone has played)."""
         return max((t.total for seat, t in enumerate(self.state.turns) if seat != self.you and t.over), default=0)
 
-    def machines_play(self, seats: range) -> legit.State:
-        """The machine players in `seats` play their turns (`nessus.play`): the first sets the cap,
-        the others chase the best so far."""
-        policy = machine_policy(self.seats.machine.value, self.rules_now)
-        state = play(self.state, dict.fromkeys(seats, policy), self.rng)
-        assert isinstance(state, legit.State)
-        return state
+    def machines_play(self, seats: range) -> State:
+        """The machine players in `seats` play their turns (`nessus.play`, by their policy of
+        `policies`): the first sets the cap, the others chase the best so far."""
+        r = self.rules_now
+        named = policies(Rules(rerolls=r.rerolls, players=r.players, reroll_below=THRESHOLD))
+        policy = named[MACHINES[self.seats.machine.value]]
+        return cast(State, play(self.state, dict.fromkeys(seats, policy), self.rng))
 
     def finish_round(self) -> None:
         """You have played: the players after you play, and the best score wins (a tie shares the win)."""
         self.state = self.machines_play(range(self.you + 1, self.rules_now.players))
-        scores = self.state.scores
-        self.winners = [i for i, s in enumerate(scores) if s == max(scores)]
-        names = [self.seats.name(i) for i in self.winners]
-        if len(names) > 1:
-            self.result = f"{' and '.join(names)} share the win with {max(scores)} (a tie for the best score)."
-        else:
-            self.result = f"{names[0]} win{'' if self.winners == [self.you] else 's'} with {max(scores)}."
 
     # -- your moves -------------------------------------------------------------------------------
     def roll(self) -> None:
@@ -206,11 +190,11 @@ class LegitDashboard(TableDashboard):
         if p.left is not None and not p.can_reroll:
             raise ValueError("no reroll left: keep your total")
         if p.left is not None:
-            self.lines[-1] += verdict_html(self.state, "reroll", self.objective())
+            self.lines[-1] += views.verdict_html(self.state, "reroll", self.objective())
         self.state = self.state.roll(self.rng)
         now = self.turn
         name = "Roll" if p.left is None else f"Reroll {now.used}"
-        self.lines.append(f"{name}: {roll_text(now.rolls[-1], now.left or ())}.")
+        self.lines.append(f"{name}: {views.roll_text(now.rolls[-1], now.left or ())}.")
         if now.over:  # no choice left: the turn ends with this total
             why = "every die paired off" if not now.left else "no reroll left"
             self.lines.append(f"{why.capitalize()}: the score is <b>{now.total}</b>.")
@@ -223,23 +207,18 @@ class LegitDashboard(TableDashboard):
             raise ValueError(f"the turn is over: press {self.new_button.description}")
         if p.left is None:
             raise ValueError("roll the dice before you keep")
-        self.lines[-1] += verdict_html(self.state, "keep", self.objective())
+        self.lines[-1] += views.verdict_html(self.state, "keep", self.objective())
         self.state = self.state.keep()
         self.lines.append(f"You keep <b>{p.total}</b>.")
         self.after_move()
 
-    def tidy_messages(self) -> None:
-        """Clear the message line, unless a field still holds a bad value (then say so again)."""
-        try:
-            self.rules()
-        except ValueError as e:
-            self.messages.error(str(e))
-        else:
-            self.messages.clear()
-
     def after_move(self) -> None:
         """After your move: the players after you play once your turn is over; redraw."""
-        self.tidy_messages()
+        try:  # the message line cleared, unless a field still holds a bad value (then said again)
+            self.rules()
+            self.messages.clear()
+        except ValueError as e:
+            self.messages.error(str(e))
         if self.turn.over and self.seats.game:
             self.finish_round()
         self.draw_turn()
@@ -248,80 +227,38 @@ class LegitDashboard(TableDashboard):
     def draw_turn(self) -> None:
         """Your turn: the roll, the buttons, the status, the log, the score sheet and the hint."""
         p = self.turn
-        self.roll_view.value = roll_html(p)
-        choice = p.can_reroll
-        if p.left is None:
-            self.roll_button.description = "Roll 6 dice"
-        else:
-            self.roll_button.description = f"Reroll {plural(len(p.left), 'die')}" if choice else "Reroll"
-        self.roll_button.disabled = p.over or (p.left is not None and not choice)
+        self.roll_view.value = views.roll_html(p)
+        rolled, choice = p.left is not None, p.can_reroll
+        reroll = f"Reroll {views.plural(len(p.left or ()), 'die')}" if choice else "Reroll"
+        self.roll_button.description = reroll if rolled else "Roll 6 dice"
+        self.roll_button.disabled = p.over or (rolled and not choice)
         self.keep_button.description = f"Keep {p.total}" if p.left is not None and not p.over else "Keep"
         self.keep_button.disabled = p.over or p.left is None
-        self.status.value = (
-            f"<div class='legit-status' style='font-size:15px'>{status_text(p, self.chase_text())}</div>"
-        )
+        you = self.you if self.seats.game else None
+        self.status.value = views.status_html(self.state, p, you, self.best_so_far())
         log = "".join(f"<div>{line}</div>" for line in self.lines)
         self.log.value = f"<div class='legit-log' style='font-size:13px;line-height:1.7;min-height:20px'>{log}</div>"
         self.draw_sheet()
         if p.over:
             self.hint.show(None, "The turn is over: no choice is left to weigh.")
-        elif p.left is None:
-            self.hint.show(
-                None, hint_html(self.state, self.objective())
-            )  # what the turn is worth, before its first roll
+        elif p.left is None:  # what the turn is worth, before its first roll
+            self.hint.show(None, views.hint_html(self.state, self.objective()))
         else:
-            self.hint.show(partial(hint_html, self.state, self.objective()))
+            self.hint.show(partial(views.hint_html, self.state, self.objective()))
         self.counter.value = counter_html(len(p.rolls), self.cap + 1, p.over)  # last: the page is then up to date
-
-    def chase_text(self) -> str:
-        """In a round, what your turn is capped at and chases (alone: nothing)."""
-        if self.seats.game and self.you > 0:
-            return (
-                f" Score to beat: <b>{self.best_so_far()}</b>; Player 1 used "
-                f"{plural(self.state.turns[0].used, 'reroll')}, "
-                f"so you may use {self.cap}."
-            )
-        if self.seats.game:
-            others = self.rules_now.players - 1
-            return (
-                f" You are the first player: every reroll you use, the {others} other{'s' if others > 1 else ''} may "
-                "use too."
-            )
-        return ""
 
     def draw_sheet(self) -> None:
         """The round: every player's rolls, rerolls used and score, in seat order."""
         if not self.seats.game:
             self.sheet.value = ""
             return
-        rows = []
-        for seat in range(self.rules_now.players):
-            t = self.state.turn_of(seat)
-            if seat == self.you and not self.result:
-                t = None  # yours shows once the round is over
-            rolls, score = sheet_row(t, seat == self.you)
-            won = " <b style='color:#2e7d32'>★ wins</b>" if seat in self.winners else ""
-            cap = " <small style='color:#777'>(sets the cap)</small>" if seat == 0 else ""
-            rows.append(
-                f"<tr class='legit-player' style='{self.seats.row_style(seat)}'><td><b>{seat + 1}</b></td>"
-                f"<td>{self.seats.who_html(seat)}{cap}{won}</td><td>{rolls}</td><td>{score}</td></tr>"
-            )
-        result = (
-            f"<div class='legit-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>"
-            if self.result
-            else ""
-        )
-        self.sheet.value = (
-            f"<h4 style='margin:8px 0 2px'>The round, in seat order: the dice left after each roll</h4>"
-            f"<table class='legit-players' cellpadding='3' style='border-collapse:collapse;width:100%'>"
-            f"{''.join(rows)}</table>{result}"
-        )
+        self.sheet.value = views.sheet_html(self.state, self.you, self.seats)
 
     def draw_chart(self) -> None:
         """Your score's exact distribution, playing optimally for the goal, never rerolling, or below 8."""
         goal = self.objective()
-        self.chart.show(score_chart(goal, self.cap))
-        self.figures.value = figures_html(goal, self.cap)
+        self.chart.show(views.score_chart(goal, self.cap))
+        self.figures.value = views.figures_html(goal, self.cap)
 
     def request_dilemma(self) -> None:
         """Have the worker thread solve the dilemma for the rules in the controls, unless it shows them
@@ -339,10 +276,10 @@ class LegitDashboard(TableDashboard):
             )
         self.worker.submit(partial(self.solve_dilemma, ticket, r))
 
-    def solve_dilemma(self, ticket: int, rules: legit.Rules) -> None:
+    def solve_dilemma(self, ticket: int, rules: Rules) -> None:
         """In the worker thread: the dilemma's chart and table, shown if `ticket` is still current."""
         try:
-            chart, table = dilemma_view(rules)
+            chart, table = views.dilemma_view(rules)
         except Exception as e:  # shown in the page: a failure in the thread must not pass unseen
             chart, table = (
                 None,

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 
 from nessus import tables
 from nessus.games import legit
+from nessus.games.legit import fast, odds
 from nessus.montecarlo import wilson
 
 F = Fraction
@@ -179,7 +180,7 @@ def test_dilemma_table():
 
 def forget_later_odds() -> None:
     """Drop every cached value that came from `later_odds` (stored or solved)."""
-    for cached in (legit.later_odds, legit._stored_odds, legit.first_turn):
+    for cached in (legit.later_odds, odds._stored_odds, legit.first_turn):
         cached.cache_clear()
 
 
@@ -200,7 +201,7 @@ def test_the_dilemma_reads_the_stored_later_odds(tmp_path, monkeypatch):
         solved = [(legit.first_share(r), legit.first_stops(r), legit.dilemma(r)) for r in cases]
         frame.write_parquet(tables.path("legit", "later_odds", tmp_path))
         forget_later_odds()
-        monkeypatch.setattr(legit, "_later_odds", refuse)
+        monkeypatch.setattr(odds, "_later_odds", refuse)
         for rules, (share, stops, dilemma) in zip(cases, solved):
             assert legit.first_share(rules) == share and legit.first_stops(rules) == stops
             assert legit.dilemma(rules).equals(dilemma)
@@ -242,7 +243,7 @@ def test_rounds_by_dice_against_exact():
 
 def test_roll_left_distribution():
     """200,000 vectorised rolls of 6 dice against the exact (dice left, total) distribution."""
-    n, t = legit.roll_left(np.full(200_000, 6), np.random.default_rng(0))
+    n, t = fast.roll_left(np.full(200_000, 6), np.random.default_rng(0))
     exact = after_roll(6)
     for key in [(0, 0), (2, 7), (6, 21)]:
         p = float(exact.get(key, 0))
@@ -325,18 +326,18 @@ def test_fast_simulator_agrees_with_the_generic_loop():
     games = 1500
     loop = tournament(legit.initial_state(rules), [legit.optimal] * 3, games=games, seed=4)
     a = loop["win_share"][0]
-    samplers = legit.round_samplers(rules.dice, rules.rerolls, rules.players)
-    for fast in (
-        legit.rounds(3, samplers, np.random.default_rng(5), 50_000),
+    samplers = fast.round_samplers(rules.dice, rules.rerolls, rules.players)
+    for drawn in (
+        fast.rounds(3, samplers, np.random.default_rng(5), 50_000),
         legit.rounds_by_dice(rules, np.random.default_rng(6), 20_000),
     ):
-        b = float(fast.mean())
-        se = (a * (1 - a) / games + b * (1 - b) / fast.size) ** 0.5
+        b = float(drawn.mean())
+        se = (a * (1 - a) / games + b * (1 - b) / drawn.size) ** 0.5
         assert abs(a - b) <= z * se, (a, b, se)
     policy = legit.policies(rules)["reroll_below"]
     rng = np.random.default_rng(7)
     loop_scores = np.array([play(legit.initial_state(rules), [policy] * 3, rng).scores[0] for _ in range(games)])
-    fast_scores, _ = legit.turns_by_dice(
+    fast_scores, _ = fast.turns_by_dice(
         rules.dice, np.full(50_000, rules.rerolls), lambda r, m, t, i: t < 8, np.random.default_rng(8)
     )
     se = (loop_scores.var(ddof=1) / games + fast_scores.var(ddof=1) / fast_scores.size) ** 0.5
