@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import base64
 
-from nessus.apps.boue import BoueDashboard
+from nessus.games.boue.page import BoueDashboard
 from nessus.games.renard.page import RenardDashboard
 from nessus.kit import base
 from nessus.kit.common import TableHTML

@@ -132,8 +132,8 @@ class BoueDashboard(Dashboard):
         rows = [
             ("mean score", number_html(mean, "value")),
             ("variance", number_html(var, "value")),
-            ("P(score 0)", number_html(self.exact.probability(0))),
-            (f"P(score > {self.top}) (beyond the chart)", number_html(self.exact.sf(self.top))),
+            ("chance of scoring 0", number_html(self.exact.probability(0))),
+            (f"chance of scoring more than {self.top} (beyond the chart)", number_html(self.exact.sf(self.top))),
         ]
         body = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in rows)
         self.figures.value = f"<h4>Exact figures for one turn</h4><table class='figures' cellpadding='4'>{body}</table>"
