@@ -469,6 +469,6 @@ def probability_bars(
         tooltip=["value", alt.Tooltip("probability:Q", format=d3_format("probability")), "exact"],
     )
     text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(
-        y="probability:Q", text=alt.Text("probability:Q", format=".3f")
+        y="probability:Q", text=alt.Text("probability:Q", format=d3_format("probability"))
     )
     return alt.layer(bars, text).properties(width=width, height=height)
