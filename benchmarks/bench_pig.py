@@ -12,7 +12,7 @@ import numpy as np
 from _timing import faster, timed, under
 
 from nessus import pushluck as core
-from nessus.games.pushluck import pig
+from nessus.games import pig
 
 GAMES = 1 << 17
 LOOP_GAMES = 4_000

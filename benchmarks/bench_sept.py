@@ -11,7 +11,8 @@ import time
 import numpy as np
 from _timing import faster, in_fresh_process, record, timed, under
 
-from nessus.games.pushluck import sept
+from nessus.games import sept
+from nessus.games.sept import odds
 
 GAMES = 1 << 17
 LOOP_GAMES = 4_000
@@ -50,7 +51,7 @@ def stored_games() -> None:
     """Each stored game's optimal play in a fresh process (imports included): read and solved."""
     stored, solved = [], []
     for rounds in sept.STORED_ROUNDS:
-        code = f"from nessus.games.pushluck import sept\nsept.solution(sept.Rules(rounds={rounds}))"
+        code = f"from nessus.games import sept\nsept.solution(sept.Rules(rounds={rounds}))"
         stored.append(in_fresh_process(code))
         solved.append(in_fresh_process(code, stored=False))
         print(
@@ -70,13 +71,13 @@ def main() -> None:
     under("Le Sept fatal exact one-turn figures (best hold, hold-at-20 mean and zero)", [one_turn], 1.0)
     for ties in ("replay", "half"):
         t = time.perf_counter()
-        sol = sept._solve(3, ties)
+        sol = odds._solve(3, ties)
         print(
             f"3-round game, ties {ties}: solved three times (cut-offs lost / won / leader wins) in "
             f"{time.perf_counter() - t:.2f} s; P(first player wins) = {sol.p_first:.6f}, bracket width "
             f"{sol.high - sol.low:.1e}"
         )
-    sol = sept._solve(3, "replay")
+    sol = odds._solve(3, "replay")
     frames = sept.tables(sept.Rules())
     print(f"rebuilt from the stored turn-start table in {timed(lambda: sept.from_tables(frames)):.3f} s")
     t = time.perf_counter()

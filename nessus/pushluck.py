@@ -1,5 +1,6 @@
-"""Push-your-luck turns and the two-player games built on them (Pig, Le Sept fatal): what the
-two games share.
+"""Push-your-luck turns and the two-player games built on them: what Le Sept fatal
+(`nessus.games.sept`: two dice, a 7 wipes the turn, three rounds, the higher total wins) and
+Pig (`nessus.games.pig`: one die, a 1 wipes the turn, first to 100) share.
 
 A *turn*: roll again and again, adding each roll's points to the turn total; a *bust* roll
 wipes the turn total and ends the turn; *holding* banks the turn total and ends the turn. The
@@ -16,7 +17,28 @@ reward p: `nessus.solver.value_iteration` iterates these signed, substochastic r
 others (the sup-norm argument for convergence only needs absolute row sums below 1 along paths).
 
 **The protocol state** (`TurnState`, `Played`, `hold_at`): a whole two-player game as
-`nessus.game.State`; each game's `State` subclasses it with its rules and how a game ends.
+`nessus.game.State`; each game's `State` subclasses it with its rules and how a game ends:
+both players, every round, the dice as chance with exact weights and every roll kept in the
+history, the bust included. What a player plays for is an objective (`Win`, the default, or
+`Points`, the turn alone for points): `state.hint(objective)` weighs every move for it.
+
+>>> from nessus.games import pig
+>>> state = pig.initial_state(pig.Rules(goal=10))
+>>> state.legal_actions()
+['roll']
+>>> state = state.apply("roll")
+>>> state.chance_outcomes()[0]
+((1,), Fraction(1, 6))
+>>> state = state.apply((6,))
+>>> state.turn_total, state.legal_actions()
+(6, ['roll', 'hold'])
+>>> hint = state.hint()
+>>> hint.best, hint.method
+('roll', 'value-iteration')
+>>> state.hint(Points()).values["hold"]  # for points alone: bank 6
+Fraction(6, 1)
+>>> state.apply("hold").scores
+(6, 0)
 """
 
 from __future__ import annotations
@@ -434,8 +456,38 @@ def two_players(rules: R) -> R:
 
 @dataclass(frozen=True)
 class Points:
-    """The objective "the most expected points this turn": the turn played alone, for points
-    (`TurnState.hint`)."""
+    """The objective "the most expected points this turn": the turn played alone, for points,
+    the goal and the opponent ignored (a `nessus.game.Objective`)."""
+
+    text: ClassVar[str] = "the expected score of this turn"
+    unit: ClassVar[str] = "expected turn score"
+
+    def payoff(self, final: TurnState) -> int:
+        """The points the last finished turn banked (0 after the bust)."""
+        return final.history[-1].banked if final.history else 0
+
+    def hint(self, state: TurnState) -> Hint:
+        """The exact expected score of the turn after each legal action (`points_values`)."""
+        values: dict[game.Action, Fraction] = {a: v for a, v in points_values(state.LAW, state.turn_total).items()}
+        return state._hint(values, "exact")
+
+
+@dataclass(frozen=True)
+class Win:
+    """The objective "win the game": `player`'s win share (a tie counted half under `half`), the
+    value of each move found by the game's solver (a `nessus.game.Objective`)."""
+
+    player: int = 0
+    text: ClassVar[str] = "P(you win)"
+    unit: ClassVar[str] = "P(you win)"
+
+    def payoff(self, final: TurnState) -> Fraction:
+        """`player`'s win share of a finished game."""
+        return final.returns()[self.player]
+
+    def hint(self, state: TurnState) -> Hint:
+        """The mover's chance of winning after each legal action, both optimal afterwards."""
+        return state._win_hint()
 
 
 @dataclass(frozen=True)
@@ -468,6 +520,8 @@ class TurnState(game.State):
     DICE: ClassVar[int]
     LAW: ClassVar[RollLaw]
     """What one roll of the game's dice does (the points it adds, the bust)."""
+    BUST_WORDS: ClassVar[str]
+    """The roll that wipes the turn, in words ("a 7")."""
     scores: tuple[int, int] = (0, 0)
     turn: int = 0
     turn_total: int = 0
@@ -553,17 +607,14 @@ class TurnState(game.State):
     def returns(self) -> list[Fraction]:
         return game.win_shares(self.scores) if self._over else [Fraction(0), Fraction(0)]
 
-    def hint(self, objective: Points | None = None) -> Hint:
-        """The value of each legal action for the player to move: their chance of winning the
-        game (`_win_hint`), or for the objective `Points()`, the turn played for points alone
-        (no opponent, no goal), the exact expected score of the turn after each action
-        (`points_values`)."""
+    def hint(self, objective: Points | Win | None = None) -> Hint:
+        """The value of each legal action for the player to move, for `objective`: their chance
+        of winning the game (`Win()`, the default: `_win_hint`), or the turn played alone for
+        points (`Points()`: no opponent, no goal), the exact expected score of the turn after
+        each action (`points_values`)."""
         if self.current_player() < 0:
             return super().hint()
-        if isinstance(objective, Points):
-            values: dict[game.Action, Fraction] = {a: v for a, v in points_values(self.LAW, self.turn_total).items()}
-            return self._hint(values, "exact")
-        return self._win_hint()
+        return (objective or Win()).hint(self)
 
     @abstractmethod
     def _win_hint(self) -> Hint:

@@ -38,9 +38,6 @@ NAMES = (
 )
 """Every game's name, in the order the command line, the gallery and the docs list them."""
 
-PATHS: dict[str, str] = {"sept": "nessus.games.pushluck.sept", "pig": "nessus.games.pushluck.pig"}
-"""Where a game's module lives while it is not `nessus.games.<name>`."""
-
 
 class _Registry(Mapping[str, Game]):
     """The games' records by name, each game imported when first used (so `nessus report
@@ -49,7 +46,7 @@ class _Registry(Mapping[str, Game]):
     def __getitem__(self, name: str) -> Game:
         if name not in NAMES:
             raise KeyError(name)
-        record: Game = importlib.import_module(PATHS.get(name, f"nessus.games.{name}")).GAME
+        record: Game = importlib.import_module(f"nessus.games.{name}").GAME
         return record
 
     def __iter__(self) -> Iterator[str]:

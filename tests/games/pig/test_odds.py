@@ -13,15 +13,12 @@ from functools import cache
 
 import numpy as np
 import pytest
-from checks import assert_rejected, bad_cases
-from hypothesis import given, settings
 
 from nessus import pushluck as core
 from nessus import tables
-from nessus.game import CHANCE
-from nessus.games.pushluck import pig, sept
+from nessus.games import pig
+from nessus.games.pig import odds
 from nessus.montecarlo import wilson
-from nessus.play import play
 
 F = Fraction
 
@@ -73,7 +70,7 @@ def q_values(goal: int, v: dict, i: int, j: int, k: int) -> tuple:
 
 def exact_optimum(goal: int) -> tuple[dict, dict]:
     """Policy improvement in Fractions from value iteration's policy, to exact optimality."""
-    solved = pig._solve(goal)
+    solved = odds._solve(goal)
     policy = {
         (i, j, k): bool(solved.rolls()[i * goal + j, k])
         for i in range(goal)
@@ -95,7 +92,7 @@ def exact_optimum(goal: int) -> tuple[dict, dict]:
 @pytest.mark.parametrize("goal", [1, 2, 3, 5, 8, 10])
 def test_value_iteration_matches_the_exact_optimum(goal):
     v, policy = exact_optimum(goal)
-    solved = pig._solve(goal)
+    solved = odds._solve(goal)
     got = np.array([solved.value(i * goal + j, k) for i in range(goal) for j in range(goal) for k in range(goal - i)])
     want = np.array([float(v[(i, j, k)]) for i in range(goal) for j in range(goal) for k in range(goal - i)])
     assert np.max(np.abs(got - want)) < 1e-11
@@ -112,13 +109,13 @@ def test_goal_one_and_two_by_hand():
     for goal in (1, 2):
         v, _ = exact_optimum(goal)
         assert v[(0, 0, 0)] == F(6, 7)
-        assert abs(pig._solve(goal).starts[0] - 6 / 7) < 1e-12
+        assert abs(odds._solve(goal).starts[0] - 6 / 7) < 1e-12
 
 
 def test_published_goal_100_and_accuracy():
     """Neller & Presser: the first player wins 53.06% of optimal games. A tighter solve moves the
     value by much less than the stated 1e-9 accuracy, and the policy not at all."""
-    s = pig._solve(100)
+    s = odds._solve(100)
     assert round(s.starts[0], 4) == 0.5306
     race = pig.Race(100)
     tight = core.solve(race, race.blocks(), 1e-14)
@@ -214,7 +211,7 @@ def test_report_figures():
     assert set(figures) == {"p_first_player_wins_optimal", "hold_at_20_turn_mean"}
     p = figures["p_first_player_wins_optimal"]
     assert p.exact is None and p.method == "value-iteration" and "not exact" in p.help
-    assert p.value == pig._solve(10).starts[0]
+    assert p.value == odds._solve(10).starts[0]
     assert figures["hold_at_20_turn_mean"].exact == pig.hold_at_20_turn_mean()
 
 
@@ -224,24 +221,13 @@ def test_tables_round_trip():
     f = frames["start_values"]
     assert f.columns == ["goal", "i", "j", "p_win"] and f.height == 900
     back = pig.from_tables({"start_values": f.reverse()})
-    s = pig._solve(30)
+    s = odds._solve(30)
     assert np.array_equal(back.starts, s.starts) and np.array_equal(back.rolls(), s.rolls())
     with pytest.raises(ValueError, match="start_values"):
         pig.from_tables({"start_values": f.head(10)})
 
 
-# -- Monte Carlo ----------------------------------------------------------------------------------------
-def test_simulation_agrees_with_value_iteration():
-    rules = pig.Rules()
-    exact = pig.report(rules).figures
-    sim = pig.simulate(rules, trials=20_000, seed=5).figures
-    for name in ("p_first_player_wins_optimal", "hold_at_20_turn_mean"):
-        lo, hi = sim[name].ci
-        assert lo <= exact[name].value <= hi, (name, sim[name].ci)
-    # the optimal player beats hold-at-20 more often than hold-at-20 beats itself (both first)
-    assert sim["p_optimal_first_beats_hold_at_20"].ci[0] > sim["p_first_player_wins_hold_at_20"].ci[0]
-
-
+# -- Monte Carlo against the exact optimum -------------------------------------------------------------
 def test_small_goal_games_against_exact():
     """Goal 10: the exact optimal chance is in the intervals of 40,000 games rolled die by die
     (`play_games`) and of 40,000 games drawn a turn at a time (`play_turns`, as `simulate` does)."""
@@ -256,19 +242,6 @@ def test_small_goal_games_against_exact():
         assert lo <= float(v[(0, 0, 0)]) <= hi
 
 
-def test_turn_table_is_the_exact_turn_law():
-    """Holding at 20 from any context: the table's law is the exact hold-at-20 distribution
-    (away from the goal), and 0 / the goal reached otherwise."""
-    race = pig.Race(100)
-    _, hold = pig.samplers()
-    law = np.diff(hold.cdf[0, :-1], prepend=0.0)
-    d = core.hold_at_distribution(pig.ROLL, 20)
-    assert np.allclose(law[:26], [float(d[o]) for o in range(26)], atol=1e-15, rtol=0)
-    near = race.context(98, 0)  # 2 points from the goal: any roll but a 1 wins
-    cdf = core.turn_table(race, np.ones((race.sizes.size, 100), dtype=bool))[near]
-    assert cdf[0] == pytest.approx(1 / 6) and cdf[1] == pytest.approx(1 / 6) and cdf[-1] == pytest.approx(1)
-
-
 def test_hold_at_n_games_against_exact():
     """Goal 10, both holding at 5: the exact chance (fixed-policy equations above) is in the
     interval of 40,000 vectorised games; with three players every seat wins sometimes."""
@@ -281,18 +254,18 @@ def test_hold_at_n_games_against_exact():
     assert set(np.unique(three)) == {0, 1, 2}
 
 
-# -- the playable game -------------------------------------------------------------------------------
+# -- the hints of the playable game -------------------------------------------------------------------
 def test_game_steps_and_hints():
     g = pig.initial_state(pig.Rules(goal=10))
     with pytest.raises(ValueError, match="compulsory"):
         g.hold()
     h = g.hint()
-    assert set(h.values) == {"roll"} and h.values["roll"] == pytest.approx(pig._solve(10).starts[0], abs=1e-12)
+    assert set(h.values) == {"roll"} and h.values["roll"] == pytest.approx(odds._solve(10).starts[0], abs=1e-12)
     assert h.method == "value-iteration"
     g = g.roll(die=4).roll(die=3)
     assert g.turn_total == 7 and g.rolls == ((4,), (3,)) and g.mover == 0
     h = g.hint()
-    s = pig._solve(10)
+    s = odds._solve(10)
     assert h.values == {"roll": s.q_roll[0, 7], "hold": s.q_hold[0, 7]}
     assert h.values["hold"] == pytest.approx(1 - s.starts[0 * 10 + 7], abs=1e-15)
     assert h.best == ("roll" if s.q_roll[0, 7] > s.q_hold[0, 7] else "hold") == pig.optimal_policy(g)
@@ -310,70 +283,7 @@ def test_game_steps_and_hints():
         g.hint()
 
 
-def test_game_is_the_protocol_state():
-    g = pig.initial_state()
-    rolling = g.apply("roll")
-    assert rolling.current_player() == CHANCE and rolling.chance_outcomes() == [
-        ((f,), Fraction(1, 6)) for f in range(1, 7)
-    ]
-    assert set(pig.policies()) == {"optimal", "hold_at_20"}
-    assert g.first_hold() == pig.hold_boundary(0, 0)
-    assert "first to 100" in g.observation(0)
-
-
-@pytest.mark.parametrize("die", [0, 7, 2.0, True, "3"])
-def test_game_rejects_bad_faces(die):
-    with pytest.raises(ValueError, match="die"):
-        pig.initial_state().roll(die=die)
-
-
-def test_game_with_a_generator_ends():
-    rng = np.random.default_rng(2)
-    g = pig.initial_state(pig.Rules(goal=20))
-    policy = pig.HoldAtRolls(8)
-    while not g.is_terminal():
-        mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
-        g = g.roll(rng) if g.turn_total == 0 or policy(mine, theirs, g.turn_total) else g.hold()
-    assert g.scores[g.winner] >= 20
-
-
-# -- the fast simulators against the generic loop -----------------------------------------------------
-Z = 3.29  # two-sided 99.9%
-
-
-@pytest.mark.parametrize("seats", [("optimal", "optimal"), ("optimal", "hold_at_20"), ("hold_at_20", "hold_at_20")])
-def test_fast_games_agree_with_the_generic_loop(seats):
-    """P(the first player wins) to 25 points: whole turns drawn by `play_turns` (what `simulate`
-    runs) and games played move by move through `nessus.play.play`, same policies; the two
-    estimates agree within Z standard errors of their difference."""
-    rules = pig.Rules(goal=25)
-    best, hold = pig.samplers(rules)
-    samplers = tuple(best if s == "optimal" else hold for s in seats)
-    fast = (pig.play_turns(25, samplers, np.random.default_rng(1), 100_000) == 0).astype(float)
-    rng, named = np.random.default_rng(2), pig.policies(rules)
-    slow = np.array(
-        [float(play(pig.initial_state(rules), [named[s] for s in seats], rng).returns()[0]) for _ in range(2000)]
-    )
-    se = np.sqrt(fast.var(ddof=1) / fast.size + slow.var(ddof=1) / slow.size)
-    assert abs(fast.mean() - slow.mean()) <= Z * se, (fast.mean(), slow.mean(), se)
-
-
-# -- rules validation ---------------------------------------------------------------------------------
-RANGES = {"goal": (1, 100), "players": (2, 8)}
-
-
-@settings(max_examples=50, deadline=None)
-@given(bad_cases(RANGES))
-def test_rules_reject_bad_values(case):
-    assert_rejected(pig.Rules, RANGES, case)
-
-
-def test_hold_must_be_positive():
-    for n in (0, -3, 2.5, True):
-        with pytest.raises(ValueError, match="hold"):
-            core.hold_at_mean(pig.ROLL, n)
-
-
+# -- stored tables ----------------------------------------------------------------------------------
 def refuse(*args):
     raise AssertionError("solved")
 
@@ -384,37 +294,12 @@ def test_report_uses_stored_tables(tmp_path, monkeypatch):
     frames = pig.tables()
     frames["start_values"].write_parquet(tables.path("pig", "start_values", tmp_path))
     monkeypatch.setattr(tables, "DATA", tmp_path)
-    pig._stored.cache_clear()
-    fresh = pig._solve(100).starts[0]
-    monkeypatch.setattr(pig, "_solve", refuse)
+    odds._stored.cache_clear()
+    fresh = odds._solve(100).starts[0]
+    monkeypatch.setattr(odds, "_solve", refuse)
     try:
         assert pig.report().figures["p_first_player_wins_optimal"].value == fresh
         with pytest.raises(AssertionError, match="solved"):
             pig.report(pig.Rules(goal=50))
     finally:
-        pig._stored.cache_clear()
-
-
-def test_the_playable_game_is_for_two_players():
-    """`players` sets the simulated games; the playable state refuses it rather than ignore it."""
-    with pytest.raises(ValueError, match="players must be 2 for the playable game .*got 3"):
-        pig.initial_state(pig.Rules(players=3))
-    with pytest.raises(ValueError, match="players must be 2"):
-        sept.initial_state(sept.Rules(players=4))
-    assert pig.initial_state(pig.Rules(players=2)).current_player() == 0
-
-
-@pytest.mark.parametrize("module", [pig, sept])
-def test_the_points_hint_is_the_exact_turn_played_for_points(module):
-    """`hint(core.Points())` (the page's turn alone) gives `points_values` exactly, at the turn's
-    start and after a roll, and the best move by those values."""
-    state = module.initial_state()
-    start = state.hint(core.Points())
-    assert start.method == "exact" and set(start.values) == {"roll"}
-    assert start.values["roll"] == core.points_values(module.ROLL, 0)["roll"]
-    dice = (6,) if module is pig else (6, 5)
-    after = state.roll(dice=dice)
-    hint = after.hint(core.Points())
-    assert hint.values == core.points_values(module.ROLL, sum(dice)) and set(hint.values) == set(after.legal_actions())
-    assert hint.best == ("hold" if hint.values["hold"] >= hint.values["roll"] else "roll")
-    assert after.hint().method != "exact"  # the default hint is the chance of winning the game
+        odds._stored.cache_clear()

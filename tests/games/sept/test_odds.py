@@ -6,7 +6,7 @@
   player holds once the second player's chance is small enough), and with replayed ties by a
   fixed point on the replay's value;
 - two rounds by a plain memoised recursion over (turn, lead, turn total) with the same cut-off;
-- Monte Carlo of whole games with the optimal policy.
+- Monte Carlo of one-round games with the optimal policy (rolled die by die and a turn at a time).
 """
 
 import sys
@@ -16,15 +16,12 @@ from itertools import product
 
 import numpy as np
 import pytest
-from checks import assert_rejected, bad_cases
-from hypothesis import given, settings
 
 from nessus import pushluck as core
 from nessus import tables
-from nessus.game import CHANCE
-from nessus.games.pushluck import sept
+from nessus.games import sept
+from nessus.games.sept import odds
 from nessus.montecarlo import wilson
-from nessus.play import play
 
 F = Fraction
 P = {s: F(sum(1 for a, b in product(range(1, 7), repeat=2) if a + b == s), 36) for s in range(2, 13)}
@@ -131,7 +128,7 @@ def test_hold_boundary():
     """The first player's first turn of a one-round game against the exact derivation; the
     second player's last turn: behind by L, roll until ahead by one (1 + L); level or ahead,
     hold after the compulsory roll. Off the grid as `rolls` plays."""
-    assert sept._solve(1, "half").hold_boundary(0, 0) == one_round_first_holds()
+    assert odds._solve(1, "half").hold_boundary(0, 0) == one_round_first_holds()
     sol = sept.solution()
     last = 2 * sept.Rules().rounds - 1
     assert [sol.hold_boundary(last, lead) for lead in (-40, -12, -1, 0, 1, 30)] == [41, 13, 2, 1, 1, 1]
@@ -195,10 +192,10 @@ def one_round_replay() -> float:
 
 
 def test_one_round_exact_and_replayed():
-    half = sept._solve(1, "half")
+    half = odds._solve(1, "half")
     assert half.p_first == pytest.approx(float(one_round_half()), abs=1e-12)
     assert half.low - 1e-15 <= half.p_first <= half.high + 1e-15
-    replay = sept._solve(1, "replay")
+    replay = odds._solve(1, "replay")
     assert replay.p_first == pytest.approx(one_round_replay(), abs=1e-11)
 
 
@@ -236,14 +233,14 @@ def recursion(rounds: int, ties: str, margin: int) -> float:
 
 @pytest.mark.parametrize("ties", ["half", "replay"])
 def test_two_rounds_against_a_plain_recursion(ties):
-    sol = sept._solve(2, ties, 60)
+    sol = odds._solve(2, ties, 60)
     assert sol.p_first == pytest.approx(recursion(2, ties, 60), abs=1e-11)
 
 
 def test_default_game_bracket_and_fixed_point():
     """The default game: the bracket from the two cut-offs is closed, and every turn-start value
     equals the best action's value computed from the others (Bellman's equation)."""
-    sol = sept._solve(3, "replay")
+    sol = odds._solve(3, "replay")
     assert sol.high - sol.low < 1e-13 and 0.38 < sol.p_first < 0.385
     s = sol.solved
     v0 = np.fmax(s.q_hold[:, 0], s.q_roll[:, 0])
@@ -258,9 +255,9 @@ def test_default_game_bracket_and_fixed_point():
 
 
 def test_a_narrow_cut_off_shows_in_the_bracket():
-    sol = sept._solve(3, "half", 60)
+    sol = odds._solve(3, "half", 60)
     assert sol.high - sol.low > 1e-4
-    assert sol.low <= sept._solve(3, "half").p_first <= sol.high
+    assert sol.low <= odds._solve(3, "half").p_first <= sol.high
 
 
 def test_tables_round_trip():
@@ -269,7 +266,7 @@ def test_tables_round_trip():
     f = frames["start_values"]
     assert set(f.columns) == {"rounds", "ties", "margin", "turn", "lead", "p_win", "p_win_low", "p_win_high"}
     back = sept.from_tables({"start_values": f.reverse()})
-    s = sept._solve(1, "replay")
+    s = odds._solve(1, "replay")
     assert np.array_equal(back.solved.starts, s.solved.starts)
     assert np.array_equal(back.solved.rolls(), s.solved.rolls())
     assert (back.low, back.high, back.p_first) == (s.low, s.high, s.p_first)
@@ -278,20 +275,11 @@ def test_tables_round_trip():
 
 
 # -- Monte Carlo ---------------------------------------------------------------------------------------
-def test_simulation_agrees_with_exact_and_value_iteration():
-    rules = sept.Rules()
-    exact = sept.report(rules).figures
-    sim = sept.simulate(rules, trials=40_000, seed=11).figures
-    for name in ("hold_mean", "p_zero_hold", "p_first_player_wins_optimal"):
-        lo, hi = sim[name].ci
-        assert lo <= exact[name].value <= hi, (name, sim[name].ci, exact[name].value)
-
-
 @pytest.mark.parametrize("ties", ["half", "replay"])
 def test_one_round_games_against_exact(ties):
     """Rolled die by die (`duel_kernel`) and a turn at a time (`duel_turns`, as `simulate`
     does), 60,000 games each; under `half` a tie is a fair coin, so the win rate is the share."""
-    sol = sept._solve(1, ties)
+    sol = odds._solve(1, ties)
     exact = float(one_round_half()) if ties == "half" else one_round_replay()
     rng = np.random.default_rng(9)  # seed 8 missed by 1e-5 (2 x 10 x 200,000 games: z = -0.38 and 0.14)
     for wins in (
@@ -302,19 +290,10 @@ def test_one_round_games_against_exact(ties):
         assert lo <= exact <= hi
 
 
-def test_hold_games_totals_are_sums_of_turns():
-    rng = np.random.default_rng(1)
-    totals = sept.hold_games(20, 3, 4, rng, 5000)
-    assert totals.shape == (5000, 4) and totals.min() == 0
-    turn = sept.turn_distribution(20)
-    assert set(np.unique(sept.hold_turns(20, rng, 5000))) <= set(turn.outcomes)
-    assert totals.mean() == pytest.approx(3 * float(sept.hold_mean(20)), rel=0.05)
-
-
-# -- the playable game -------------------------------------------------------------------------------
+# -- the hints of the playable game -------------------------------------------------------------------
 def test_game_steps_and_hints():
     rules = sept.Rules(rounds=1, ties="half")
-    sol = sept._solve(1, "half")
+    sol = odds._solve(1, "half")
     g = sept.initial_state(rules)
     with pytest.raises(ValueError, match="compulsory"):
         g.hold()
@@ -343,103 +322,7 @@ def test_game_steps_and_hints():
         g.hint()
 
 
-def test_game_is_the_protocol_state():
-    """ "roll" makes a chance node over the 21 rolls of 2d6 with exact weights; the game's
-    policies play from any state."""
-    g = sept.initial_state(sept.Rules(rounds=1))
-    rolling = g.apply("roll")
-    assert rolling.current_player() == CHANCE and rolling.rolling and rolling.legal_actions() == []
-    outcomes = dict(rolling.chance_outcomes())
-    assert len(outcomes) == 21 and outcomes[(3, 4)] == Fraction(1, 18) and sum(outcomes.values()) == 1
-    assert rolling.apply((2, 5)).history[0].end == "bust"
-    assert set(sept.policies()) == {"optimal", "hold_at_20", "hold_at_35"}
-    assert sept.policies()["hold_at_20"](g.roll(dice=(6, 6)).roll(dice=(4, 4))) == "hold"
-    assert "round 1 of 1" in g.observation(1) and "player 1 to move" in g.observation(1)
-
-
-def test_hint_off_the_grid_is_the_rule_played_there():
-    """A lead beyond the margin (as `Solution.rolls`): the player ahead holds, the one behind rolls."""
-    m = sept.solution().duel.margin
-    ahead = sept.State(scores=(m + 10, 0), turn_total=5, rolls=((2, 3),))
-    h = ahead.hint()
-    assert h.method == "heuristic" and h.best == "hold" and h.values == {"roll": 0.0, "hold": 1.0}
-    behind = sept.State(scores=(0, m + 10), turn=2, turn_total=5, rolls=((2, 3),))
-    assert (
-        behind.hint().best == "roll" and sept.optimal_policy(behind) == "roll" and sept.optimal_policy(ahead) == "hold"
-    )
-
-
-def test_game_ties_replay_and_half():
-    g = sept.initial_state(sept.Rules(rounds=1)).roll(dice=(1, 1)).hold().roll(dice=(1, 1))
-    assert g.hint().values["hold"] == pytest.approx(
-        1 - sept.solution(sept.Rules(rounds=1)).solved.starts[sept._solve(1, "replay").duel.context(2, 0)], abs=1e-12
-    )
-    g = g.hold()
-    assert not g.is_terminal() and g.turn == 2 and g.mover == 0 and g.scores == (2, 2) and g.duel_turn == 2
-    g = g.roll(dice=(3, 4)).roll(dice=(2, 2)).hold()
-    assert g.is_terminal() and g.winner == 1 and g.returns() == [0, 1]
-    half = sept.initial_state(sept.Rules(rounds=1, ties="half")).roll(dice=(1, 1)).hold().roll(dice=(1, 1)).hold()
-    assert half.is_terminal() and half.winner == -1 and half.returns() == [Fraction(1, 2), Fraction(1, 2)]
-
-
-@pytest.mark.parametrize("dice", [(3, 5, 1), (0, 1), (7, 1), (1.0, 2)])
-def test_game_rejects_bad_dice(dice):
-    with pytest.raises(ValueError, match="dice"):
-        sept.initial_state().roll(dice=dice)
-
-
-# -- the fast simulators against the generic loop -----------------------------------------------------
-Z = 3.29  # two-sided 99.9%
-
-
-def agree(fast: np.ndarray, slow: list[float]) -> None:
-    """Two estimates of one mean agree within Z standard errors of their difference."""
-    a, b = float(np.mean(fast)), float(np.mean(slow))
-    se = np.sqrt(np.var(fast, ddof=1) / fast.size + np.var(slow, ddof=1) / len(slow))
-    assert abs(a - b) <= Z * se, (a, b, se)
-
-
-def generic(rules: sept.Rules, policy: str, games: int, seed: int) -> list[float]:
-    """The first player's win share in `games` games through `nessus.play.play`."""
-    rng, p = np.random.default_rng(seed), sept.policies(rules)[policy]
-    return [float(play(sept.initial_state(rules), [p, p], rng).returns()[0]) for _ in range(games)]
-
-
-@pytest.mark.parametrize("ties", ["replay", "half"])
-def test_fast_duel_agrees_with_the_generic_loop(ties):
-    """P(the first player wins), both optimal, 3 rounds: whole turns drawn by `duel_turns` (what
-    `simulate` runs) and games played move by move through `nessus.play.play`."""
-    sol = sept.solution(sept.Rules(ties=ties))
-    fast = sept.duel_turns(3, ties, sol.duel.margin, sept.sampler(sol), np.random.default_rng(1), 100_000).astype(float)
-    agree(fast, generic(sept.Rules(ties=ties), "optimal", 1500, 2))
-
-
-def test_fast_hold_games_agree_with_the_generic_loop():
-    """Both holding at 20, 3 rounds: P(the first player alone highest) from `hold_games` and
-    from the generic loop (ties counted half: a win share of 1 is alone highest)."""
-    totals = sept.hold_games(20, 3, 2, np.random.default_rng(3), 100_000)
-    fast = (totals[:, 0] > totals[:, 1]).astype(float)
-    slow = [float(r == 1) for r in generic(sept.Rules(ties="half"), "hold_at_20", 1500, 4)]
-    agree(fast, slow)
-
-
-# -- rules validation ---------------------------------------------------------------------------------
-RANGES = {"hold": (1, 200), "rounds": (1, 5), "players": (2, 6)}
-
-
-@settings(max_examples=50, deadline=None)
-@given(bad_cases(RANGES))
-def test_rules_reject_bad_values(case):
-    assert_rejected(sept.Rules, RANGES, case)
-
-
-@pytest.mark.parametrize("value", ["draw", "", 1, None])
-def test_ties_must_be_a_known_choice(value):
-    with pytest.raises(ValueError) as err:
-        sept.Rules(ties=value)
-    assert "ties" in str(err.value) and "replay, half" in str(err.value)
-
-
+# -- stored tables ----------------------------------------------------------------------------------
 def refuse(*args):
     raise AssertionError("solved")
 
@@ -451,9 +334,9 @@ def test_report_uses_stored_tables(tmp_path, monkeypatch):
         frame = sept.tables(sept.Rules(rounds=rounds))["start_values"]
         frame.write_parquet(tables.path("sept", sept.table_name(rounds), tmp_path))
     monkeypatch.setattr(tables, "DATA", tmp_path)
-    sept._stored.cache_clear()
-    fresh = {rounds: sept._solve(rounds, "replay") for rounds in (3, 4)}
-    monkeypatch.setattr(sept, "_solve", refuse)
+    odds._stored.cache_clear()
+    fresh = {rounds: odds._solve(rounds, "replay") for rounds in (3, 4)}
+    monkeypatch.setattr(odds, "_solve", refuse)
     try:
         f = sept.report().figures["p_first_player_wins_optimal"]
         low, high, p = fresh[3].low, fresh[3].high, fresh[3].p_first
@@ -464,7 +347,7 @@ def test_report_uses_stored_tables(tmp_path, monkeypatch):
             with pytest.raises(AssertionError, match="solved"):
                 sept.report(rules)
     finally:
-        sept._stored.cache_clear()
+        odds._stored.cache_clear()
 
 
 def test_stored_games_are_named_by_rounds():

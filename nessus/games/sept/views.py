@@ -1,0 +1,352 @@
+"""Le Sept fatal (and Pig) dashboard, its words and pictures: the page's HTML and charts as pure
+functions of the game played (`Game` record, `sept.State` or `pig.State`), its rolls and its
+solution. Numbers go through `nessus.numbers`."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Hashable
+from functools import cache, partial
+from typing import cast
+
+import altair as alt
+import polars as pl
+
+from nessus import pushluck as core
+from nessus.game import Game
+from nessus.games import pig, sept
+from nessus.kit.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice, probability_bars
+from nessus.numbers import decimal_text, exact_str, number_html, number_text
+from nessus.solver import Hint
+
+State = sept.State | pig.State
+Rolls = tuple[tuple[int, ...], ...]
+BUST = "#b00020"
+CUT_OFF = 1e-6  # a turn start whose bracket is wider than this is shown as shaken by the cut-off
+WIDEST = {sept.NAME: 90, pig.NAME: 60}  # the chart of expected scores shows N = 1 .. widest
+APPROX = partial(number_html, approx=True)  # a chance found by value iteration (a float): a decimal, never a fraction
+METHODS = {"value-iteration": "≈, value iteration", "exact": "exact", "heuristic": "a rule of thumb"}
+
+
+def fresh(record: Game) -> core.TurnState:
+    """A game of `record` not yet begun: its dice, its roll law (`LAW`) and its bust."""
+    return cast(core.TurnState, record.initial_state())
+
+
+def alone(state: core.TurnState) -> tuple[Rolls, int, str | None]:
+    """Your turn played alone, the first turn of `state`: its rolls, the turn total (the points
+    banked once it is over), and how it ended ("hold", "bust", Pig's "goal"; None while it goes on)."""
+    if state.history:
+        played = state.history[0]
+        return played.rolls, played.banked, played.end
+    return state.rolls, state.turn_total, None
+
+
+def action_label(action: Hashable, k: int, after: str = "") -> str:
+    """An action in the game's words."""
+    if action == "roll":
+        return "roll" if k == 0 else "roll again"
+    return f"hold: bank {k}{after}"
+
+
+def bust_html(text: str) -> str:
+    """Words about the bust, in bold red."""
+    return f"<b style='color:{BUST}'>{text}</b>"
+
+
+def rolls_html(rolls: Rolls, state: core.TurnState) -> str:
+    """A turn's rolls as little dice with the running turn total (the bust in red)."""
+    parts, total = [], 0
+    for faces in rolls:
+        if state.busts(faces):
+            parts.append(f"{mini_dice(faces)}{bust_html('✗')}")
+        else:
+            total += sum(faces)
+            parts.append(f"{mini_dice(faces)}<small>→{total}</small>")
+    return " ".join(parts)
+
+
+def counter_html(made: int, moves: int, rolls: Rolls = (), state: core.TurnState | None = None) -> str:
+    """The roll counter: this turn's rolls (none: an empty marker) and your rolls and moves as data."""
+    data = f"class='roll-counter' data-made='{made}' data-moves='{moves}'"
+    if state is None:
+        return f"<span {data}></span>"
+    n, shown = len(rolls), rolls_html(rolls, state) if rolls else ""
+    return f"<span {data} style='font-size:14px'>{shown} <b>{n} roll{'' if n == 1 else 's'} this turn</b></span>"
+
+
+def total_html(k: int | None) -> str:
+    """The turn total beside the dice (None: no game, an empty marker)."""
+    if k is None:
+        return "<div class='sept-total' data-total='0'></div>"
+    return (
+        f"<div class='sept-total' data-total='{k}' style='margin:0 0 22px 18px;font-size:15px'>turn total "
+        f"<b style='font-size:28px'>{k}</b></div>"
+    )
+
+
+def your_note(state: core.TurnState, turn: core.Played) -> str:
+    """How your turn ended in a game: banked, or wiped by the bust."""
+    if turn.end == "hold":
+        return f"You banked {turn.banked}."
+    if turn.end != "bust":
+        return ""  # Pig: the roll reached the goal
+    lost = f"Your {turn.lost} points are wiped." if turn.lost else "No points this turn."
+    return f"{bust_html(state.BUST_WORDS.capitalize() + '!')} {lost}"
+
+
+def turn_line(state: core.TurnState, turn: core.Played, you: int) -> str:
+    """One finished turn for the log: who, the rolls (the bust in red), how it ended."""
+    if turn.end == "hold":
+        end = f"holds: <b>+{turn.banked}</b>"
+    elif turn.end == "bust":
+        end = bust_html(f"{state.BUST_WORDS}: loses {turn.lost}" if turn.lost else f"{state.BUST_WORDS}: 0")
+    else:
+        end = f"reaches the goal: <b>+{turn.banked}</b>"
+    who = "You" if turn.player == you else "Machine"
+    return f"<span class='sept-line'>{who}: {rolls_html(turn.rolls, state)} {end}</span>"
+
+
+def status_html(text: str, result: str = "") -> str:
+    """The status line (and the game's result in bold, when there is one)."""
+    end = f"<div class='sept-result' style='font-weight:bold;font-size:16px'>{html.escape(result)}</div>"
+    return f"<div class='sept-status' style='font-size:15px'>{text}</div>{end if result else ''}"
+
+
+def turn_status(state: core.TurnState) -> str:
+    """Where your turn played alone (the first turn of `state`) stands, in words."""
+    rolls, total, end = alone(state)
+    if end == "bust":
+        return (
+            f"{bust_html(state.BUST_WORDS.capitalize() + '!')} The turn total is wiped: you score "
+            f"<b class='sept-score'>0</b>. <b>Turn over.</b>"
+        )
+    if end is not None:
+        how = "You reach the goal" if end == "goal" else "You hold"
+        return f"{how}: you score <b class='sept-score'>{total}</b>. <b>Turn over.</b>"
+    if rolls:
+        return f"Turn total <b>{total}</b>: roll again, or hold to bank it."
+    return f"One turn, playing for points: press <b>Roll</b> ({state.BUST_WORDS} wipes the turn)."
+
+
+def game_status(g: State, you: int, note: str) -> str:
+    """Where a game stands, after `note` (how your last turn ended), in words."""
+    mine, theirs = g.scores[you], g.scores[1 - you]
+    if g.is_terminal():
+        return f"{note} <b>Game over.</b>"
+    note = f"{note} The machine has played its turn (below). " if note else " "
+    if isinstance(g, sept.State):
+        rounds, r = g.rules.rounds, g.round
+        stage = f"round {r} of {rounds}" if r <= rounds else "an extra round (the totals were level)"
+        return f"{note}Your turn, {stage}: you <b>{mine}</b>, the machine <b>{theirs}</b>."
+    return f"{note}Your turn: you <b>{mine}</b>, the machine <b>{theirs}</b>, first to <b>{g.goal}</b>."
+
+
+def result_text(g: State, you: int) -> str:
+    """The result of a finished game, in words ("" while it goes on)."""
+    if not g.is_terminal():
+        return ""
+    mine, theirs = g.scores[you], g.scores[1 - you]
+    if g.winner == -1:
+        return f"A tie, {mine} to {theirs}: half a win each."
+    return f"You win, {mine} to {theirs}." if g.winner == you else f"The machine wins, {theirs} to {mine}."
+
+
+def advice_html(record: Game, n: int, k: int, over: bool) -> str:
+    """What hold-at-N says at turn total k, and the best N for points."""
+    if over:
+        says = ""
+    elif k == 0:
+        says = "roll (the first roll is compulsory)"
+    else:
+        says = f"<b>roll</b> ({k} &lt; {n})" if k < n else f"<b>hold</b> ({k} ≥ {n})"
+    tail = f"Hold at N = {n} says: {says}. " if says else ""
+    law = fresh(record).LAW
+    even, top = exact_str(law.break_even), core.best_hold(law)[0]
+    return (
+        f"<div class='sept-advice' style='color:#444'>{tail}<small>For points the best N is {top}: "
+        f"one more roll gains on average while the turn total is below {even}.</small></div>"
+    )
+
+
+def verdict_html(last: tuple[Hint | None, str, str] | None, objective: core.Points | core.Win) -> str:
+    """What your last move (its hint, the action, where) was worth against the best (floats in a game)."""
+    h, action, where = last or (None, "", "")
+    if h is None:
+        return ""
+    fmt = APPROX if isinstance(objective, core.Win) else partial(number_html, kind="value")
+    what = f"Your last move ({action} {where})"
+    if h.cost(action) == 0:
+        return f"<div class='sept-verdict' style='color:#2e7d32'>{what} was optimal.</div>"
+    return f"<div class='sept-verdict'>{what} cost {fmt(h.cost(action))} of {objective.unit} against {h.best}.</div>"
+
+
+def method_note(g: State) -> str:
+    """How the winning chances were computed, and how accurate they are here."""
+    if isinstance(g, sept.State):
+        sol = sept.solution(g.rules)
+        width = decimal_text(sol.bracket(g.duel_turn, g.lead))
+        return (
+            "≈: floats, not exact: value iteration until the largest change of a sweep is below "
+            f"{decimal_text(sept.TOLERANCE)}; leads beyond ±{sol.duel.margin} points are cut off: solving with "
+            "every cut-off state lost, then won, brackets your chance at the start of this turn in an interval "
+            f"of width {width}."
+        )
+    return (
+        f"≈: floats, not exact: value iteration until the largest change of a sweep is below "
+        f"{decimal_text(pig.TOLERANCE)}, within {decimal_text(pig.ACCURACY)} of the exact values."
+    )
+
+
+def hint_html(g: State, objective: core.Points | core.Win, h: Hint, verdict: str) -> str:
+    """The value of each move for `objective` (`state.hint(objective)`: its method named), after
+    the verdict on your last move; in a game, when optimal play first holds and how accurate it is."""
+    k, win = g.turn_total, isinstance(objective, core.Win)
+    after = f" (you would have {g.scores[g.mover] + k})" if win else ""
+    table = hint_table(
+        h, None, lambda a: action_label(a, k, after), APPROX if win else None, objective.unit, METHODS[h.method]
+    )
+    if not win:
+        goal = f"<b>{objective.text}</b> (exact; after this move you play for points)"
+        return f"{verdict}<div style='color:#555'>Goal: {goal}</div>{table}"
+    return (
+        f"{verdict}<div style='color:#555'>Goal: <b>{objective.text}</b>, both playing optimally after this move. "
+        f"Optimal play first holds at turn total <b>{g.first_hold()}</b> this turn.</div>{table}"
+        f"<div class='sept-method' style='font-size:12px;color:#555'>{method_note(g)}</div>"
+    )
+
+
+def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]) -> str:
+    """The score sheet of a game (each turn's points from the game's history), and your chance
+    with optimal play by both."""
+    rows, who = [], {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
+    banked = [[t.banked for t in g.history if t.player == seat] for seat in (0, 1)]
+    playing = [seat == g.mover and not g.is_terminal() for seat in (0, 1)]
+    n = max(len(b) + now for b, now in zip(banked, playing))  # the turns played and being played
+    for seat, b in enumerate(banked):
+        cells: list[object]
+        if isinstance(g, sept.State):
+            n = max(n, g.rules.rounds)
+            cells = [b[r] if r < len(b) else ("…" if playing[seat] and r == len(b) else "") for r in range(n)]
+        else:
+            width, colour = round(200 * g.scores[seat] / g.goal), OPTIMAL if seat == you else HEURISTIC
+            inner = f"<span style='display:block;width:{width}px;height:10px;background:{colour}'></span>"
+            cells = [f"<span style='display:inline-block;width:200px;height:10px;background:#eee'>{inner}</span>"]
+        tail = [f"<b>{g.scores[seat]}</b>"] + ([] if isinstance(g, sept.State) else [len(b)])
+        tds = "".join(f"<td align='center'>{c}</td>" for c in [*cells, *tail])
+        rows.append(f"<tr class='sept-player' style='{row_style(seat)}'><td>{who[seat]}</td>{tds}</tr>")
+    if isinstance(g, sept.State):
+        rounds = g.rules.rounds
+        head = [f"round {r + 1}" if r < rounds else "extra" for r in range(n)] + ["total"]
+        title = "Score sheet: the higher total after the last round wins (a tie: one more round)"
+        p, published = sept.solution(g.rules).p_first, ""
+    else:
+        head, title = ["", "score", "turns"], f"Score sheet: first to {g.goal} wins"
+        p = float(pig.solution(g.rules).starts[0])  # P(the first player wins), both optimal
+        published = "; Neller and Presser published 0.5306 for the first player" if g.goal == 100 else ""
+    ths = "".join(f"<th>{h}</th>" for h in head)
+    return (
+        f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='sept-sheet' cellpadding='3' "
+        f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{ths}</tr>{''.join(rows)}</table>"
+        "<div style='font-size:12px;color:#555;margin-top:3px'>"
+        f"You play {'first' if you == 0 else 'second'}. With optimal play by both, you would win "
+        f"{APPROX(p if you == 0 else 1 - p)} of games (value iteration{published}).</div>"
+    )
+
+
+# -- the charts ------------------------------------------------------------------------------------
+@cache
+def turn_frame(record: Game, n: int) -> pl.DataFrame:
+    """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
+    d = core.hold_at_distribution(fresh(record).LAW, n)
+    values = {"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes]}
+    return pl.DataFrame(values | {"exact": [number_text(d[s]) for s in d.outcomes]})
+
+
+@cache
+def means_frame(record: Game) -> pl.DataFrame:
+    """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
+    holds = range(1, WIDEST[record.name] + 1)
+    means = [core.hold_at_mean(fresh(record).LAW, n) for n in holds]
+    exact = [number_text(m, kind="value") for m in means]
+    return pl.DataFrame({"N": holds, "mean": [float(m) for m in means], "exact": exact})
+
+
+def turn_chart(record: Game, n: int) -> alt.LayerChart:
+    """The exact score of one turn holding at n, as bars."""
+    d, frame = core.hold_at_distribution(fresh(record).LAW, n), turn_frame(record, n)
+    title = alt.Title(
+        f"{record.title}: the score of one turn holding at {n} (exact)",
+        subtitle=f"average {number_text(d.mean(), kind='value')} points; P(score 0) = {number_text(d[0])}",
+    )
+    x_title = f"turn score (0: the turn ended on {fresh(record).BUST_WORDS})"
+    return probability_bars(frame, title, x_title, frame["value"].to_list(), width=500, height=150)
+
+
+def figures_html(record: Game, n: int) -> str:
+    """The exact figures of holding at n, and of the best N for points."""
+    d, (top, top_mean) = core.hold_at_distribution(fresh(record).LAW, n), core.best_hold(fresh(record).LAW)
+    return (
+        "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
+        f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
+        f"<tr><td>expected turn score</td><td>{number_html(d.mean(), 'value')}</td></tr>"
+        f"<tr><td>P(the turn scores 0)</td><td>{number_html(d[0])}</td></tr>"
+        f"<tr><td>best N for points: {top}</td><td>{number_html(top_mean, 'value')}</td></tr></table>"
+    )
+
+
+def means_chart(record: Game, n: int) -> alt.LayerChart:
+    """The exact expected turn score for every N, with the best N and yours marked."""
+    (top, top_mean), widest = core.best_hold(fresh(record).LAW), WIDEST[record.name]
+    base = alt.Chart(means_frame(record)).encode(x=alt.X("N:Q", title="hold at N", scale=alt.Scale(domain=[1, widest])))
+    line = base.mark_line(color=OPTIMAL, point=alt.OverlayMarkDef(size=14, color=OPTIMAL)).encode(
+        y=alt.Y("mean:Q", title="expected turn score"), tooltip=["N", alt.Tooltip("exact:N", title="expected score")]
+    )
+    marks = pl.DataFrame({"N": [top, n], "what": [f"best N = {top}", f"your N = {n}"]})
+    colour = alt.Color(
+        "what:N", scale=alt.Scale(range=["#999999", HEURISTIC]), legend=alt.Legend(orient="top", title=None)
+    )
+    rules = alt.Chart(marks).mark_rule(strokeDash=[6, 3]).encode(x="N:Q", color=colour)
+    off = f"(your N = {n} is off the right edge) " if n > widest else ""
+    subtitle = f"{off}best N = {top}: {number_text(top_mean, kind='value')} points"
+    title = alt.Title("Expected score of one turn holding at N (exact)", subtitle=subtitle)
+    return alt.layer(line, rules).properties(width=500, height=150, title=title)
+
+
+def boundary_key(g: State) -> tuple:
+    """What the hold boundary chart of this turn depends on."""
+    mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
+    if isinstance(g, sept.State):
+        return (sept.NAME, g.rules.rounds, g.rules.ties, g.duel_turn, g.lead)
+    return (pig.NAME, g.goal, theirs, mine)
+
+
+def boundary_chart(g: State) -> alt.LayerChart:
+    """The turn total at which optimal play first holds, by the mover's position, this turn."""
+    mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
+    top, subtitle = core.best_hold(g.LAW)[0], []
+    if isinstance(g, sept.State):
+        holds, rounds, t = sept.first_holds(g, cut_off=CUT_OFF), g.rules.rounds, g.duel_turn
+        x_title, here = "your lead at the start of this turn", mine - theirs
+        stage = f"turn {t + 1} of {2 * rounds}" if t < 2 * rounds else "the extra round"
+        subtitle = [f"{stage}; the dot: your lead now ({here:+d}); dashed: hold at {top}"]
+        if t < 2 * rounds and len(holds) < 121:
+            margin = sept.solution(g.rules).duel.margin
+            subtitle.append(
+                f"leads whose chance the cut-off at ±{margin} moves by more than {decimal_text(CUT_OFF)} are left out"
+            )
+    else:
+        holds, x_title, here = pig.first_holds(g), "your score", mine
+        subtitle = [f"the machine at {theirs}; the dot: your score now ({mine}); dashed: hold at {top}"]
+    frame = pl.DataFrame({"x": list(holds), "holds from": list(holds.values())})
+    tooltip = [alt.Tooltip("x:Q", title=x_title), "holds from"]
+    y = alt.Y("holds from:Q", title="first holds at turn total")
+    line = alt.Chart(frame).mark_line(color=OPTIMAL, interpolate="step-after").encode(alt.X("x:Q", title=x_title), y)
+    dot = alt.Chart(frame.filter(pl.col("x") == here)).mark_point(color=HEURISTIC, size=90, filled=True)
+    rule = alt.Chart(pl.DataFrame({"y": [top]})).mark_rule(color="#999999", strokeDash=[6, 3])
+    title = alt.Title(
+        "Optimal play to win: the turn total at which it first holds (value iteration)", subtitle=subtitle
+    )
+    return alt.layer(
+        line.encode(tooltip=tooltip), rule.encode(y="y:Q"), dot.encode(x="x:Q", y="holds from:Q", tooltip=tooltip)
+    ).properties(width=500, height=150, title=title)
