@@ -199,7 +199,7 @@ def test_nyx_night(server, page):
 def test_nyx_night_in_python():
     """Whole games against the bots from Python: the hint's move clicked until the game ends,
     the winner told, no move after the end."""
-    from nessus.apps import nyx as app
+    from nessus.games.nyx import page as app
 
     d = app.NyxDashboard(seed=5)
     for players in (2, 4):
@@ -224,7 +224,7 @@ def test_nyx_night_in_python():
 def test_nyx_in_python():
     """Without a browser: the hint's state for black and white dice, keeps of mixed symbols,
     the checks on Roll and Place, a bad count disabling Roll until fixed."""
-    from nessus.apps import nyx as app
+    from nessus.games.nyx import page as app
     from nessus.games.nyx.odds import Keep, keep_hint
 
     d = app.NyxDashboard(seed=11)

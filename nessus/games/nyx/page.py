@@ -6,19 +6,20 @@ Roll), the tray (click a die to keep it, as in Le Palais), Roll and the roll cou
 (every keep with its exact expected rolls still to come for the chosen shape's size:
 `odds.keep_hint`, or `odds.shape_game(...).hint` with white dice). Right: the matrix (a shape,
 the cells of its valid placements on the free cells in green, your picked cells in orange,
-Place / Best placement / Clear matrix), the shape's exact figures (`nyx.report`), and the charts:
+Place / Best placement / Clear matrix), the shape's exact figures with your dice, and the charts:
 P(at least k of a symbol within r rolls) for black and white dice (the symbol and the rolls
 change it), and the expected rolls for a dream of each size with 6 black, 6 black + 1 white and
 7 black dice.
 
-Below: a game against bots (`self.night`): New game (2 to 4 players, you in seat 1, the `odds`
-and `greedy` bots of `nessus.games.nyx.bots` in the others, played by `nessus.play.play`), the
+Below: a game against bots (`self.night`, a `kit.match.Match`): New game (2 to 4 players, you in seat 1, the `odds`
+and `greedy` bots of `nessus.games.nyx.policies` in the others), the
 table (the face-up dreams and spells, every player's points, dice and matrix), a few of your
-legal moves as buttons (`nyx_views.choices`: the rerolls as "keep a symbol, reroll the rest" and
+legal moves as buttons (`night.choices`: the rerolls as "keep a symbol, reroll the rest" and
 "reroll all", the dreams best placement first, spells, buying dice, passing, ending the night),
 the heuristic hint (`State.hint`), the log of every move and who won.
 
-The pictures and words are pure functions in `nessus.apps.nyx_views`.
+The pictures and words are pure functions in `views` (the dice, the matrix, the charts) and
+`night` (the night against bots).
 """
 
 from __future__ import annotations
@@ -28,16 +29,17 @@ from collections.abc import Callable, Hashable, Sequence
 import ipywidgets as widgets
 
 from nessus import game
-from nessus.apps import nyx_views as v
-from nessus.games.nyx import state as engine
+from nessus.games.nyx import night
+from nessus.games.nyx import views as v
 from nessus.games.nyx.matrix import CELLS, NAMES, SHAPES, best_placements, placements
-from nessus.games.nyx.odds import FACES, SYMBOLS, Keep, keep_hint, shape_game
+from nessus.games.nyx.odds import Keep, keep_hint, shape_game
 from nessus.games.nyx.policies import policies as bot_policies
-from nessus.games.nyx.rules import Rules
+from nessus.games.nyx.rules import FACES, SYMBOLS, Rules
+from nessus.games.nyx.state import State, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import DiceTray, HintPanel
-from nessus.play import play
+from nessus.kit.match import Match, log_html, result_line, seat_name
 from nessus.rules import Param
 from nessus.solver import Hint
 
@@ -115,7 +117,7 @@ class NyxDashboard(Dashboard):
         self.figures = TableHTML(name="nyx-figures")
 
         self.symbol = widgets.ToggleButtons(
-            options=[(v.PLURAL[s], s) for s in SYMBOLS], value="moon", style={"button_width": "90px"}
+            options=[(night.PLURAL[s], s) for s in SYMBOLS], value="moon", style={"button_width": "90px"}
         )
         self.symbol.add_class("nyx-symbol")
         self.rolls = widgets.IntSlider(
@@ -136,7 +138,7 @@ class NyxDashboard(Dashboard):
         self.night = widgets.VBox(
             [
                 widgets.HTML(
-                    v.night_css() + "<h3 style='margin:4px 0'>A night against bots</h3><small style='color:#555'>"
+                    night.night_css() + "<h3 style='margin:4px 0'>A night against bots</h3><small style='color:#555'>"
                     "You are player 1, against the odds and greedy bots. Each turn: reroll (or not), then one "
                     "move; ending a night scores its dreams and spells.</small>"
                 ),
@@ -203,64 +205,54 @@ class NyxDashboard(Dashboard):
     @property
     def bots(self) -> tuple[str, ...]:
         """Each seat's player: "you", then the bots."""
-        return ("you", *v.BOTS[: self.state.players - 1])
+        return ("you", *night.BOTS[: self.state.players - 1])
+
+    @property
+    def state(self) -> State:
+        assert isinstance(self.match.state, State)
+        return self.match.state
 
     def new_game(self) -> None:
-        """A new game with the chosen number of players: the deal, your first roll."""
-        self.state = engine.initial_state(Rules(players=int(self.players.value)))
+        """A new game with the chosen number of players: the deal, your first roll (`kit.match.Match`)."""
+        rules = Rules(players=int(self.players.value))
+        bots = ("you", *night.BOTS[: rules.players - 1])
+        named = bot_policies(rules)
+
+        def told(s: game.State, action: game.Action) -> str | None:
+            assert isinstance(s, State)
+            return night.move_line(s, action, seat_name(s.mover, bots))
+
+        def result(s: game.State) -> str:
+            assert isinstance(s, State)
+            return result_line(s, bots, scores=s.scores)
+
+        seats = {p: named[b] for p, b in enumerate(bots) if p != night.HUMAN}
+        self.match = Match(initial_state(rules), seats, self.rng, bots, told, result)
         self.games = getattr(self, "games", 0) + 1
-        self.lines = [f"New game: you against {', '.join(self.bots[1:])}."]
+        self.match.lines.append(f"New game: you against {', '.join(bots[1:])}.")
         self.messages.clear()
-        self.play_bots()
+        self.match.advance()
         self.draw_night()
-
-    def play_bots(self) -> None:
-        """Chance and the bots play (`nessus.play.play`) until it is your move or the game ends."""
-        named = bot_policies(self.state.rules)
-        seats = {p: named[b] for p, b in enumerate(self.bots) if p != v.HUMAN}
-        names = self.bots
-
-        def told(state: game.State, action: game.Action) -> None:
-            assert isinstance(state, engine.State)
-            line = v.move_line(state, action, names)
-            if line:
-                self.lines.append(line)
-
-        end = play(self.state, seats, self.rng, on_move=told)
-        assert isinstance(end, engine.State)
-        self.state = end
-        if end.is_terminal():
-            self.lines.append(v.result_text(end, names))
 
     def move(self, action: game.Action) -> None:
         """Your move, then chance's and the bots' until it is yours again."""
-        s = self.state
-        if s.is_terminal():
-            raise ValueError("the game is over: press New game")
-        if s.current_player() != v.HUMAN or action not in s.legal_actions():
-            raise ValueError(f"you cannot {action} now")
-        line = v.move_line(s, action, self.bots)
-        if line:
-            self.lines.append(line)
-        self.state = s.apply(action)
+        self.match.move(action)
         self.messages.clear()
-        self.play_bots()
         self.draw_night()
 
     def draw_night(self) -> None:
         """The table, your move's buttons with the hint, the log."""
-        s = self.state
-        self.table.value = v.table_html(s, self.bots)
-        self.log.value = v.log_html(self.lines)
+        s, who = self.state, [seat_name(p, self.bots) for p in range(self.state.players)]
+        self.table.value = night.table_html(s, who)
+        self.log.value = log_html(self.match.lines, "nyx-log")
         if s.is_terminal():
             self.prompt.value = (
-                f"<div class='nyx-prompt nyx-over' data-game='{self.games}'><b>{v.result_text(s, self.bots)}</b></div>"
+                f"<div class='nyx-prompt nyx-over' data-game='{self.games}'><b>{self.match.lines[-1]}</b></div>"
             )
             self.moves.children = ()
             return
-        hint = s.hint()
-        best = hint.best
-        shown = v.choices(s)
+        best = s.hint().best
+        shown = night.choices(s)
         if not any(a == best for *_, a in shown):
             shown.append(("hint", f"Hint's move: {s.describe(best)}", best))
         what = "reroll or not" if s.phase == "choose" else "your move"
@@ -390,7 +382,7 @@ class NyxDashboard(Dashboard):
             )
         else:
             faces, colours = self.tray.faces, self.tray.colours
-            dice = "".join(v.mini_die(SYMBOLS[f], c, 18) for f, c in zip(faces, colours))
+            dice = "".join(night.mini_die(SYMBOLS[f], c, 18) for f, c in zip(faces, colours))
             self.status.value = f"<div class='nyx-status'>Your dice: {dice} {v.dice_text(faces, colours)}.</div>"
         self.draw_choice()
 
@@ -470,7 +462,7 @@ class NyxDashboard(Dashboard):
             else "Every die is on the matrix: press Clear matrix for a new night."
         )
         self.status.value = (
-            f"<div class='nyx-status nyx-placed'>Placed: {shape} of {v.PLURAL[symbol]} on cells {cells}. "
+            f"<div class='nyx-status nyx-placed'>Placed: {shape} of {night.PLURAL[symbol]} on cells {cells}. "
             f"{len(left)} dice left to roll for the next dream.</div>"
         )
         self.draw_matrix()
@@ -484,18 +476,18 @@ class NyxDashboard(Dashboard):
         for cell, b in zip(CELLS, self.cells):
             b._dom_classes = v.cell_classes(cell, self.occupied, self.picked, options, ready)
             if cell in self.occupied:
-                b.description = v.GLYPH[self.occupied[cell]]
+                b.description = night.GLYPH[self.occupied[cell]]
                 b.tooltip = f"cell {cell}: a {self.occupied[cell]}, taken until the night ends"
             else:
                 b.description = str(cell)
                 b.tooltip = f"cell {cell}: click to pick it" if cell not in self.picked else f"cell {cell}: picked"
         self.place_button.disabled = not ready
-        self.preview.value = v.shape_preview(shape)
+        self.preview.value = night.shape_preview(shape)
         self.pick.value = (
             f"<div class='nyx-pick-line' data-free='{len(free)}' data-occupied='{len(self.occupied)}'>"
             f"{v.matrix_status(shape, self.picked, options, len(free))}</div>"
         )
-        self.figures.value = v.figures_html(shape, self.occupied)
+        self.figures.value = v.figures_html(shape, self.occupied, self.n_black, self.n_white)
 
     # -- charts -----------------------------------------------------------------------------------
     def draw_odds(self) -> None:

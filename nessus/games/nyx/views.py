@@ -1,0 +1,278 @@
+"""The Nyx dashboard's pictures, pure functions (no widgets, no maths beyond the game's): the
+page's CSS, the words for a roll and a keep, the hint table for a keep, the matrix's cells, the
+figures of a shape with your dice (`nyx.odds`) and the charts of the odds (altair). The symbol
+dice and the night against bots are drawn in `night`."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable, Iterable, Sequence
+from functools import cache
+
+import altair as alt
+import polars as pl
+
+from nessus.games.nyx.matrix import SHAPES, placements
+from nessus.games.nyx.night import COLOURS, GLYPH, INK, PLURAL, mini_die, symbol_svg, uri, words
+from nessus.games.nyx.odds import Keep, expected_rolls_for_shape, p_at_least, p_shape_within
+from nessus.games.nyx.rules import FACES, MAX_BLACK, MAX_DICE, SYMBOLS
+from nessus.kit.dicegame import hint_table
+from nessus.numbers import number_html, number_text
+from nessus.solver import Hint
+
+HANDS = (("6 black", 6, 0), ("6 black + 1 white", 6, 1), ("7 black", 7, 0))
+"""The hands compared in the expected-rolls chart: (name, black, white)."""
+SIZES = (2, 3, 4, 5)
+"""The dreams' sizes (cells)."""
+CHART_DICE = 6
+"""The dice of each colour in the P(at least k) chart."""
+
+
+# -- the tray -------------------------------------------------------------------------------------
+def page_css() -> str:
+    """The dice's faces (over the tray's pips) and the matrix's cells."""
+    faces = "".join(
+        f".nessus-tray .nessus-die.nyx-die.nyx-{colour}.sym-{s}{{background-image:url({uri(symbol_svg(s, colour))})}}"
+        f".nessus-tray .nessus-die.nyx-die.held.nyx-{colour}.sym-{s}"
+        f"{{background-image:url({uri(symbol_svg(s, colour, held=True))})}}"
+        for colour in COLOURS
+        for s in SYMBOLS
+    )
+    cells = "".join(f".nyx-matrix .nyx-cell.occupied.sym-{s}{{color:{INK[s]}}}" for s in SYMBOLS)
+    return (
+        "<style>"
+        f"{faces}"
+        ".nyx-matrix{grid-template-columns:repeat(3,58px);grid-gap:4px;width:max-content;margin:4px 0}"
+        ".nyx-matrix .nyx-cell.jupyter-button{width:58px;height:58px;margin:0;padding:0;font-size:15px;"
+        "border:2px solid rgba(128,128,128,.45);border-radius:6px;background:rgba(128,128,128,.06);color:#888}"
+        ".nyx-matrix .nyx-cell.can{background:rgba(92,184,92,.22);border-color:#5cb85c;color:#2e7d32}"
+        ".nyx-matrix .nyx-cell.picked{background:rgba(245,133,24,.35);border-color:#f58518;color:#000;font-weight:bold}"
+        ".nyx-matrix .nyx-cell.ready{background:#f58518;border-color:#b35c00;color:#fff}"
+        ".nyx-matrix .nyx-cell.stray{background:rgba(176,0,32,.18);border-color:#b00020}"
+        ".nyx-matrix .nyx-cell.occupied{background:#2b2b33;border-color:#2b2b33;font-size:28px;opacity:1}"
+        f"{cells}"
+        ".nyx-shape-preview{display:inline-grid;gap:2px;margin:2px 8px;vertical-align:middle}"
+        ".nyx-shape-preview span{width:11px;height:11px;border-radius:2px}"
+        ".nyx-shape-preview .on{background:#f58518}.nyx-shape-preview .off{background:transparent}"
+        ".nessus-dash .widget-button.place-button,.nessus-dash .widget-button.clear-button,"
+        ".nessus-dash .widget-button.best-button{width:auto;min-width:90px;padding:0 10px}"
+        "</style>"
+    )
+
+
+def roll_symbols(rolled: Sequence[int], colours: Sequence[str]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """The counts of each symbol (stars, crescents, moons) among black and white dice."""
+    black = tuple(sum(1 for f, c in zip(rolled, colours) if c == "black" and f == i) for i in range(3))
+    white = tuple(sum(1 for f, c in zip(rolled, colours) if c == "white" and f == i) for i in range(3))
+    return black, white  # type: ignore[return-value]
+
+
+def dice_text(faces: Sequence[int], colours: Sequence[str]) -> str:
+    """ "3 stars, 2 crescents, 1 full moon" for these dice (symbol indices)."""
+    parts = [words(s, n) for i, s in enumerate(SYMBOLS) if (n := sum(1 for f in faces if f == i))]
+    return ", ".join(parts) or "no dice"
+
+
+def faces_table() -> str:
+    """The faces of a black and a white die."""
+    rows = "".join(
+        f"<tr><td>{mini_die('moon', colour, 18)} {colour}</td>"
+        + "".join(f"<td>{n} {GLYPH[s]}</td>" for s, n in zip(SYMBOLS, FACES[colour]))
+        + "</tr>"
+        for colour in COLOURS
+    )
+    return (
+        "<table class='nyx-faces' cellpadding='2' style='font-size:12px;border-collapse:collapse'>"
+        "<tr><th></th><th>stars</th><th>crescents</th><th>full moons</th></tr>"
+        f"{rows}</table>"
+    )
+
+
+# -- the hint ---------------------------------------------------------------------------------------
+MIXED = "mixed"
+"""The keep chosen when the dice marked kept show more than one symbol."""
+
+
+def keep_label(action: Hashable) -> str:
+    """A keep in words, with a little die of its symbol."""
+    if action == MIXED:
+        return "keep dice of different symbols"
+    assert isinstance(action, Keep)
+    if not action.count or action.symbol is None:
+        return "roll every die"
+    dice = mini_die(action.symbol, "white" if action.white == action.count else "black", 16)
+    return f"{dice}{html.escape(str(action))}"
+
+
+def hint_html(hint: Hint, chosen: Hashable, shape: str, black: int, white: int) -> str:
+    """Every keep with its exact expected rolls still to come, the best marked, your choice judged."""
+    size = len(SHAPES[shape])
+    hand = f"{black} black" + (f" + {white} white" if white else "")
+    return (
+        f"<div style='color:#555'>Chasing <b>{size} dice of one symbol</b> for the {html.escape(shape)} with "
+        f"{hand} dice, keeping optimally after this one (fewest rolls).</div>"
+        + hint_table(hint, chosen, keep_label, unit="expected rolls to come")
+    )
+
+
+# -- the matrix -------------------------------------------------------------------------------------
+def cell_classes(
+    cell: int, occupied: dict[int, str], picked: frozenset[int], options: Sequence[frozenset[int]], ready: bool
+) -> tuple[str, ...]:
+    """A cell's CSS classes: occupied (and its symbol), picked (ready when the picked cells make a
+    placement), can (in a placement that contains the picked cells), stray (picked, in none)."""
+    if cell in occupied:
+        return ("nyx-cell", f"cell-{cell}", "occupied", f"sym-{occupied[cell]}")
+    classes = ["nyx-cell", f"cell-{cell}", "free"]
+    if cell in picked:
+        classes.append("ready" if ready else "picked" if options else "stray")
+    elif any(cell in p for p in options):
+        classes.append("can")
+    return tuple(classes)
+
+
+def matrix_status(shape: str, picked: frozenset[int], options: Sequence[frozenset[int]], free_count: int) -> str:
+    """What the picked cells make, in words."""
+    need = len(SHAPES[shape])
+    if not free_count:
+        return f"<span class='nyx-pick'>No placement of {html.escape(shape)} fits the free cells.</span>"
+    if not picked:
+        return (
+            f"<span class='nyx-pick'>Click free cells to choose where the {html.escape(shape)} goes (green: cells of a "
+            "placement that fits).</span>"
+        )
+    cells = ", ".join(map(str, sorted(picked)))
+    if picked in options:
+        return (
+            f"<span class='nyx-pick ready'>Cells {cells}: a placement of {html.escape(shape)}. Press <b>Place</b> with "
+            f"{need} dice of one symbol kept.</span>"
+        )
+    if not options:
+        return (
+            f"<span class='nyx-pick stray' style='color:#b00020'>No placement of {html.escape(shape)} covers cells "
+            f"{cells}: click a red cell to free it.</span>"
+        )
+    return (
+        f"<span class='nyx-pick'>Cells {cells}: {len(options)} placement{'s' if len(options) > 1 else ''} of "
+        f"{html.escape(shape)} contain them; pick {need - len(picked)} more.</span>"
+    )
+
+
+def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int = 0) -> str:
+    """The exact figures of this shape with your dice (`nyx.odds`): placements on the empty matrix
+    and on the free cells, expected rolls, P(done within 3 rolls), and one more die's worth."""
+    size, hand = len(SHAPES[shape]), f"{black} black" + (f" + {white} white" if white else "")
+    free = len(placements(shape, blocked))
+    rows = [
+        (f"placements of {shape} on the empty matrix", number_html(len(placements(shape)), "value")),
+        ("placements on the free cells", number_html(free, "value")),
+    ]
+    if size <= black + white:
+        p = p_shape_within(size, 3, black, white)
+        rows += [
+            (
+                f"expected rolls for {size} dice of one symbol, {hand} dice",
+                number_html(expected_rolls_for_shape(size, black, "black", white), "value"),
+            ),
+            (f"P(done within 3 rolls), {hand} dice", number_html(p)),
+        ]
+        more = {"black": (black + 1, white)} if black < MAX_BLACK and black + white < MAX_DICE else {}
+        more |= {"white": (black, white + 1)} if black + white < MAX_DICE else {}
+        rows += [(f"one more {c} die adds", number_html(p_shape_within(size, 3, *bw) - p)) for c, bw in more.items()]
+    else:
+        rows.append((f"{size} dice of one symbol", f"more than your {hand} dice"))
+    body = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>" for k, v in rows)
+    return (
+        f"<table class='nyx-figures' data-free='{free}' cellpadding='2' style='font-size:12px;"
+        f"border-collapse:collapse'>{body}</table>"
+    )
+
+
+# -- charts -----------------------------------------------------------------------------------------
+def at_least_frame(symbol: str, rolls: int, dice: int = CHART_DICE) -> pl.DataFrame:
+    """P(at least k of `dice` dice show `symbol` within `rolls` rolls, keeping the matches), k = 1..dice,
+    for black and white dice."""
+    rows: dict[str, list] = {"k": [], "dice": [], "probability": [], "exact": []}
+    for colour in COLOURS:
+        for k in range(1, dice + 1):
+            p = p_at_least(symbol, k, dice, rolls, colour)
+            rows["k"].append(k)
+            rows["dice"].append(f"{dice} {colour}")
+            rows["probability"].append(float(p))
+            rows["exact"].append(number_text(p))
+    return pl.DataFrame(rows)
+
+
+def at_least_chart(symbol: str, rolls: int, dice: int = CHART_DICE) -> alt.Chart:
+    """Bars of P(at least k of the symbol within r rolls) by k, black dice beside white dice."""
+    frame = at_least_frame(symbol, rolls, dice)
+    order = [f"{dice} {c}" for c in COLOURS]
+    title = alt.Title(
+        f"P(at least k {PLURAL[symbol]} within {rolls} roll{'s' if rolls > 1 else ''})",
+        subtitle=[f"{dice} dice, the {PLURAL[symbol]} kept after each roll,", "the others rolled again (exact)"],
+    )
+    return (
+        alt.Chart(frame, title=title)
+        .mark_bar(stroke="#333", strokeWidth=0.6)
+        .encode(
+            x=alt.X("k:O", title=f"k: at least this many {PLURAL[symbol]}", axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset("dice:N", sort=order),
+            y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
+            color=alt.Color(
+                "dice:N",
+                sort=order,
+                scale=alt.Scale(range=["#2b2b33", "#e8e8e8"]),
+                legend=alt.Legend(orient="top", title=None),
+            ),
+            tooltip=["dice", "k", alt.Tooltip("exact:N", title="probability")],
+        )
+        .properties(width=440, height=200)
+    )
+
+
+@cache
+def expected_frame() -> pl.DataFrame:
+    """Expected rolls until `size` dice show one common symbol, keeping optimally, for each hand."""
+    rows: dict[str, list] = {"size": [], "hand": [], "rolls": [], "exact": []}
+    for size in SIZES:
+        for name, black, white in HANDS:
+            e = expected_rolls_for_shape(size, black, "black", white)
+            rows["size"].append(size)
+            rows["hand"].append(name)
+            rows["rolls"].append(float(e))
+            rows["exact"].append(number_text(e, kind="value"))
+    return pl.DataFrame(rows)
+
+
+def expected_chart(highlight: int | None = None) -> alt.Chart:
+    """Expected rolls for a dream of each size: 6 black vs 6 black + 1 white vs 7 black dice
+    (`highlight`: the chosen shape's size, its bars outlined)."""
+    frame = expected_frame().with_columns(chosen=pl.col("size") == (highlight or 0))
+    order = [h for h, *_ in HANDS]
+    title = alt.Title(
+        "Expected rolls for a dream, by its size",
+        subtitle=[
+            "the first roll of every die, then keeping",
+            "one symbol optimally (exact);",
+            "outlined in red: your dream's size",
+        ],
+    )
+    return (
+        alt.Chart(frame, title=title)
+        .mark_bar()
+        .encode(
+            x=alt.X("size:O", title="dream size (dice of one symbol)", axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset("hand:N", sort=order),
+            y=alt.Y("rolls:Q", title="expected rolls"),
+            color=alt.Color(
+                "hand:N",
+                sort=order,
+                scale=alt.Scale(range=["#4c78a8", "#f58518", "#2b2b33"]),
+                legend=alt.Legend(orient="top", title=None),
+            ),
+            stroke=alt.condition("datum.chosen", alt.value("#b00020"), alt.value(None)),
+            strokeWidth=alt.condition("datum.chosen", alt.value(2), alt.value(0)),
+            tooltip=["hand", "size", alt.Tooltip("exact:N", title="expected rolls")],
+        )
+        .properties(width=440, height=200)
+    )
