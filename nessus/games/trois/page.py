@@ -1,4 +1,4 @@
-"""Les Trois dashboard: play a turn (set aside at least one die per roll, lowest total wins)
+"""Les Trois's page: play a turn (set aside at least one die per roll, lowest total wins)
 with the exact value of every set-aside beside you, alone (for a goal you choose) or in a game
 against machine players.
 
@@ -10,25 +10,16 @@ and the chance of shooting the moon from each point of a turn.
 
 from __future__ import annotations
 
+from typing import cast
+
 import ipywidgets as widgets
 
-from nessus.apps import trois_views as views
-from nessus.apps.trois_play import MACHINES, Goal, Sheet, Shown, machine_policies, sheet, shown
 from nessus.games import trois
+from nessus.games.trois import views
+from nessus.games.trois.state import Shown, shown
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import DiceTray, TableDashboard
 from nessus.play import play
-
-GOALS = [
-    ("the least expected score", "mean"),
-    ("P(score 0): five 3s", "zero"),
-    ("P(score ≤ a target)", "target"),
-    ("shoot the moon: five 6s", "moon"),
-]
-TRAY_CSS = (
-    "<style>.trois-tray .nessus-die.locked{transform:none;filter:saturate(.35) brightness(.97)}"
-    ".trois-sheet td,.trois-sheet th{padding:3px 5px}</style>"
-)
 
 
 class AsideTray(DiceTray):
@@ -53,10 +44,9 @@ class TroisDashboard(TableDashboard):
     )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "trois", trois.PLAYERS, MACHINES)
+        super().__init__(seed, "trois", trois.PLAYERS, trois.MACHINES)
         self.goal = widgets.Dropdown(
-            options=GOALS,
-            value="mean",
+            options=list(trois.objectives(5, 0)),
             description="play for",
             style={"description_width": "65px"},
             layout=widgets.Layout(width="300px"),
@@ -90,7 +80,7 @@ class TroisDashboard(TableDashboard):
         self.chart = self.chart_pane("330px", "turn-score")
         self.figures = TableHTML(name="les-trois-figures")
         self.moon = self.chart_pane("210px", "moon")
-        self.charted: tuple[int, Goal] | None = None
+        self.charted: trois.TurnObjective | None = None
 
         for control, change in (
             (self.goal, self.new_goal),
@@ -102,15 +92,12 @@ class TroisDashboard(TableDashboard):
 
         self.page(
             [
-                widgets.HTML(TRAY_CSS),
+                widgets.HTML(views.TRAY_CSS),
                 widgets.HBox([self.seats.mode, self.dice.widget]),
                 self.goal_box,
                 self.seats.box,
                 self.messages.widget,
-                widgets.HTML(
-                    "<small style='color:#555'>Click the dice to set aside (at least one), then Roll the others. "
-                    "A 3 counts 0.</small>"
-                ),
+                widgets.HTML(views.HELP),
                 self.tray.widget,
                 widgets.HBox([self.roll_button, self.stop_button, self.new_button]),
                 self.counter,
@@ -133,14 +120,11 @@ class TroisDashboard(TableDashboard):
             return trois.Rules(dice=dice)
         return trois.Rules(dice=dice, players=self.seats.players.value(), rounds=self.rounds.value())
 
-    def objective(self) -> Goal:
-        """What the hint and the chart are for: your goal alone; in a game the least expected
-        score, or the win when you play last in a deciding round."""
+    def objective(self) -> trois.TurnObjective:
+        """What the hint and the chart play for: your goal alone; in a game, the turn's (`State.objective`)."""
         if self.seats.game:
             return self.goal_now
-        if self.goal.value == "zero":
-            return Goal("target", 0)
-        return Goal(self.goal.value, self.target.value if self.goal.value == "target" else 0)
+        return trois.objectives(self.rules_now.dice, self.target.value)[self.goal.value]
 
     def new_mode(self) -> None:
         """Alone or against the machine: the goal is yours to choose only alone."""
@@ -149,7 +133,7 @@ class TroisDashboard(TableDashboard):
 
     def new_goal(self) -> None:
         """Another goal (or target): the chart and the hint follow it."""
-        self.target.layout.display = None if self.goal.value == "target" else "none"
+        self.target.layout.display = None if self.goal.value == trois.TARGETED else "none"
         self.draw_chart()
         self.draw_turn()
 
@@ -178,19 +162,18 @@ class TroisDashboard(TableDashboard):
         self.since = 0
         self.clear_turn()
         self.machines_play([s for s in range(self.rules_now.players) if s != self.you])
-        self.your_turn_or_game_over()
+        self.next_turn()
 
     def machines_play(self, seats: list[int]) -> None:
-        """The machine players in `seats` play (`nessus.play.play`) until a seat without one must
-        decide (you, or a seat left for later), or the game is over."""
-        state = play(self.state, machine_policies(self.seats.machine.value, self.rules_now, seats), self.rng)
-        assert isinstance(state, trois.State)
-        self.state = state
+        """The machines in `seats` play (`nessus.play.play`) until a seat without one must decide, or the end."""
+        machines = trois.machine_policies(self.seats.machine.value, self.rules_now, seats)
+        self.state = cast(trois.State, play(self.state, machines, self.rng))
 
-    def your_turn_or_game_over(self) -> None:
-        """Your turn starts, unless the game is over (a machine shot the moon)."""
-        if self.state.is_terminal():
-            self.draw_game_over_or_wait()
+    def next_turn(self) -> None:
+        """Your turn starts; or, the game over (a moon) or your round played, wait for New game / Next round."""
+        if self.state.is_terminal() or self.turn_done():
+            self.new_button.description = "New game" if self.state.is_terminal() else "Next round"
+            self.draw_turn()
         else:
             self.new_turn()
 
@@ -201,25 +184,20 @@ class TroisDashboard(TableDashboard):
         self.machines_play([s for s in others if s > self.you])
         if not self.state.is_terminal() and self.you not in self.state.seats:
             self.machines_play(others)
-        self.draw_game_over_or_wait()
+        self.next_turn()
 
     def start_round(self) -> None:
         """Next round: a new page of the sheet; the machine players before you play it."""
         self.since = len(self.state.history)
         self.clear_turn()
         self.machines_play(list(range(self.you)))
-        self.your_turn_or_game_over()
-
-    def draw_game_over_or_wait(self) -> None:
-        """The round (or the game) is over: show it and wait for Next round / New game."""
-        self.new_button.description = "New game" if self.state.is_terminal() else "Next round"
-        self.draw_turn()
+        self.next_turn()
 
     # -- your moves -------------------------------------------------------------------------------
     def clear_turn(self) -> None:
         """No dice on the table yet."""
         self.mine: int | None = None
-        self.goal_now = Goal()
+        self.goal_now: trois.TurnObjective = trois.LeastScore(self.rules_now.dice)
         self.rolls = 0
         self.steps: list[str] = []
         self.tray.show((), empty=f"Press Roll to throw the {self.rules_now.dice} dice.")
@@ -243,21 +221,17 @@ class TroisDashboard(TableDashboard):
         """Is your turn of this round over?"""
         return self.mine is not None and len(self.state.history) > self.mine
 
-    def score_sheet(self) -> Sheet:
-        """The score sheet on show: the round of your turn while you wait for the next one."""
-        state, shown_round = self.state, self.state.round
-        if self.mine is not None and self.turn_done() and not state.is_terminal() and self.you in state.seats:
-            shown_round = state.history[self.mine].round
-        names = [self.seats.name(s) for s in range(self.rules_now.players)]
-        return sheet(state, shown_round, names, self.since)
+    def clicked(self) -> None:
+        """A die marked or unmarked: the hint weighs the new choice."""
+        self.messages.clear()
+        self.draw_choice()
 
     def chosen(self) -> tuple[int, ...]:
         """The dice of the roll marked to set aside."""
         return tuple(sorted(f for f, h, k in zip(self.tray.faces, self.tray.held, self.tray.locked) if h and not k))
 
     def waiting(self) -> bool:
-        """In a game, is it not your turn (the game is over, or you have played this round, or are out of
-        contention)?"""
+        """In a game, is it not your turn (the game over, your round played, or you out of contention)?"""
         return self.seats.game and (self.state.is_terminal() or self.turn_done() or self.you not in self.state.seats)
 
     def check_playing(self) -> None:
@@ -268,11 +242,6 @@ class TroisDashboard(TableDashboard):
         if self.your_turn().over:
             raise ValueError(f"the turn is over: press {self.new_button.description}")
 
-    def clicked(self) -> None:
-        """A die marked or unmarked: the hint weighs the new choice."""
-        self.messages.clear()
-        self.draw_choice()
-
     def roll(self) -> None:
         """Set aside the dice marked and roll the others (the first roll: every die)."""
         self.check_playing()
@@ -280,9 +249,7 @@ class TroisDashboard(TableDashboard):
             aside = self.chosen()
             if not aside:
                 raise ValueError("set aside at least one die first: click it (a 3 counts 0)")
-            self.set_aside(aside)
-            if self.your_turn().over:
-                self.end_turn()
+            if self.set_aside(aside):
                 return
         self.state = self.state.roll(self.rng)
         self.rolls += 1
@@ -296,44 +263,40 @@ class TroisDashboard(TableDashboard):
         if roll is None:
             raise ValueError("roll the dice before setting them aside")
         self.set_aside(roll)
-        self.end_turn()
 
-    def set_aside(self, aside: tuple[int, ...]) -> None:
-        """Set these dice of the roll aside, and say so in the list of rolls."""
+    def set_aside(self, aside: tuple[int, ...]) -> bool:
+        """Set these dice of the roll aside, and say so in the list of rolls; True when that ends
+        your turn (in a game, the players after you then play)."""
         p = self.your_turn()
         assert p.roll is not None
         self.state = self.state.set_aside(aside)
         self.steps.append(views.step_html(self.rolls, p.roll, aside, p.kept))
-
-    def end_turn(self) -> None:
-        """Your turn is over; in a game, the players after you play."""
+        if not self.your_turn().over:
+            return False
         self.messages.clear()
-        if not self.seats.game:
-            self.draw_turn()
-        elif self.state.is_terminal():
-            self.draw_game_over_or_wait()
-        else:
+        if self.seats.game:
             self.after_your_turn()
+        else:
+            self.draw_turn()
+        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """The dice, buttons, status, rolls so far, score sheet, hint and moon chart."""
-        p, m = self.your_turn(), self.score_sheet() if self.seats.game else None
+        p, game = self.your_turn(), self.state if self.seats.game else None
+        shown_round = views.sheet_round(self.state, self.mine, self.you) if game else 0
         kept, roll = list(p.kept), list(p.roll or ())
         if kept or roll:
             self.tray.show(kept + roll, locked=[True] * len(kept) + [False] * len(roll), active=bool(roll))
         done = p.over or self.waiting()
         self.roll_button.disabled = done
         self.stop_button.disabled = done or p.roll is None
-        self.status.value = views.status_html(p, done, m, self.objective(), self.waiting())
-        steps = "".join(f"<div>{step}</div>" for step in self.steps)
-        self.log.value = f"<div class='trois-log' style='font-size:13px;line-height:1.8;min-height:20px'>{steps}</div>"
-        self.sheet.value = views.sheet_html(m, self.you, self.seats.who_html, self.seats.row_style) if m else ""
+        self.status.value = views.status_html(p, done, self.objective(), game, shown_round, self.waiting())
+        self.log.value = views.steps_html(self.steps)
+        self.sheet.value = views.sheet_html(self.state, shown_round, self.since, self.seats) if game else ""
         self.draw_choice()
         self.moon.show(views.moon_chart(p, self.state))
-        self.counter.value = views.counter_html(
-            self.rolls, len(p.kept), p.dice, done
-        )  # last: the page is then up to date
+        self.counter.value = views.counter_html(self.rolls, len(p.kept), p.dice, done)  # last: the page is up to date
 
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked."""
@@ -341,12 +304,7 @@ class TroisDashboard(TableDashboard):
         if p.roll is None or self.waiting():
             done = p.over or self.waiting()
             self.roll_button.description, self.stop_button.description = views.button_labels(p, None, done)
-            self.hint.show(
-                None,
-                "The turn is over: no choice is left to weigh."
-                if done
-                else "Roll first: the hint weighs the dice you may set aside.",
-            )
+            self.hint.show(None, views.NO_CHOICE if done else views.ROLL_FIRST)
             return
         aside = self.chosen()
         self.roll_button.description, self.stop_button.description = views.button_labels(p, aside, False)
@@ -356,12 +314,12 @@ class TroisDashboard(TableDashboard):
 
     def draw_chart(self) -> None:
         """The score of a turn played for the goal vs every 3 (or the lowest die), and their figures."""
-        dice, goal = self.rules_now.dice, self.objective()
-        if self.charted == (dice, goal):
+        goal = self.objective()
+        if self.charted == goal:
             return
-        chart, figures = views.score_views(dice, goal)
+        chart, figures = views.score_views(goal)
         self.chart.show(chart)
-        self.charted = (dice, goal)
+        self.charted = goal
         self.figures.value = figures
 
 

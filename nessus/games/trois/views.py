@@ -1,25 +1,45 @@
-"""What the Les Trois page shows, as HTML or charts: the status, the rolls so far, the hint, the
-score sheet, the score distribution with its figures and the chance of the moon (your turn and the
-score sheet as the page shows them, the goals' distributions and the machines' policies are in
-`trois_play`)."""
+"""What the Les Trois page shows, as HTML or charts: your turn as the page shows it, the status,
+the rolls so far, the hint, the score sheet, the score distribution with its figures and the
+chance of the moon (what a turn is played for, its objective, is in `policies`)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Hashable
-from functools import partial
+from collections.abc import Hashable, Sequence
+from functools import cache, partial
 
 import altair as alt
 import polars as pl
 
-from nessus.apps.trois_play import Goal, Sheet, Shown, distributions, moon_chances
-from nessus.dist import exact_str
+from nessus.dice import Roll
+from nessus.dist import Dist
 from nessus.games import trois
-from nessus.kit.dicegame import HELD, HEURISTIC, OPTIMAL, hint_table, kind_of, mini_dice, policy_bars, policy_frame
-from nessus.numbers import number_html, number_text
+from nessus.games.trois.state import Shown, result_text, tie_lines
+from nessus.kit.dicegame import (
+    HELD,
+    HEURISTIC,
+    OPTIMAL,
+    Table,
+    hint_table,
+    kind_of,
+    mini_dice,
+    policy_bars,
+    policy_frame,
+)
+from nessus.numbers import decimal_text, number_html, number_text
 
 HEURISTIC_NAME = "every 3, or the lowest die"
-MEAN = Goal()
+HELP = (
+    "<small style='color:#555'>Click the dice to set aside (at least one), then Roll the others. A 3 counts 0.</small>"
+)
+TRAY_CSS = (
+    "<style>.trois-tray .nessus-die.locked{transform:none;filter:saturate(.35) brightness(.97)}"
+    ".trois-sheet td,.trois-sheet th{padding:3px 5px}</style>"
+)
+NO_CHOICE, ROLL_FIRST = (
+    "The turn is over: no choice is left to weigh.",
+    "Roll first: the hint weighs the dice you may set aside.",
+)
 
 
 def dice_word(n: int) -> str:
@@ -33,6 +53,12 @@ def action_label(p: Shown, action: Hashable) -> str:
     if len(aside) == len(rolled):
         return f"set aside all: score {p.score + trois.score(aside)}"
     return f"set aside {mini_dice(aside, held=True)}, roll {len(rolled) - len(aside)}"
+
+
+def steps_html(steps: Sequence[str]) -> str:
+    """The rolls of your turn so far, one line each."""
+    lines = "".join(f"<div>{step}</div>" for step in steps)
+    return f"<div class='trois-log' style='font-size:13px;line-height:1.8;min-height:20px'>{lines}</div>"
 
 
 def step_html(rolls: int, roll: tuple[int, ...], aside: tuple[int, ...], kept: tuple[int, ...]) -> str:
@@ -67,10 +93,18 @@ def button_labels(p: Shown, aside: tuple[int, ...] | None, done: bool) -> tuple[
     return roll if aside else "Roll (set a die aside)", f"Set aside all: {p.score + trois.score(rolled)}"
 
 
-def status_html(p: Shown, done: bool, m: Sheet | None = None, goal: Goal = MEAN, waiting: bool = False) -> str:
-    """The status line: in a game (`m`) the round and what you play for; then what to do, or how the turn ended."""
+def status_html(
+    p: Shown,
+    done: bool,
+    goal: trois.TurnObjective,
+    game: trois.State | None = None,
+    round_: int = 0,
+    waiting: bool = False,
+) -> str:
+    """The status line: in a `game` the round on show and what you play for; then what to do, or how the turn ended."""
+    over = game is not None and game.is_terminal()
     if not p.over and done:
-        verdict = "The game is over." if m and m.result else "You are out of contention: the tied players play on."
+        verdict = "The game is over." if over else "You are out of contention: the tied players play on."
     elif p.over:
         verdict = f"Turn over: score <b class='trois-score'>{p.score}</b>."
         if p.moon:
@@ -86,78 +120,74 @@ def status_html(p: Shown, done: bool, m: Sheet | None = None, goal: Goal = MEAN,
             f"Set aside so far: <b class='trois-score'>{p.score}</b>. Choose the dice to set aside from this "
             "roll (at least one)."
         )
-    line = "" if m is None or m.result else round_line(m, goal, waiting)
+    line = "" if game is None or over else round_line(game.rules, round_, goal, waiting)
     return f"<div class='trois-status' style='font-size:15px'>{line}{verdict}</div>"
 
 
-def round_line(m: Sheet, goal: Goal, waiting: bool) -> str:
+def round_line(rules: trois.Rules, round_: int, goal: trois.TurnObjective, waiting: bool) -> str:
     """Which round of the game, and what you play for in it."""
-    r = m.rules.rounds
-    which = f"Round {m.round + 1} of {r}" if m.round < r else f"Tie-break round {m.round + 1 - r}"
-    if waiting:
-        aim = "your turn is over; press Next round when you are ready."
-    elif goal.kind == "win" and goal.target < 0:
-        aim = "you play last and only the moon can still make you lowest."
-    elif goal.kind == "win" and goal.target >= 6 * m.rules.dice:
-        aim = "you play last and win whatever you score."
-    elif goal.kind == "win":
-        aim = f"you play last: score at most <b>{goal.target}</b> to finish lowest (or shoot the moon)."
-    elif m.deciding():
-        aim = "a deciding round; the players after you still play, so the hint plays for the least expected score."
-    else:
-        aim = "the hint plays for the least expected score."
+    r = rules.rounds
+    which = f"Round {round_ + 1} of {r}" if round_ < r else f"Tie-break round {round_ + 1 - r}"
+    aim = "your turn is over; press Next round when you are ready." if waiting else goal.aim(round_ >= r - 1)
     return f"<div class='trois-round' style='font-size:13px;color:#555'>{which}: {aim}</div>"
 
 
 # -- the hint and the score sheet -------------------------------------------------------------------
-def hint_html(state: trois.State, p: Shown, goal: Goal, chosen: tuple[int, ...] | None) -> str:
+def hint_html(state: trois.State, p: Shown, goal: trois.TurnObjective, chosen: tuple[int, ...] | None) -> str:
     """The goal and every set-aside's exact value in the game `state` at your choice (for the
     least expected score if all are alike for the goal)."""
-    h = state.hint(goal)
-    head = f"<div style='color:#555'>Goal: <b>{html.escape(goal.text(p.dice))}</b></div>"
-    if len(set(h.values.values())) == 1 and goal.kind != "mean":
+    h, mean = state.hint(goal), trois.LeastScore(p.dice)
+    head = f"<div style='color:#555'>Goal: <b>{html.escape(goal.text)}</b></div>"
+    if len(set(h.values.values())) == 1 and goal != mean:
         v = next(iter(h.values.values()))
-        why = "the moon is lost" if goal.kind == "moon" and v == 0 else "every choice is worth the same for it"
         head += (
-            f"<div class='hint-tie' style='color:#555'>Here {why}: {html.escape(goal.unit)} "
+            f"<div class='hint-tie' style='color:#555'>Here {goal.tied(v)}: {html.escape(goal.unit)} "
             f"{number_html(v, kind_of(goal.unit))} whatever you set aside. So play for the least expected score:</div>"
         )
-        h, goal = state.hint(Goal()), Goal()
+        h, goal = state.hint(mean), mean
     return head + hint_table(h, chosen, partial(action_label, p), unit=goal.unit)
 
 
-def sheet_html(m: Sheet, you: int, who: Callable[[int], str], style: Callable[[int], str]) -> str:
-    """The score sheet: scores round by round, totals, the last turn's dice (`who`, `style`: a row's first cell,
-    style)."""
-    r = m.rules.rounds
-    columns = max(r, m.round + 1)
+def sheet_round(state: trois.State, mine: int | None, you: int) -> int:
+    """The round the score sheet shows: that of your turn `mine` (its place among the game's turns)
+    while you wait for the next round, else the game's."""
+    done = mine is not None and len(state.history) > mine
+    if done and mine is not None and not state.is_terminal() and you in state.seats:
+        return state.history[mine].round
+    return state.round
+
+
+def sheet_html(state: trois.State, round_: int, since: int, seats: Table) -> str:
+    """The score sheet of the game `state` showing round `round_`: scores round by round, totals, each
+    seat's last turn since the turn `since` (the first on this page of the sheet), the ties met since,
+    the result (`seats`: who plays, you and the machines)."""
+    names, you = [seats.name(s) for s in range(state.rules.players)], seats.you
+    r, result, live = state.rules.rounds, result_text(state, names), state.seats
+    columns = max(r, round_ + 1)
     head = "".join(f"<th>{k + 1 if k < r else f'tie {k + 1 - r}'}</th>" for k in range(columns))
+    last_turns: dict[int, Roll] = {t.seat: t.dice for t in state.history[since:]}
     rows = []
-    for seat, scores in enumerate(m.scores):
-        marks = {s: " <b>moon</b>" if s == 6 * m.rules.dice else " ✦" if s == 0 else "" for s in scores.values()}
+    for seat, scores in enumerate(state.sheet()):
+        marks = {s: " <b>moon</b>" if s == 6 * state.rules.dice else " ✦" if s == 0 else "" for s in scores.values()}
         cells = [
             f"<td align='center'>{scores[k]}{marks[scores[k]]}</td>"
             if k in scores
             else "<td align='center'>…</td>"
-            if k == m.round and seat == you and seat in m.live and not m.result
+            if k == round_ and seat == you and seat in live and not result
             else "<td align='center' style='color:#aaa'>—</td>"
-            if k == m.round and seat not in m.live
+            if k == round_ and seat not in live
             else "<td></td>"
             for k in range(columns)
         ]
-        turn = m.turns[seat]
-        last = mini_dice(turn, 16) if turn is not None else ""
-        won = " <b style='color:#2e7d32'>★ wins</b>" if m.result and seat == m.winner else ""
+        last = mini_dice(last_turns[seat], 16) if seat in last_turns else ""
+        won = " <b style='color:#2e7d32'>★ wins</b>" if result and seat == state.winner else ""
         rows.append(
-            f"<tr class='trois-player' style='{style(seat)}'><td>{who(seat)}{won}</td>"
-            f"{''.join(cells)}<td align='center'><b>{m.total(seat)}</b></td><td>{last}</td></tr>"
+            f"<tr class='trois-player' style='{seats.row_style(seat)}'><td>{seats.who_html(seat)}{won}</td>"
+            f"{''.join(cells)}<td align='center'><b>{sum(scores.values())}</b></td><td>{last}</td></tr>"
         )
-    lines = "".join(f"<div>{html.escape(line)}</div>" for line in m.lines)
-    result = (
-        f"<div class='trois-result' style='font-weight:bold;margin-top:4px'>{html.escape(m.result)}</div>"
-        if m.result
-        else ""
-    )
+    lines = "".join(f"<div>{html.escape(line)}</div>" for line in tie_lines(state, names, since))
+    if result:
+        result = f"<div class='trois-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
     return (
         "<h4 style='margin:8px 0 2px'>Score sheet: the lowest total wins</h4>"
         "<table class='trois-sheet' style='border-collapse:collapse;width:100%;font-size:13px'>"
@@ -168,16 +198,23 @@ def sheet_html(m: Sheet, you: int, who: Callable[[int], str], style: Callable[[i
 
 
 # -- the charts and the figures ---------------------------------------------------------------------
-def score_views(dice: int, goal: Goal) -> tuple[alt.Chart, str]:
+@cache
+def laws(goal: trois.TurnObjective) -> tuple[Dist, Dist]:
+    """The exact score law of a turn played for the goal, and setting aside every 3 (or the lowest die)."""
+    return trois.distribution(goal), trois.score_distribution(trois.Rules(dice=goal.dice), trois.heuristic)
+
+
+def score_views(goal: trois.TurnObjective) -> tuple[alt.Chart, str]:
     """The score of a turn played for the goal against every 3 (or the lowest die): the chart, and the figures'
     table."""
-    dists, scores, text = distributions(dice, goal), list(range(6 * dice + 1)), goal.text(dice)
-    name = "optimal" if goal.kind == "mean" else "played for the goal"
-    values = [float(goal.figure(d, dice)) for d in dists]
+    dice, dists, name = goal.dice, laws(goal), goal.played
+    scores, kind = list(range(6 * dice + 1)), kind_of(goal.unit)
+    mean = trois.LeastScore(dice)
+    values = [number_text(goal.figure(d), kind=kind) for d in dists]
     title = alt.Title(
-        f"Score of one turn with {dice} dice, playing for {text}",
-        subtitle=f"{'expected score' if goal.kind == 'mean' else text}: {name} {values[0]:.4f}, "
-        f"{HEURISTIC_NAME} {values[1]:.4f} (exact)",
+        f"Score of one turn with {dice} dice, playing for {goal.text}",
+        subtitle=f"{'expected score' if goal == mean else goal.text}: {name} {values[0]}, "
+        f"{HEURISTIC_NAME} {values[1]} (exact)",
     )
     chart = policy_bars(
         policy_frame(dict(zip((name, HEURISTIC_NAME), dists)), scores, str),
@@ -187,33 +224,33 @@ def score_views(dice: int, goal: Goal) -> tuple[alt.Chart, str]:
         width=500,
         height=200,
     )
-    rows = [("expected score", Goal()), ("P(score 0)", Goal("target", 0)), ("P(moon)", Goal("moon"))]
-    if goal.kind in ("target", "win") and goal.target > 0:
-        rows.insert(2, (goal.text(dice), goal))
+    rows = [("expected score", mean), ("P(score 0)", trois.AtMost(dice, 0)), ("P(moon)", trois.Moon(dice))]
+    if goal.own_row():
+        rows.insert(2, (goal.text, goal))
     body = "".join(
         f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td>"
-        + "".join(f"<td>{number_html(g.figure(d, dice), kind_of(a))}</td>" for d in dists)
+        + "".join(f"<td>{number_html(g.figure(d), kind_of(a))}</td>" for d in dists)
         + "</tr>"
         for a, g in rows
+    )
+    how = (
+        "The optimal player sets aside the dice that make the expected score least. "
+        if goal == mean
+        else "Played for the goal: the best choice for it, ties broken by the least expected score. "
     )
     return chart, (
         "<table class='figures' cellpadding='3' style='font-size:13px;border-collapse:collapse'><tr><th></th><th "
         f"align='left'><span style='color:{OPTIMAL}'>■</span> {name}</th><th align='left'>"
         f"<span style='color:{HEURISTIC}'>■</span> {HEURISTIC_NAME}</th></tr>{body}</table>"
-        "<small style='color:#555'>Exact (expectimax over every roll). "
-        + (
-            "The optimal player sets aside the dice that make the expected score least. "
-            if goal.kind == "mean"
-            else "Played for the goal: the best choice for it, ties broken by the least expected score. "
-        )
-        + "The person's rule sets aside every 3, or with no 3 the single lowest die.</small>"
+        f"<small style='color:#555'>Exact (expectimax over every roll). {how}"
+        "The person's rule sets aside every 3, or with no 3 the single lowest die.</small>"
     )
 
 
 def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
     """P(moon) chasing it from each number of dice still to roll, the current one marked (`state`:
     the game, at your choice when a roll is in front of you)."""
-    dice, chances = p.dice, moon_chances(p.dice)
+    dice, chances = p.dice, trois.moon_chances(p.dice)
     alive = all(d == 6 for d in p.kept) and not p.over and (p.roll is None or 6 in p.roll)
     here = (len(p.roll) if p.roll else p.left) if alive else 0
     frame = pl.DataFrame(
@@ -221,7 +258,8 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
             {
                 "value": f"{k}",
                 "probability": float(chances[k - 1]),
-                "exact": exact_str(chances[k - 1]),
+                "chance": number_text(chances[k - 1]),
+                "label": decimal_text(chances[k - 1]),
                 "where": "you are here" if k == here else "other",
             }
             for k in range(dice, 0, -1)
@@ -233,10 +271,8 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
         lost = "a die other than 6 is set aside" if any(d != 6 for d in p.kept) else "this roll has no 6"
         now = f"your turn: the moon is lost ({lost})"
     elif p.roll is not None:
-        now = (
-            f"your turn: the moon is still possible, P(moon) {number_text(state.hint(Goal('moon')).value)} from this "
-            "roll, chasing it"
-        )
+        chance = number_text(state.hint(trois.Moon(dice)).value)
+        now = f"your turn: the moon is still possible, P(moon) {chance} from this roll, chasing it"
     else:
         now = f"your turn: the moon is still possible, P(moon) {number_text(chances[here - 1])} before this roll"
     title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=now)
@@ -253,9 +289,7 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
         color=alt.Color(
             "where:N", scale=alt.Scale(domain=["you are here", "other"], range=[HELD, OPTIMAL]), legend=None
         ),
-        tooltip=["value", alt.Tooltip("probability:Q", format=".6f"), "exact"],
+        tooltip=[alt.Tooltip("value:N", title="dice still to roll"), alt.Tooltip("chance:N", title="P(moon)")],
     )
-    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(
-        y="probability:Q", text=alt.Text("probability:Q", format=".4f")
-    )
+    text = base.mark_text(dy=-6, fontSize=11, color="#333").encode(y="probability:Q", text="label:N")
     return alt.layer(bars, text).properties(width=500, height=120)
