@@ -24,13 +24,14 @@ from _timing import faster, in_fresh_process, record, under
 
 from nessus.games import nessie
 from nessus.games.nessie import fast as fast
-from nessus.games.nessie import play as play
-from nessus.games.nessie.engine import COMPLETE_BONUS, make_deck
-from nessus.games.nessie.odds import Situation, p_sink_within
+from nessus.games.nessie import odds, policies
+from nessus.games.nessie.cards import Situation, make_deck
+from nessus.games.nessie.odds import p_sink_within
+from nessus.games.nessie.state import COMPLETE_BONUS
 from nessus.play import play as play_loop
 
 DECK = [fast.CARDS.index(c) for c in make_deck()]  # codes 0-5: letters A-F; 6-8: treasures 1-3
-NUM, DEN = play.LETTER_VALUE.numerator, play.LETTER_VALUE.denominator  # a kept letter is worth NUM/DEN
+NUM, DEN = odds.LETTER_VALUE.numerator, odds.LETTER_VALUE.denominator  # a kept letter is worth NUM/DEN
 PlainRule = tuple[int, Fraction | None]  # reveal while fewer than `cards` are revealed and P(sink next) <= limit
 Shuffle = Callable[[list[int]], list[int]]
 
@@ -50,9 +51,9 @@ def states() -> dict[str, Situation]:
     }
 
 
-def rule(strategy: play.Rule) -> PlainRule:
+def rule(strategy: policies.Rule) -> PlainRule:
     """(cards, limit) of a stop_at or stop_when_risky strategy, for the plain loops."""
-    if isinstance(strategy, play.StopAt):
+    if isinstance(strategy, policies.StopAt):
         return strategy.cards, None
     return 1 << 30, strategy.limit
 
@@ -230,7 +231,7 @@ def tuned_game(
     )
 
 
-def check_plain_loops(strategies: list[play.Rule], games: int = 30) -> None:
+def check_plain_loops(strategies: list[policies.Rule], games: int = 30) -> None:
     """Both plain loops play the numpy engine's games exactly, given the same shuffles (a pile
     listed card by card, as `nessie.fast` lists it, then permuted by the game's own generator)."""
     rules = [rule(s) for s in strategies]
@@ -267,7 +268,7 @@ def plain_loop(loop: Callable[..., object], rules: list[PlainRule]) -> Callable[
 
 
 def whole_games() -> None:
-    strategies = [play.stop_at(2), play.stop_when_risky(Fraction(3, 10)), play.stop_at(4)]
+    strategies = [policies.stop_at(2), policies.stop_when_risky(Fraction(3, 10)), policies.stop_at(4)]
     check_plain_loops(strategies)
     rules = [rule(s) for s in strategies]
     loop_rng, start = np.random.default_rng(1), nessie.initial_state()
@@ -306,11 +307,11 @@ def whole_games() -> None:
         f"{protocol:,.0f} games/s; `nessie.fast` is {fast_rate / protocol:,.0f}x faster",
     )
     t = time.perf_counter()
-    play.tournament(
+    fast.tournament(
         dict(zip(("stop at 2", "risk > 3/10", "stop at 4"), strategies)), games=200_000, seed=1, progress=False
     )
     print(
-        f"  nessie_play.tournament on the fast path, 200,000 games (seats rotated, intervals included): "
+        f"  nessie.fast.tournament on the fast path, 200,000 games (seats rotated, intervals included): "
         f"{200_000 / (time.perf_counter() - t):,.0f} games/s"
     )
 
@@ -321,7 +322,7 @@ def optimal_rule(turns: int = 40) -> None:
     the first turn starts from the stored opening), and first decisions from a fresh deck solved
     without it."""
     from nessus.games.nessie import optimal as optimal
-    from nessus.games.nessie.engine import Hand
+    from nessus.games.nessie.cards import Hand
 
     rng, times = np.random.default_rng(1), []
     state = nessie.initial_state()
@@ -335,7 +336,7 @@ def optimal_rule(turns: int = 40) -> None:
         if choice.reveal:
             state = state.reveal(rng=rng)
         else:
-            state = state.stop(play.best_take(state.hand(), state.row, letter_value=0)[0])
+            state = state.stop(odds.best_take(state.hand(), state.row, letter_value=0)[0])
     times.sort()
     print(
         f"optimal single-turn rule over {turns} turns of a game ({len(times)} decisions): median "
@@ -359,8 +360,7 @@ def optimal_rule(turns: int = 40) -> None:
 
 
 FIRST_ADVICE = """from collections import Counter
-from nessus.games.nessie.engine import Hand, make_deck
-from nessus.games.nessie.odds import Situation
+from nessus.games.nessie.cards import Hand, Situation, make_deck
 from nessus.games.nessie.optimal import optimal_choice
 optimal_choice(Situation(dict(Counter(make_deck())), (), frozenset()), Hand())"""
 
@@ -369,7 +369,7 @@ def opening(turns: int = 30, reveals: int = 10) -> None:
     """The first advice of a game, from the stored opening and solved; then the next decisions
     of `turns` random first turns, revealing on whatever the advice (a fresh solver each turn)."""
     from nessus.games.nessie import optimal as optimal
-    from nessus.games.nessie.engine import Hand
+    from nessus.games.nessie.cards import Hand
 
     stored, solved = in_fresh_process(FIRST_ADVICE), in_fresh_process(FIRST_ADVICE, stored=False)
     print(

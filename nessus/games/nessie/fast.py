@@ -9,7 +9,7 @@ letters, or at `max_turns` turns as the State ends it.
 
 `Batch.step()` makes one move (a reveal or a stop) in every game still in play, with array
 operations over the games. It plays the rules `table_rule` understands (`stop_at`,
-`stop_when_risky`); `nessie.play.tournament` uses it when every rule is one of them.
+`stop_when_risky`); `tournament` uses it when every rule is one of them.
 
 One decision of this engine: the discards are kept as counts, and a reshuffle deals a random
 order of them listed card by card (A..F, 1, 2, 3). A uniformly random order of a pile does not
@@ -24,14 +24,31 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from math import floor
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from nessus.games.nessie.engine import CHAIN, COMPLETE_BONUS, MAX_TURNS, can_keep, make_deck, neighbours
-from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, TREASURE_VALUES
-from nessus.games.nessie.play import LETTER_VALUE, Rule, StopAt, StopWhenRisky
+from nessus import montecarlo
+from nessus.games.nessie.cards import (
+    CHAIN,
+    LETTERS,
+    SINK_LETTER,
+    SINK_TREASURE,
+    TREASURE_VALUES,
+    can_keep,
+    make_deck,
+    neighbours,
+)
+from nessus.games.nessie.odds import LETTER_VALUE, REVEALS
+from nessus.games.nessie.policies import Rule, StopAt, StopWhenRisky
+from nessus.games.nessie.rules import NAME, Rules, situation
+from nessus.games.nessie.state import COMPLETE_BONUS, MAX_TURNS, initial_state
+from nessus.report import Figure, Report
+
+if TYPE_CHECKING:
+    import polars as pl
 
 CARDS = LETTERS + "".join(map(str, TREASURE_VALUES))  # card codes: 0-5 the letters A-F, 6-8 the treasures 1-3
 DECK = np.array([CARDS.index(c) for c in make_deck()], dtype=np.int8)  # listed card by card
@@ -40,7 +57,7 @@ ALL_LETTERS = (1 << len(LETTERS)) - 1
 ROW = 21  # room for a row: column 0 then at most 2 of each letter and 5 treasures (a row that has not sunk)
 ALWAYS = 1 << 30  # a number of cards no turn reveals
 DEAL = 4096  # games dealt at a time
-CHUNK = 1 << 16  # games played together by `nessie.play.tournament` (about 25 MB of arrays)
+CHUNK = 1 << 16  # games played together by `tournament` (about 25 MB of arrays)
 
 # Cards counted in an int64: card c in bits 4c..4c+3 (at most 12 of a card in the deck).
 COUNT = np.array([1 << 4 * c for c in range(9)], dtype=np.int64)
@@ -477,7 +494,7 @@ def play_games(
 ) -> Outcome:
     """`games` whole games of len(rules) players; the outcome by seat. Seat i plays
     rules[i]; with `rotate`, game g seats rule i at seat (i + g) mod players instead
-    (as `nessie.play.tournament_kernel` seats them). `rng`: a numpy Generator, or a shuffler."""
+    (as `protocol_kernel` seats them). `rng`: a numpy Generator, or a shuffler."""
     k = len(rules)
     if not 2 <= k <= 6:
         raise ValueError(f"players (the number of rules) must be from 2 to 6, got {k}")
@@ -491,7 +508,7 @@ def play_games(
 
 
 def tournament_kernel(rules: tuple[Rule, ...], rng: Any, n: int) -> dict[str, np.ndarray]:
-    """`nessie.play.tournament_kernel` on this engine, same quantities: n whole games, game g
+    """`protocol_kernel` on this engine, same quantities: n whole games, game g
     seating rule i at seat (i + g) mod players."""
     k = len(rules)
     outcome = play_games(rules, n, rng, rotate=True)
@@ -501,3 +518,103 @@ def tournament_kernel(rules: tuple[Rule, ...], rng: Any, n: int) -> dict[str, np
     out = {f"p_win_{i}": wins[i] for i in range(k)} | {f"mean_score_{i}": scores[i] for i in range(k)}
     out["p_finished"] = outcome.over
     return out
+
+
+# -- tournaments and the Monte Carlo of the report --------------------------------------------
+def protocol_kernel(rules: tuple[Rule, ...], rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n whole games played through the protocol (`nessus.play.play` on `nessie.State`); game g
+    seats rule i at seat (i + g) mod players. Per rule: won (alone or sharing the win) and its
+    score; and whether the game ended by a completed Nessie."""
+    from nessus.play import play  # the play loop loads polars: not needed for the odds
+
+    k = len(rules)
+    start = initial_state(Rules(players=k))
+    wins = np.zeros((k, n), dtype=bool)
+    scores = np.zeros((k, n), dtype=np.int64)
+    finished = np.zeros(n, dtype=bool)
+    for g in range(n):
+        seat_of = [(i + g) % k for i in range(k)]
+        end = play(start, [rules[(seat - g) % k] for seat in range(k)], rng)
+        assert isinstance(end, type(start))
+        winners, points = end.winners(), end.scores()
+        for i, seat in enumerate(seat_of):
+            wins[i, g] = seat in winners
+            scores[i, g] = points[seat]
+        finished[g] = end.finisher is not None
+    out = {f"p_win_{i}": wins[i] for i in range(k)} | {f"mean_score_{i}": scores[i] for i in range(k)}
+    out["p_finished"] = finished
+    return out
+
+
+def tournament(rules: dict[str, Rule], games: int = 1000, seed: int = 0, progress=None) -> pl.DataFrame:
+    """Win rates and mean scores of rules in whole games, the players moved round the table from
+    game to game, as a polars DataFrame with `nessus.play.tournament`'s names where they mean the
+    same: policy, p_win (the share of games won alone or sharing the win: not `win_share`, which
+    counts a k-way shared win 1/k) with its 95% Wilson interval low..high, mean_score, and
+    p_finished (the share of games that ended with a completed Nessie rather than at the turn
+    limit). When every rule is table-driven (`is_table_driven`),
+    the games are played together by the numpy engine above (same rules, other random
+    draws), otherwise one at a time through the protocol (`protocol_kernel`)."""
+    import polars as pl
+
+    names, chosen = list(rules), tuple(rules.values())
+    kernel, chunk = partial(protocol_kernel, chosen), 256
+    if all(is_table_driven(r) for r in chosen):
+        kernel, chunk = partial(tournament_kernel, chosen), CHUNK
+    result = montecarlo.run(kernel, games, seed, progress=progress, chunk=chunk)
+    return pl.DataFrame(
+        {
+            "policy": names,
+            "p_win": [result[f"p_win_{i}"].value for i in range(len(names))],
+            "low": [result[f"p_win_{i}"].ci[0] for i in range(len(names))],
+            "high": [result[f"p_win_{i}"].ci[1] for i in range(len(names))],
+            "mean_score": [result[f"mean_score_{i}"].value for i in range(len(names))],
+            "p_finished": [result["p_finished"].value] * len(names),
+        }
+    )
+
+
+_CODE = {c: i for i, c in enumerate(["1", "2", "3", *LETTERS])}
+
+
+def reveal_kernel(
+    pool: tuple[int, ...], row_treasure: int, letter_start: tuple[int, ...], rng: np.random.Generator, n: int
+) -> dict[str, np.ndarray]:
+    """n shuffles of the pool revealed one by one: the reveal on which each sinks (0 = never)."""
+    cards = np.repeat(np.arange(9, dtype=np.int8), pool)
+    order = rng.permuted(np.tile(cards, (n, 1)), axis=1)
+    treasure = np.cumsum(np.where(order < 3, order + 1, 0), axis=1, dtype=np.int16) + row_treasure
+    sinks = treasure >= SINK_TREASURE
+    for i in range(6):
+        sinks |= np.cumsum(order == 3 + i, axis=1, dtype=np.int16) + letter_start[i] >= SINK_LETTER
+    first = np.where(sinks.any(axis=1), sinks.argmax(axis=1) + 1, 0)
+    out = {f"p_sink_by_reveal_{k}": (first >= 1) & (first <= k) for k in range(1, REVEALS + 1)}
+    out["expected_reveals_until_sink"] = first
+    return out
+
+
+def simulate(
+    rules: Rules | None = None,
+    trials: int = 100_000,
+    seed: int = 0,
+    client=None,
+    progress=None,
+    state: dict | None = None,
+) -> Report:
+    """Monte Carlo of a player who never stops, from the rules' situation (or the `state` dict),
+    with 95% intervals."""
+    rules = rules or Rules()
+    s = situation(rules, state)
+    pool = tuple(s.pool.get(c, 0) for c in _CODE)
+    letters = tuple(s.row.count(x) + (x in s.own_letters) for x in LETTERS)
+    kernel = partial(reveal_kernel, pool, s.treasure_in_row(), letters)
+    result = montecarlo.run(kernel, trials, seed, client=client, progress=progress)
+    figures = {k: Figure.estimated(e) for k, e in result.estimates.items()}
+    if state is not None or rules.state:
+        figures = {
+            k.replace("p_sink_by_reveal_", "p_sink_within_"): f
+            for k, f in figures.items()
+            if k != "expected_reveals_until_sink"
+        }
+        figures = {"p_sink_next": figures["p_sink_within_1"]} | figures
+    return Report(NAME, rules.as_dict(), figures)

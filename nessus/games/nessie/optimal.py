@@ -38,9 +38,20 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from nessus.dist import Dist, exact_str
-from nessus.games.nessie.engine import CHAIN, Hand, make_deck, neighbours
-from nessus.games.nessie.odds import LETTERS, SINK_LETTER, SINK_TREASURE, Card, Situation
-from nessus.games.nessie.play import Rule, best_take
+from nessus.games.nessie.cards import (
+    CHAIN,
+    LETTERS,
+    SINK_LETTER,
+    SINK_TREASURE,
+    Card,
+    Hand,
+    Situation,
+    make_deck,
+    neighbours,
+)
+from nessus.games.nessie.odds import best_take
+from nessus.games.nessie.policies import Rule
+from nessus.games.nessie.rules import Rules
 
 if TYPE_CHECKING:
     import polars as pl
@@ -311,6 +322,14 @@ def opening_table(cards: dict[Card, int] | None = None, depth: int = OPENING_DEP
             "value": [exact_str(Fraction(v, turn.scale[turn.size - sum(c)])) for c, _, v in states],
         }
     )
+
+
+def tables(rules: Rules | None = None) -> dict[str, pl.DataFrame]:
+    """{"opening": the optimal single-turn values of a game's first turn with the rules' deck
+    (`opening_table`), freshly solved (about 20 s)}. The stored one (default
+    rules) makes the optimal player's first decisions a look-up."""
+    rules = rules or Rules()
+    return {"opening": opening_table(dict(Counter(rules.deck())))}
 
 
 def opening_memo(frame: pl.DataFrame, turn: TurnSolver) -> dict[tuple, int]:

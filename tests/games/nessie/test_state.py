@@ -1,6 +1,6 @@
 """Nessie's protocol State: whole games, the draw pile counted, each reveal a chance node with
 exact weights; and the vectorised engine `nessie.fast` against the generic machine-play loop
-(`nessus.play.play`) with the same rules (card for card: `test_nessie_fast`)."""
+(`nessus.play.play`) with the same rules (card for card: `test_fast`)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,8 @@ import pytest
 
 from nessus.game import CHANCE
 from nessus.games import nessie
-from nessus.games.nessie import REVEAL, Rules, Stop, fast, initial_state
-from nessus.games.nessie import play as nessie_play
-from nessus.games.nessie.engine import make_deck
+from nessus.games.nessie import REVEAL, Rules, Stop, fast, initial_state, odds, policies
+from nessus.games.nessie.cards import make_deck
 from nessus.play import play
 
 Z_999 = 3.290527  # two-sided 99.9% normal quantile
@@ -45,7 +44,7 @@ def test_a_full_row_sinks_the_next_player_at_the_start():
 def test_hint_values_every_legal_action_with_the_look_ahead_numbers():
     state = initial_state().reveal("2").reveal("A")
     hint = state.hint()
-    choice = nessie_play.choice(state.situation(), state.hand())
+    choice = odds.choice(state.situation(), state.hand())
     assert hint.method == "heuristic"
     assert set(hint.values) == set(state.legal_actions()) == {REVEAL, Stop(0), Stop(1), Stop(2)}
     assert hint.values[REVEAL] == choice.reveal_one_value
@@ -71,16 +70,16 @@ def _win_shares_fast(strategies, games: int, seed: int) -> np.ndarray:
 def _win_shares_loop(strategies, games: int, seed: int) -> np.ndarray:
     """The same from the generic loop over the protocol State."""
     rng = np.random.default_rng(seed)
-    policies = list(strategies)
+    seats = list(strategies)
     start = initial_state(Rules(players=len(strategies)))
-    return np.array([[float(r) for r in play(start, policies, rng).returns()] for _ in range(games)])
+    return np.array([[float(r) for r in play(start, seats, rng).returns()] for _ in range(games)])
 
 
 def test_fast_engine_agrees_with_the_generic_loop():
     """Seat by seat, the mean win share of the fast engine (20,000 games) and of the generic
     loop over the State (300 games), the same table-driven rules in the same seats, agree within
     z(99.9%) times the standard error of their difference."""
-    strategies = [nessie_play.stop_at(2), nessie_play.stop_when_risky(Fraction(3, 10)), nessie_play.stop_at(3)]
+    strategies = [policies.stop_at(2), policies.stop_when_risky(Fraction(3, 10)), policies.stop_at(3)]
     a, b = _win_shares_fast(strategies, 20_000, seed=1), _win_shares_loop(strategies, 300, seed=2)
     for seat in range(len(strategies)):
         se = math.sqrt(a[:, seat].var(ddof=1) / len(a) + b[:, seat].var(ddof=1) / len(b))

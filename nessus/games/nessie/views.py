@@ -1,35 +1,37 @@
-"""Nessie dashboard, what has no widget in it: the cards, the row, the players' table, the log,
-the odds table and the two players' advice as HTML, the chart of sinking within k reveals, the
-opponents' strategies and the optimal player's answer, all pure functions of the game's state
-(`nessie.State`)."""
+"""Nessie dashboard, what has no widget in it: the cards, the row, the players' table, the log's
+sentences, the odds table and the two players' advice as HTML, the chart of sinking within k
+reveals and the optimal player's answer, all pure functions of the game's state (`nessie.State`)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from fractions import Fraction
 
 import altair as alt
 import polars as pl
 
-from nessus.games.nessie import CARD_KINDS, REVEAL, State, Stop
-from nessus.games.nessie import play as nessie_play
-from nessus.games.nessie.engine import CHAIN, Event, Hand, neighbours, take
-from nessus.games.nessie.odds import Card, Situation, is_treasure, p_sink_within
-from nessus.games.nessie.optimal import OptimalChoice, optimal_choice
-from nessus.numbers import number_html
+from nessus.game import Action
+from nessus.game import State as GameState
+from nessus.games.nessie.advice import BOX
+from nessus.games.nessie.cards import CHAIN, Card, Hand, Situation, is_treasure, neighbours, take
+from nessus.games.nessie.odds import LETTER_VALUE, Choice, p_sink_within
+from nessus.games.nessie.policies import Rule, lookahead, stop_at, stop_when_risky
+from nessus.games.nessie.state import CARD_KINDS, REVEAL, State
+from nessus.kit.match import log_html as kit_log
+from nessus.kit.match import winners_text
+from nessus.numbers import d3_format, decimal_text, number_html, number_text
 
 HUMAN = 0
 HORIZON = 10  # the chart shows P(sunk within k more reveals) for k = 1..HORIZON
 LOG_LINES = 8
-STRATEGIES: dict[str, Callable[[], nessie_play.Rule]] = {
-    "stop at 2": lambda: nessie_play.stop_at(2),
-    "risk > 30%": lambda: nessie_play.stop_when_risky(Fraction(3, 10)),
-    "look-ahead": lambda: nessie_play.lookahead(),
+STRATEGIES: dict[str, Callable[[], Rule]] = {
+    "stop at 2": lambda: stop_at(2),
+    "risk > 30%": lambda: stop_when_risky(Fraction(3, 10)),
+    "look-ahead": lambda: lookahead(),
 }
 OPPONENTS = (1, 2, 3, 4, 5)
 TEAL = "#1f8a8a"
-BOX = "max-width:520px"
 
 
 # -- cards ------------------------------------------------------------------------------
@@ -116,11 +118,6 @@ def take_note_html(g: State, n: int, best: int | None) -> str:
 
 
 # -- players and the log ----------------------------------------------------------------
-def name(seat: int) -> str:
-    """A seat's name in the log: "You" or "Player N"."""
-    return "You" if seat == HUMAN else f"Player {seat + 1}"
-
-
 def players_html(g: State, strategy: str) -> str:
     """Every player's cards and score, whose turn it is, and the draw pile and discards."""
     scores = g.scores()
@@ -142,52 +139,46 @@ def players_html(g: State, strategy: str) -> str:
     )
 
 
-def log_html(events: list[str]) -> str:
-    """The last LOG_LINES sentences of the log, the newest in bold."""
-    lines = events[-LOG_LINES:]
-    items = "".join(
-        f"<div style='{'font-weight:bold' if i == len(lines) - 1 else 'color:#444'}'>{html.escape(t)}</div>"
-        for i, t in enumerate(lines)
-    )
+def log_html(lines: list[str]) -> str:
+    """The last LOG_LINES sentences of the log (the kit's log), the newest first and in bold."""
+    style = f"border-left:3px solid {TEAL};padding:2px 8px;margin:6px 0;font-size:13px;line-height:1.5"
     return (
-        f"<div class='nessie-log' style='border-left:3px solid {TEAL};padding:2px 8px;margin:6px 0;"
-        f"font-size:13px;line-height:1.5'>{items}</div>"
+        "<style>.nessie-log div{color:#444}.nessie-log div:first-child{font-weight:bold;color:inherit}</style>"
+        f"<div style='{style}'>{kit_log(lines, 'nessie-log', keep=LOG_LINES)}</div>"
     )
 
 
-def narrate(events: Sequence[tuple[Event, Sequence[int]]], strategy: str) -> list[str]:
-    """Events (`State.last` of each move, with the scores after it) as sentences (an opponent's
-    reveals told with how their turn ended)."""
+def narrate(state: State, action: Action, strategy: str) -> list[str]:
+    """A move (`action` from `state`) as sentences for the log: your reveals and stops (with what
+    a stop cost you), an opponent's turn told when it ends (the cards it revealed and its stop or
+    sink), and a sink at the start of a turn."""
+    if action == REVEAL:
+        return []
+    after = state.apply(action)
+    assert isinstance(after, State)
+    mine = list(state.row[len(state.row) - state.revealed :])  # the cards revealed this turn so far
     out: list[str] = []
-    revealed: dict[int, list[str]] = {}
-    for e, scores in events:
-        cards = revealed.setdefault(e.player, [])
+    for e in after.last:
         them = f"Player {e.player + 1} ({strategy})"
-        if e.kind == "reveal":
-            if e.player == HUMAN:
-                out.append(f"You reveal {e.cards[0]}.")
-            cards.append(e.cards[0])
-        elif e.kind == "stop":
-            took = ", ".join(e.cards) or "nothing"
-            out.append(
-                f"You stop and take {took}."
-                if e.player == HUMAN
-                else f"{them} reveals {', '.join(cards)}, then stops and takes {took} → score {scores[e.player]}."
-            )
-            cards.clear()
+        if e.kind == "reveal" and e.player == HUMAN:
+            out.append(f"You reveal {e.cards[0]}.")
         elif e.kind == "sink":
             out.append(
                 f"You reveal {e.cards[0]} and sink! The row is discarded."
                 if e.player == HUMAN
-                else f"{them} reveals {', '.join(cards + [e.cards[0]])} and sinks: the row is discarded."
+                else f"{them} reveals {', '.join(mine + [e.cards[0]])} and sinks: the row is discarded."
             )
-            cards.clear()
-        elif e.kind == "sink_at_start":
-            verb = "sink" if e.player == HUMAN else "sinks"
+        elif e.kind == "stop" and e.player == HUMAN:
+            out.append(f"You stop and take {', '.join(e.cards) or 'nothing'}.")
+            out += stop_lines(after.hand(HUMAN), sum(state.hands[HUMAN].treasures), list(e.discards))
+        elif e.kind == "stop":
+            took = ", ".join(e.cards) or "nothing"
             out.append(
-                f"{name(e.player)} {verb} at the start of the turn (three of a letter with the row): "
-                "the row is discarded."
+                f"{them} reveals {', '.join(mine)}, then stops and takes {took} → score {after.scores()[e.player]}."
             )
+        elif e.kind == "sink_at_start":
+            who = "You sink" if e.player == HUMAN else f"Player {e.player + 1} sinks"
+            out.append(f"{who} at the start of the turn (three of a letter with the row): the row is discarded.")
     return out
 
 
@@ -199,35 +190,27 @@ def stop_lines(hand: Hand, before: int, discards: list[Card]) -> list[str]:
     return [f"You could not keep {', '.join(lost)}: discarded{paid}.", score] if lost else [score]
 
 
-def result_text(g: State) -> str:
-    """Who finished the game and who won, with how many points."""
-    winners = g.winners()
-    names = " and ".join(name(w) for w in winners)
-    verb = "win" if winners == [HUMAN] else ("share the win" if len(winners) > 1 else "wins")
-    how = f"{name(g.finisher)} completed Nessie (+10)" if g.finisher is not None else f"{g.turns} turns played"
-    return f"Game over: {how}. {names} {verb} with {max(g.scores())} points."
+def result_text(g: GameState, strategy: str) -> str:
+    """Who finished the game and who won (the kit's words), with how many points."""
+    assert isinstance(g, State)
+    names = ["you"] + [strategy] * (g.players - 1)
+    who = winners_text(g.returns(), names, HUMAN)
+    how = (
+        f"{'You' if g.finisher == HUMAN else f'Player {g.finisher + 1}'} completed Nessie (+10)"
+        if g.finisher is not None
+        else f"{g.turns} turns played"
+    )
+    return f"Game over: {how}. {who[0].upper()}{who[1:]} with {max(g.scores())} points."
 
 
 # -- the odds and the advice --------------------------------------------------------------
-def waiting_html(g: State) -> str:
+def waiting_html(g: State, strategy: str) -> str:
     """The odds panel when it is not your turn: the result, or "Waiting for your turn."."""
-    text = result_text(g) if g.is_terminal() else "Waiting for your turn."
+    text = result_text(g, strategy) if g.is_terminal() else "Waiting for your turn."
     return f"<div class='odds-panel'><h4 style='margin:4px 0'>Your odds</h4><p>{html.escape(text)}</p></div>"
 
 
-def odds_of(state: State) -> nessie_play.Choice:
-    """The odds panel's numbers on your turn: P(sink) on the next card and within 3 from the
-    cards you have not seen, and the values of stopping (the best take) and of revealing one
-    more from the state's hint (`State.hint()`, the look-ahead player's values)."""
-    hint = state.hint()
-    s = state.situation()
-    stops = {a.take: value for a, value in hint.values.items() if isinstance(a, Stop)}
-    take_n = max(stops, key=lambda n: (stops[n], -n)) if stops else 0  # the shortest best run
-    reveal = Fraction(hint.values.get(REVEAL, 0))
-    return nessie_play.Choice(p_sink_within(s, 1), p_sink_within(s, 3), Fraction(stops.get(take_n, 0)), take_n, reveal)
-
-
-def odds_html(c: nessie_play.Choice, revealed: int) -> str:
+def odds_html(c: Choice, revealed: int) -> str:
     """The odds table: P(sink) on the next card and within 3, the values of stopping and of revealing one more."""
     stop = (
         "<td>not allowed yet: reveal at least one card first</td>"
@@ -252,99 +235,23 @@ def odds_note_html(pool_size: int) -> str:
     return (
         f"<div style='{BOX};color:#555;font-size:12px;line-height:1.4'>Exact, from the {pool_size} cards "
         "you have not seen (the draw pile: you remember every discard). Table values in points: treasure gained minus "
-        f"treasure lost, plus {nessie_play.LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread "
+        f"treasure lost, plus {LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread "
         "over "
         "them). The optimal player plans your whole turn and counts treasure only: letters matter to it only "
         "through sinking and discards.</div>"
     )
 
 
-def lookahead_html(c: nessie_play.Choice, revealed: int) -> str:
-    """The look-ahead player's line in the advice box."""
-    who = f"<b>Look-ahead player</b> <small>(one card ahead, letters worth {nessie_play.LETTER_VALUE})</small>: "
-    move = (
-        "<b>reveal</b> (compulsory)."
-        if revealed == 0
-        else "<b>reveal</b> one more card."
-        if c.reveal
-        else f"<b>stop and take {c.stop_take}</b>."
-    )
-    return f"<div class='lookahead-advice'>{who}{move}</div>"
-
-
-def advice_html(lines: str) -> str:
-    """The advice box around its lines ("" when there are none)."""
-    return (
-        f"<div class='nessie-advice' style='{BOX};margin:6px 0;padding:4px 8px;background:#e6f4f1;"
-        f"border-radius:4px;line-height:1.5'>{lines}</div>"
-        if lines
-        else ""
-    )
-
-
-def optimal_div(ticket: int, state: str, body: str, move: str = "") -> str:
-    """The optimal player's line in the advice box; `data-ticket` says which request it answers."""
-    who = "<b>Optimal player</b> <small>(most treasure this turn, exact)</small>: "
-    color = ";color:#b00020" if state == "error" else ""
-    return (
-        f"<div class='optimal-advice' data-ticket='{ticket}' data-state='{state}' data-move='{move}' "
-        f"style='margin-top:2px{color}'>{who}{body}</div>"
-    )
-
-
-def thinking_html(ticket: int) -> str:
-    """The optimal player's line while the worker thread solves the turn."""
-    return optimal_div(
-        ticket,
-        "thinking",
-        "<i>thinking…</i> <small style='color:#555'>(it solves your whole turn: "
-        "a game's first turn is read from stored values in under a second, "
-        "a later one can take a few seconds)</small>",
-    )
-
-
-def optimal_html(ticket: int, c: OptimalChoice, n: int, compulsory: bool) -> str:
-    """The optimal player's move (taking the last `n` cards if it stops) and its exact values, in treasure this turn."""
-    took = "nothing" if n == 0 else f"{n} card{'s' if n > 1 else ''}"
-    stop = f"if it stops now, taking {took}: {number_html(c.stop_value, 'value')} treasure"
-    if c.reveal_value is None:
-        move, why = f"stop and take {n}", f"no unseen card is left to reveal; {stop}."
-    else:
-        reveal = f"if it reveals, then plays on optimally: {number_html(c.reveal_value, 'value')} treasure on average"
-        if compulsory:
-            move = "reveal (compulsory)"
-            why = f"your whole turn, played optimally: {number_html(c.reveal_value, 'value')} treasure on average."
-        elif c.reveal:
-            move, why = "reveal", f"{reveal}; {stop}."
-        else:
-            move, why = f"stop and take {n}", f"{stop}; {reveal}."
-    return optimal_div(ticket, "ready", f"<b>{move}</b> — {why}", "reveal" if move.startswith("reveal") else "stop")
-
-
-def solve_optimal(
-    ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool
-) -> str:
-    """The optimal player's line for a turn, solved (seconds, in a worker thread), or its failure."""
-    try:
-        n = nessie_play.best_take(hand, s.row, adjacency, letter_value=Fraction(0))[0]
-        return optimal_html(ticket, optimal_choice(s, hand, adjacency), n, compulsory)
-    except Exception as e:  # shown in the page: a failure in the thread must not pass unseen
-        return optimal_div(
-            ticket, "error", f"⚠ could not finish: {html.escape(type(e).__name__)}: {html.escape(str(e))}"
-        )
-
-
 # -- the chart ------------------------------------------------------------------------------
 def sink_frame(s: Situation) -> pl.DataFrame:
-    """P(you sink within k more reveals) for k = 1..HORIZON: k, p (float), exact (text)."""
+    """P(you sink within k more reveals) for k = 1..HORIZON: k, p (float), exact and label (text)."""
     ps = [p_sink_within(s, k) for k in range(1, HORIZON + 1)]
     return pl.DataFrame(
         {
             "k": list(range(1, HORIZON + 1)),
             "p": [float(p) for p in ps],
-            "exact": [
-                f"{p.numerator}/{p.denominator}" if len(str(p.denominator)) <= 12 else f"≈ {float(p):.10f}" for p in ps
-            ],
+            "exact": [number_text(p) for p in ps],
+            "label": [decimal_text(p, digits=2) for p in ps],
         }
     )
 
@@ -361,7 +268,11 @@ def sink_chart(g: State) -> alt.LayerChart:
     )
     bars = base.mark_bar(color=TEAL).encode(
         y=alt.Y("p:Q", title="P(sunk)", scale=alt.Scale(domain=[0, 1])),
-        tooltip=["k", alt.Tooltip("p:Q", format=".6f", title="P(sunk)"), "exact"],
+        tooltip=[
+            alt.Tooltip("k:O", title="k more reveals"),
+            alt.Tooltip("p:Q", format=d3_format("probability"), title="P(sunk)"),
+            alt.Tooltip("exact:N", title="exactly"),
+        ],
     )
-    labels = base.mark_text(dy=-6, fontSize=11, color="#333").encode(y="p:Q", text=alt.Text("p:Q", format=".2f"))
+    labels = base.mark_text(dy=-6, fontSize=11, color="#333").encode(y="p:Q", text="label:N")
     return alt.layer(bars, labels).properties(width=420, height=230)

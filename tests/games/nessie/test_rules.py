@@ -1,70 +1,14 @@
-"""The nessie game module: report figures vs simulation and a hand count, the state file."""
+"""Nessie's rules: the state file (a file or a dict), read and checked."""
 
 import itertools
 import json
 from fractions import Fraction
 
 import pytest
-from scipy.stats import norm
 
-from nessus import cli, montecarlo
+from nessus import cli
 from nessus.games import nessie
-from nessus.games.nessie.engine import CHAIN, Hand, neighbours, sunk, take
-from nessus.games.nessie.odds import LETTERS, Situation
-
-SEED = 11
-
-
-def test_first_reveals_by_hand():
-    """One card never sinks; two cards sink only as 3 + 3: (12 * 11) / (84 * 83)."""
-    figures = nessie.report().figures
-    assert figures["p_sink_by_reveal_1"].exact == 0
-    assert figures["p_sink_by_reveal_2"].exact == Fraction(12 * 11, 84 * 83)
-
-
-def test_sink_curve_is_increasing_to_near_certainty():
-    values = [nessie.report().figures[f"p_sink_by_reveal_{k}"].exact for k in range(1, 13)]
-    assert values == sorted(values) and values[-1] > Fraction(98, 100)
-
-
-def test_exact_figures_lie_in_the_simulated_intervals():
-    """A player who never stops, revealing 200,000 shuffled decks (fixed seed: deterministic).
-
-    The 12 curve points are checked together, so each gets a Wilson interval at the Bonferroni
-    level 1 - 0.05/12: all hold at once with probability >= 95%. The mean uses its t interval
-    at the same level."""
-    trials, level = 200_000, 1 - 0.05 / 13
-    exact = nessie.report().figures
-    simulated = nessie.simulate(trials=trials, seed=SEED).figures
-    for k in range(1, 13):
-        name = f"p_sink_by_reveal_{k}"
-        lo, hi = montecarlo.wilson(round(simulated[name].value * trials), trials, confidence=level)
-        assert lo <= exact[name].value <= hi, (name, exact[name].value, (lo, hi))
-    mean = simulated["expected_reveals_until_sink"]
-    half = (mean.ci[1] - mean.ci[0]) / 2 * norm.ppf(0.5 + level / 2) / norm.ppf(0.975)
-    assert abs(exact["expected_reveals_until_sink"].value - mean.value) <= half
-
-
-def test_expected_reveals_is_the_sum_of_survival_probabilities():
-    """E[T] = sum over r >= 0 of P(T > r); checked against the curve (P(T > r) = 1 - p_sink_by_r)
-    plus the survival beyond 12 reveals, computed the same way for a 2-letter toy deck by hand."""
-    toy = Situation({"A": 3, "3": 2}, (), frozenset())
-    # Orders of A,A,A,3,3: sink at reveal 2 iff 3,3 first (2/20 of ordered pairs) ...
-    # enumerate all 5!/(3!2!) = 10 equally likely arrangements instead:
-    from itertools import permutations
-
-    arrangements = set(permutations("AAA33"))
-
-    def sink_at(order):
-        t = a = 0
-        for i, c in enumerate(order, 1):
-            t += 3 if c == "3" else 0
-            a += c == "A"
-            if t >= 6 or a >= 3:
-                return i
-
-    expected = Fraction(sum(sink_at(o) for o in arrangements), len(arrangements))
-    assert nessie.expected_reveals_until_sink(toy) == expected
+from nessus.games.nessie.cards import CHAIN, LETTERS, Hand, neighbours, sunk, take
 
 
 def test_state_file(tmp_path):
@@ -184,7 +128,7 @@ def test_treasures_may_be_written_as_numbers():
 
 def test_a_row_is_rejected_exactly_when_the_engine_says_it_has_sunk():
     """Every row of up to 3 cards, with no letter or an A in front of the player: rejected iff
-    nessie_engine.sunk (the rule the game itself applies) says the row sinks that player."""
+    nessie.cards.sunk (the rule the game itself applies) says the row sinks that player."""
     kinds = ["1", "2", "3", *LETTERS]
     for size in range(4):
         for row in itertools.product(kinds, repeat=size):
@@ -199,7 +143,7 @@ def test_a_row_is_rejected_exactly_when_the_engine_says_it_has_sunk():
 
 def test_held_letters_are_those_the_engine_lets_a_player_keep():
     """A set of letters is accepted iff some order of taking them keeps them all in the engine
-    (nessie.engine.take with the chain adjacency), short of all six (the game is then over)."""
+    (nessie.cards.take with the chain adjacency), short of all six (the game is then over)."""
     adjacent = neighbours(CHAIN)
     for size in range(1, len(LETTERS) + 1):
         for letters in itertools.combinations(LETTERS, size):

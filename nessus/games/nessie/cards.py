@@ -1,5 +1,5 @@
-"""Nessie's rules: the deck, the moves, taking cards, sinking (the whole game, reshuffles and the
-end included, is the protocol `nessie.State`).
+"""Nessie's cards: the deck, a row and what sinks it, a hand and what a take keeps (RULES.md
+part 2; the whole game, reshuffles and the end included, is the protocol `nessie.state.State`).
 
 Decisions (RULES.md part 2) and the rulebook's vague points settled here:
 - The row stays between turns; the next player sinks at once if it already holds 3 of a letter
@@ -12,27 +12,44 @@ Decisions (RULES.md part 2) and the rulebook's vague points settled here:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from nessus.games.nessie.odds import LETTERS, Card, Situation, is_treasure
+LETTERS = "ABCDEF"
+TREASURE_VALUES = (1, 2, 3)
+TREASURES = ("1", "2", "3")
+SINK_TREASURE = 6
+SINK_LETTER = 3
+
+Card = str  # "A".."F" for Nessie cards, "1".."3" for treasures
 
 CHAIN = tuple(zip(LETTERS, LETTERS[1:]))  # A-B, B-C, ... E-F: the summary card's chain
-COMPLETE_BONUS = 10
-MAX_TURNS = 3000
-"""A game still unfinished after this many turns ends there (a practical bound: such games are
-unknown in practice)."""
-REVEAL = "reveal"
-"""The move "reveal the next card onto the row"."""
+
+
+def is_treasure(card: Card) -> bool:
+    return card in TREASURES
 
 
 @dataclass(frozen=True)
-class Stop:
-    """The move "stop and take the last `take` cards of the row" (0: take nothing)."""
+class Situation:
+    """What sinking depends on: the unseen pool, the row, and the letters the player owns."""
 
-    take: int
+    pool: Mapping[Card, int]
+    row: tuple[Card, ...]
+    own_letters: frozenset[str]
 
-    def __str__(self) -> str:
-        return f"stop and take {self.take}"
+    @property
+    def pool_size(self) -> int:
+        return sum(self.pool.values())
+
+    def treasure_in_row(self) -> int:
+        return sum(int(c) for c in self.row if is_treasure(c))
+
+    def sunk(self) -> bool:
+        """Sunk already: treasure total >= 6 or three of a letter among own cards and row."""
+        return self.treasure_in_row() >= SINK_TREASURE or any(
+            self.row.count(x) + (x in self.own_letters) >= SINK_LETTER for x in LETTERS
+        )
 
 
 def make_deck(per_letter: int = 8, treasures: tuple[int, int, int] = (12, 12, 12)) -> list[Card]:
@@ -91,28 +108,6 @@ def take(hand: Hand, cards: list[Card], adj: dict[str, frozenset[str]]) -> tuple
                 treasures.remove(lowest)
                 discards.append(str(lowest))
     return Hand(treasures, letters), discards
-
-
-@dataclass(frozen=True)
-class Event:
-    """Something that happened: kind "reveal", "sink" (on a reveal), "sink_at_start" or "stop".
-    `player` is the seat (0-based); `cards` the card revealed or the cards taken (last revealed
-    first); `discards` what a stop discarded."""
-
-    kind: str
-    player: int
-    cards: tuple[Card, ...] = ()
-    discards: tuple[Card, ...] = ()
-
-    def __str__(self) -> str:
-        who = f"player {self.player + 1}"
-        if self.kind == "reveal":
-            return f"{who} reveals {self.cards[0]}"
-        if self.kind == "sink":
-            return f"{who} reveals {self.cards[0]} and sinks"
-        if self.kind == "sink_at_start":
-            return f"{who} sinks at the start of the turn"
-        return f"{who} stops and takes {''.join(self.cards) or 'nothing'}"
 
 
 def sunk(row: list[Card], hand: Hand) -> bool:

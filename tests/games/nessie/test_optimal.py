@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from nessus import tables
 from nessus.games.nessie import optimal as nessie_optimal
-from nessus.games.nessie.engine import CHAIN, Hand, make_deck
-from nessus.games.nessie.odds import LETTERS, Situation, p_sink_within
+from nessus.games.nessie.cards import CHAIN, LETTERS, Hand, Situation, make_deck
+from nessus.games.nessie.odds import best_take, p_sink_within
 from nessus.games.nessie.optimal import (
     ROW_COLUMNS,
     TurnSolver,
@@ -24,14 +24,13 @@ from nessus.games.nessie.optimal import (
     solver,
     take_distribution,
 )
-from nessus.games.nessie.play import best_take
 
 STAR = (("A", "B"), ("A", "C"), ("A", "D"), ("A", "E"), ("A", "F"))  # a custom adjacency
 
 
 def brute_force(s: Situation, hand: Hand, adjacency=CHAIN) -> tuple[Fraction, Fraction | None]:
     """(stop, reveal) by plain expectimax over every ordered draw: no summaries, no pruning,
-    the take from nessie_play.best_take (treasure only)."""
+    the take from nessie.odds.best_take (treasure only)."""
     start = Counter(s.pool)
 
     @cache

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nessus.games.nessie import CARD_KINDS, Rules, State, initial_state
-from nessus.games.nessie.engine import CHAIN, Hand, can_keep, make_deck, neighbours, sunk, take
+from nessus.games.nessie.cards import CHAIN, Hand, can_keep, make_deck, neighbours, sunk, take
 
 ADJ = neighbours(CHAIN)
 

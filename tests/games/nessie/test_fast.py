@@ -15,20 +15,22 @@ from scipy.stats import norm
 
 import nessus.play
 from nessus import montecarlo
-from nessus.games.nessie import CARD_KINDS, MAX_TURNS, Rules, State, initial_state
+from nessus.games import nessie
+from nessus.games.nessie import CARD_KINDS, MAX_TURNS, Rules, State, initial_state, policies
 from nessus.games.nessie import fast as fast
-from nessus.games.nessie import play as play
-from nessus.games.nessie.engine import make_deck
+from nessus.games.nessie.cards import make_deck
+
+SEED = 11
 
 RULES = [
-    play.stop_at(1),
-    play.stop_at(2),
-    play.stop_at(3),
-    play.stop_at(5),
-    play.stop_when_risky(Fraction(3, 10)),
-    play.stop_when_risky(Fraction(1, 2)),
-    play.stop_when_risky(0),
-    play.stop_when_risky(0.15),
+    policies.stop_at(1),
+    policies.stop_at(2),
+    policies.stop_at(3),
+    policies.stop_at(5),
+    policies.stop_when_risky(Fraction(3, 10)),
+    policies.stop_when_risky(Fraction(1, 2)),
+    policies.stop_when_risky(0),
+    policies.stop_when_risky(0.15),
 ]
 DECK_COUNTS = np.bincount(fast.DECK, minlength=9)
 
@@ -91,11 +93,11 @@ def test_games_are_those_of_the_protocol_state(players):
 def test_tournament_kernels_agree_seat_for_seat(monkeypatch):
     """The fast kernel rotates the seats as the protocol kernel does: the same arrays, exactly,
     when the protocol's games are fed the same cards."""
-    rules = (play.stop_at(2), play.stop_when_risky(), play.stop_at(4))
+    rules = (policies.stop_at(2), policies.stop_when_risky(), policies.stop_at(4))
     seeds = [[7, g] for g in range(30)]
     games, sizes = iter(seeds), list[int]()
     monkeypatch.setattr(nessus.play, "play", lambda start, seats, rng: replayed(seats, next(games), sizes=sizes))
-    ref = play.tournament_kernel(rules, np.random.default_rng(0), len(seeds))
+    ref = fast.protocol_kernel(rules, np.random.default_rng(0), len(seeds))
     ours = fast.tournament_kernel(rules, fast.PerGame(seeds), len(seeds))
     assert ours.keys() == ref.keys()
     for name in ref:
@@ -106,7 +108,7 @@ def test_tournament_kernels_agree_seat_for_seat(monkeypatch):
 def test_players_who_never_take_cycle_the_whole_deck():
     """Revealing until sinking (limit 1), nobody ever takes a card: every card goes round the
     discards, and the games stop at the turn limit."""
-    seats = [play.stop_when_risky(1)] * 3
+    seats = [policies.stop_when_risky(1)] * 3
     seeds = [[11, g] for g in range(4)]
     out, sizes = fast.play_games(seats, len(seeds), fast.PerGame(seeds), max_turns=60), list[int]()
     for g, seed in enumerate(seeds):
@@ -120,11 +122,15 @@ def test_tournaments_agree_with_the_protocol_path():
     Bonferroni level 1 - 0.05/6: the two estimates must differ by less than sqrt(h1^2 + h2^2),
     h1 and h2 the half-widths of their intervals at that level (Wilson intervals for the win
     rates, the t intervals widened from 95% for the mean scores)."""
-    strategies = {"stop at 2": play.stop_at(2), "risk > 30%": play.stop_when_risky(), "stop at 4": play.stop_at(4)}
+    strategies = {
+        "stop at 2": policies.stop_at(2),
+        "risk > 30%": policies.stop_when_risky(),
+        "stop at 4": policies.stop_at(4),
+    }
     chosen = tuple(strategies.values())
-    table = play.tournament(strategies, games=20_000, seed=5, progress=False)
+    table = fast.tournament(strategies, games=20_000, seed=5, progress=False)
     ours = montecarlo.run(partial(fast.tournament_kernel, chosen), 20_000, 5, chunk=fast.CHUNK, progress=False)
-    ref = montecarlo.run(partial(play.tournament_kernel, chosen), 1_500, 5, chunk=256, progress=False)
+    ref = montecarlo.run(partial(fast.protocol_kernel, chosen), 1_500, 5, chunk=256, progress=False)
     assert table["p_win"].to_list() == [ours[f"p_win_{i}"].value for i in range(3)]  # the tournament's fast path
     level = 1 - 0.05 / 6
     for name in [f"{quantity}_{i}" for quantity in ("p_win", "mean_score") for i in range(3)]:
@@ -142,14 +148,14 @@ def test_tournament_uses_the_fast_engine_only_for_table_driven_strategies(monkey
     def refuse(*args):
         raise AssertionError("wrong engine")
 
-    monkeypatch.setattr(play, "tournament_kernel", refuse)
-    df = play.tournament({"a": play.stop_at(2), "b": play.stop_when_risky()}, games=300, seed=1, progress=False)
+    monkeypatch.setattr(fast, "protocol_kernel", refuse)
+    df = fast.tournament({"a": policies.stop_at(2), "b": policies.stop_when_risky()}, games=300, seed=1, progress=False)
     assert df.columns == ["policy", "p_win", "low", "high", "mean_score", "p_finished"]
     assert df["p_win"].sum() >= 1 and (df["p_finished"] == 1).all()
     monkeypatch.undo()
     monkeypatch.setattr(fast, "tournament_kernel", refuse)
-    assert not fast.is_table_driven(play.lookahead())
-    play.tournament({"a": play.stop_at(2), "b": play.lookahead()}, games=2, seed=1, progress=False)
+    assert not fast.is_table_driven(policies.lookahead())
+    fast.tournament({"a": policies.stop_at(2), "b": policies.lookahead()}, games=2, seed=1, progress=False)
 
 
 @settings(max_examples=12, deadline=None)
@@ -188,14 +194,32 @@ def test_the_shuffler_deals_orders():
 
 def test_bad_parameters_are_clear_errors():
     with pytest.raises(ValueError, match="cards must be an integer >= 1"):
-        play.stop_at(0)
+        policies.stop_at(0)
     with pytest.raises(ValueError, match="limit must be a number from 0 to 1"):
-        play.stop_when_risky(Fraction(3, 2))
+        policies.stop_when_risky(Fraction(3, 2))
     with pytest.raises(ValueError, match="players .* from 2 to 6"):
-        fast.play_games([play.stop_at(2)] * 7, 5, np.random.default_rng(0))
+        fast.play_games([policies.stop_at(2)] * 7, 5, np.random.default_rng(0))
     with pytest.raises(ValueError, match="games must be an integer >= 0"):
-        fast.play_games([play.stop_at(2)] * 2, -1, np.random.default_rng(0))
+        fast.play_games([policies.stop_at(2)] * 2, -1, np.random.default_rng(0))
     with pytest.raises(ValueError, match="max_turns must be an integer >= 0"):
-        fast.play_games([play.stop_at(2)] * 2, 5, np.random.default_rng(0), max_turns=-1)
+        fast.play_games([policies.stop_at(2)] * 2, 5, np.random.default_rng(0), max_turns=-1)
     with pytest.raises(ValueError, match="table-driven"):
-        fast.play_games([play.stop_at(2), play.lookahead()], 5, np.random.default_rng(0))
+        fast.play_games([policies.stop_at(2), policies.lookahead()], 5, np.random.default_rng(0))
+
+
+def test_exact_figures_lie_in_the_simulated_intervals():
+    """A player who never stops, revealing 200,000 shuffled decks (fixed seed: deterministic).
+
+    The 12 curve points are checked together, so each gets a Wilson interval at the Bonferroni
+    level 1 - 0.05/12: all hold at once with probability >= 95%. The mean uses its t interval
+    at the same level."""
+    trials, level = 200_000, 1 - 0.05 / 13
+    exact = nessie.report().figures
+    simulated = nessie.simulate(trials=trials, seed=SEED).figures
+    for k in range(1, 13):
+        name = f"p_sink_by_reveal_{k}"
+        lo, hi = montecarlo.wilson(round(simulated[name].value * trials), trials, confidence=level)
+        assert lo <= exact[name].value <= hi, (name, exact[name].value, (lo, hi))
+    mean = simulated["expected_reveals_until_sink"]
+    half = (mean.ci[1] - mean.ci[0]) / 2 * norm.ppf(0.5 + level / 2) / norm.ppf(0.975)
+    assert abs(exact["expected_reveals_until_sink"].value - mean.value) <= half

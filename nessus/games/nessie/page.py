@@ -4,14 +4,15 @@ Left: the table (the row, every player's cards and score, Reveal / Stop and take
 and a log of what happened). Right: the live odds panel of the human player (seat 1) from the
 cards they have not seen, the advice of two players, and the exact chance of sinking within k
 more reveals for k = 1..10. The HTML, the chart and the optimal player's answer are pure
-functions in `nessie_views`; this module holds the widgets and the flow of play.
+functions in `views` and `advice`; this module holds the widgets and the flow of play.
 
-The game is the protocol's `nessie.State`; the opponents play through `nessus.play.play` with
-the chosen rule (a `nessie.play.Rule`, itself a policy). The odds table's values and the
-look-ahead player's advice are the state's hint (`State.hint()`, the values of
-`nessie.play.choice`): treasure points gained minus lost, plus `nessie.play.LETTER_VALUE` (10/6)
-per Nessie card kept, looking one card ahead. The take slider starts at the best take under that
-same scoring (`nessie.play.best_take`), which is what the automatic players take too.
+The game is the protocol's `nessie.State`, played as the kit's `Match`: the opponents play
+through `nessus.play.play` with the chosen rule (a `nessie.policies.Rule`, itself a policy). The
+odds table's values and the look-ahead player's advice are the state's hint
+(`nessie.policies.advice`, from the values of `nessie.odds.choice`): treasure points gained minus
+lost, plus `nessie.odds.LETTER_VALUE` (10/6) per Nessie card kept, looking one card ahead. The take
+slider starts at the best take under that same scoring (`nessie.odds.best_take`), which is what
+the automatic players take too.
 
 The optimal player's advice is `nessie.optimal.optimal_choice`: the exact expected *treasure
 taken this turn* if it stops now or reveals and then plays on optimally (letters count only
@@ -26,22 +27,32 @@ that has changed since is dropped, never shown. A failure in the thread is shown
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from functools import partial
 
 import ipywidgets as widgets
 
-from nessus.apps import nessie_views as v
 from nessus.game import Action
 from nessus.game import State as AnyState
-from nessus.games import nessie
-from nessus.games.nessie.engine import CHAIN, Event, Hand
-from nessus.games.nessie.odds import Situation
+from nessus.games.nessie import advice as a
+from nessus.games.nessie import views as v
+from nessus.games.nessie.cards import CHAIN, Hand, Situation
+from nessus.games.nessie.policies import advice
+from nessus.games.nessie.rules import Rules
+from nessus.games.nessie.state import REVEAL, State, Stop, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import LatestJob, TableHTML
-from nessus.play import play
+from nessus.kit.match import Match
 
 HUMAN = v.HUMAN
+
+
+class Game(Match):
+    """A Nessie match on the page: each move told by `views.narrate` (an opponent's turn in one
+    sentence when it ends), the end by `views.result_text`."""
+
+    def tell(self, state: AnyState, action: Action) -> None:
+        assert isinstance(state, State)
+        self.lines += v.narrate(state, action, self.names[-1])
 
 
 class NessieDashboard(Dashboard):
@@ -92,7 +103,6 @@ class NessieDashboard(Dashboard):
         self.odds = TableHTML(name="nessie-odds")
         self.advice, self.odds_note = widgets.HTML(), widgets.HTML()
         self.chart = self.chart_pane("320px", "sinking")
-        self.events: list[str] = []
         self._quiet = False
         self.worker = LatestJob("nessie-optimal-player")
         self._lock = threading.Lock()  # guards the ticket and the advice lines (the worker writes them too)
@@ -105,7 +115,7 @@ class NessieDashboard(Dashboard):
         self.new_button.on_click(guard(lambda _: self.new_game()))
         self.take.observe(guard(lambda _: None if self._quiet else self.draw_take()), names="value")
         self.opponents.observe(guard(lambda _: self.new_game()), names="value")
-        self.strategy.observe(guard(lambda _: self.say(f"Opponents now play “{self.strategy.value}”.")), names="value")
+        self.strategy.observe(guard(lambda _: self.new_strategy()), names="value")
 
         self.page(
             [
@@ -127,66 +137,54 @@ class NessieDashboard(Dashboard):
         self.new_game()
 
     # -- moves --------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        state = self.match.state
+        assert isinstance(state, State)
+        return state
+
     def new_game(self) -> None:
         """A new game (a full deck), 1 + opponents players, you first."""
-        self.state = nessie.initial_state(nessie.Rules(players=1 + self.opponents.value))
-        self._invalidate()
         k = self.opponents.value
-        self.events = [f"New game: you and {k} opponent{'s' if k > 1 else ''}. Your turn: reveal a card."]
+        self.match = Game(initial_state(Rules(players=1 + k)), {}, self.rng, you=HUMAN)
+        self.match.result = lambda end: v.result_text(end, self.strategy.value)
+        self.seat_opponents()
+        self.match.lines.append(f"New game: you and {k} opponent{'s' if k > 1 else ''}. Your turn: reveal a card.")
+        self._invalidate()
         self.messages.clear()
         self.draw()
 
-    def _your_turn(self) -> None:
-        """A ValueError unless it is your turn in a game still on."""
-        if self.state.is_terminal():
-            raise ValueError("the game is over: press New game")
-        if self.state.current != HUMAN:
-            raise ValueError("it is not your turn")
+    def seat_opponents(self) -> None:
+        """Every other seat plays the chosen rule (named so in the log)."""
+        policy = v.STRATEGIES[self.strategy.value]()
+        self.match.seats = {seat: policy for seat in range(1, self.state.players)}
+        self.match.names = ["you"] + [self.strategy.value] * (self.state.players - 1)
 
-    def _move(self, move: Callable[[nessie.State], nessie.State]) -> None:
-        """Make your move (a function of the state) and tell it in the log."""
-        self._your_turn()
-        self.state = move(self.state)
+    def new_strategy(self) -> None:
+        """The opponents play another rule from their next move on."""
+        self.seat_opponents()
+        self.say(f"Opponents now play “{self.strategy.value}”.")
+
+    def play(self, action: Action) -> None:
+        """Your move, then the opponents' until it is your turn or the game ends (told in the log)."""
+        self.match.move(action)
         self._invalidate()
         self.messages.clear()
-        self.events += v.narrate([(e, self.state.scores()) for e in self.state.last], self.strategy.value)
+        self.draw()
 
     def reveal(self) -> None:
         """You reveal one card (drawn from the pile); if you sink, the opponents play."""
-        self._move(lambda s: s.reveal(rng=self.rng))
-        self.play_opponents()
-        self.draw()
+        self.play(REVEAL)
 
     def stop(self) -> None:
         """You stop and take the last N row cards; then the opponents play."""
-        before = sum(self.state.hands[HUMAN].treasures)
-        self._move(lambda s: s.stop(self.take.value))
-        thrown = [c for e in self.state.last if e.kind == "stop" for c in e.discards]
-        self.events += v.stop_lines(self.state.hand(HUMAN), before, thrown)
-        self.play_opponents()
-        self.draw()
-
-    def play_opponents(self) -> None:
-        """The opponents play (`nessus.play.play`, the chosen rule in every other seat) until it
-        is your turn or the game ends; their moves told in the log."""
-        policy = v.STRATEGIES[self.strategy.value]()
-        moves: list[tuple[AnyState, Action]] = []
-        seats = {seat: policy for seat in range(1, self.state.players)}
-        end = play(self.state, seats, self.rng, on_move=lambda state, action: moves.append((state, action)))
-        assert isinstance(end, nessie.State)
-        self.state = end
-        happened: list[tuple[Event, list[int]]] = []
-        for state, action in moves:
-            after = state.apply(action)
-            assert isinstance(after, nessie.State)
-            happened += [(e, after.scores()) for e in after.last]
-        self.events += v.narrate(happened, self.strategy.value)
-        if end.is_terminal():
-            self.events.append(v.result_text(end))
+        if self.match.your_move() and self.state.revealed == 0:
+            raise ValueError("reveal at least one card before stopping")
+        self.play(Stop(self.take.value))
 
     def say(self, text: str) -> None:
         """A line in the log."""
-        self.events.append(text)
+        self.match.lines.append(text)
         self.draw_log()
 
     # -- drawing ------------------------------------------------------------------------------
@@ -195,7 +193,7 @@ class NessieDashboard(Dashboard):
         s = self.state
         playing = not s.is_terminal() and s.current == HUMAN
         self.reveal_button.disabled = self.stop_button.disabled = self.take.disabled = not playing
-        self.choice = v.odds_of(s) if playing else None
+        self.choice = advice(s) if playing else None
         self._quiet = True
         try:
             self.take.max = len(s.row)
@@ -218,25 +216,25 @@ class NessieDashboard(Dashboard):
 
     def draw_log(self) -> None:
         """The last lines of the log."""
-        self.log.value = v.log_html(self.events)
+        self.log.value = v.log_html(self.match.lines)
 
     def draw_odds(self) -> None:
         """The odds table, the look-ahead player's advice (the optimal player's is on its way)."""
         s, c = self.state, self.choice
         if c is None:
-            self.odds.value, self.odds_note.value = v.waiting_html(s), ""
+            self.odds.value, self.odds_note.value = v.waiting_html(s, self.strategy.value), ""
             self._set_advice("")
             return
         self.odds.value = v.odds_html(c, s.revealed)
         self.odds_note.value = v.odds_note_html(s.situation().pool_size)
-        self._set_advice(v.lookahead_html(c, s.revealed), thinking=True)
+        self._set_advice(a.lookahead_html(c, s.revealed), thinking=True)
 
     def _set_advice(self, lookahead: str, thinking: bool = False) -> None:
         """The look-ahead line, and the optimal player's line: thinking about the current ticket, or none."""
         with self._lock:
             self._lookahead_line = lookahead
-            self._optimal_line = v.thinking_html(self._ticket) if thinking else ""
-            self.advice.value = v.advice_html(self._lookahead_line + self._optimal_line)
+            self._optimal_line = a.thinking_html(self._ticket) if thinking else ""
+            self.advice.value = a.advice_html(self._lookahead_line + self._optimal_line)
 
     # -- the optimal player -----------------------------------------------------------------
     def _invalidate(self) -> None:
@@ -257,11 +255,11 @@ class NessieDashboard(Dashboard):
         self, ticket: int, s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], ...], compulsory: bool
     ) -> None:
         """In the worker thread: the optimal player's choice, shown only if `ticket` is still current."""
-        line = v.solve_optimal(ticket, s, hand, adjacency, compulsory)
+        line = a.solve_optimal(ticket, s, hand, adjacency, compulsory)
         with self._lock:
             if ticket == self._ticket:
                 self._optimal_line = line
-                self.advice.value = v.advice_html(self._lookahead_line + self._optimal_line)
+                self.advice.value = a.advice_html(self._lookahead_line + self._optimal_line)
 
 
 def app(seed: int | None = None) -> widgets.Widget:
