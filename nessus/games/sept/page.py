@@ -279,9 +279,9 @@ class SeptDashboard(TableDashboard):
     def draw_charts(self) -> None:
         """One turn's exact score holding at N, and the expected score for every N."""
         n = self.hold_at.value
-        self.chart.show(v.turn_chart(self.record, n))
-        self.figures.value = v.figures_html(self.record, n)
-        self.means.show(v.means_chart(self.record, n))
+        self.chart.show(v.turn(self.record).turn_chart(n))
+        self.figures.value = v.turn(self.record).figures_html(n)
+        self.means.show(v.turn(self.record).means_chart(n))
 
     def draw_boundary(self) -> None:
         """In a game: the turn total at which optimal play first holds, by the mover's position, this turn."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Hashable
-from functools import cache, partial
+from functools import partial
 from typing import cast
 
 import altair as alt
@@ -15,15 +15,15 @@ import polars as pl
 from nessus import pushluck as core
 from nessus.game import Game
 from nessus.games import pig, sept
-from nessus.kit.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice, probability_bars
-from nessus.numbers import decimal_text, exact_str, number_html, number_text
+from nessus.kit.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice
+from nessus.kit.pushluck import OneTurn
+from nessus.numbers import decimal_text, exact_str, number_html
 from nessus.solver import Hint
 
 State = sept.State | pig.State
 Rolls = tuple[tuple[int, ...], ...]
 BUST = "#b00020"
 CUT_OFF = 1e-6  # a turn start whose bracket is wider than this is shown as shaken by the cut-off
-WIDEST = {sept.NAME: 90, pig.NAME: 60}  # the chart of expected scores shows N = 1 .. widest
 APPROX = partial(number_html, approx=True)  # a chance found by value iteration (a float): a decimal, never a fraction
 METHODS = {"value-iteration": "≈, value iteration", "exact": "exact", "heuristic": "a rule of thumb"}
 
@@ -255,62 +255,10 @@ def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]
 
 
 # -- the charts ------------------------------------------------------------------------------------
-@cache
-def turn_frame(record: Game, n: int) -> pl.DataFrame:
-    """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
-    d = core.hold_at_distribution(fresh(record).LAW, n)
-    values = {"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes]}
-    return pl.DataFrame(values | {"exact": [number_text(d[s]) for s in d.outcomes]})
-
-
-@cache
-def means_frame(record: Game) -> pl.DataFrame:
-    """The exact expected turn score holding at N, for N = 1 .. the chart's widest: `N`, `mean`, `exact`."""
-    holds = range(1, WIDEST[record.name] + 1)
-    means = [core.hold_at_mean(fresh(record).LAW, n) for n in holds]
-    exact = [number_text(m, kind="value") for m in means]
-    return pl.DataFrame({"N": holds, "mean": [float(m) for m in means], "exact": exact})
-
-
-def turn_chart(record: Game, n: int) -> alt.LayerChart:
-    """The exact score of one turn holding at n, as bars."""
-    d, frame = core.hold_at_distribution(fresh(record).LAW, n), turn_frame(record, n)
-    title = alt.Title(
-        f"{record.title}: the score of one turn holding at {n} (exact)",
-        subtitle=f"average {number_text(d.mean(), kind='value')} points; P(score 0) = {number_text(d[0])}",
-    )
-    x_title = f"turn score (0: the turn ended on {fresh(record).BUST_WORDS})"
-    return probability_bars(frame, title, x_title, frame["value"].to_list(), width=500, height=150)
-
-
-def figures_html(record: Game, n: int) -> str:
-    """The exact figures of holding at n, and of the best N for points."""
-    d, (top, top_mean) = core.hold_at_distribution(fresh(record).LAW, n), core.best_hold(fresh(record).LAW)
-    return (
-        "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
-        f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
-        f"<tr><td>expected turn score</td><td>{number_html(d.mean(), 'value')}</td></tr>"
-        f"<tr><td>P(the turn scores 0)</td><td>{number_html(d[0])}</td></tr>"
-        f"<tr><td>best N for points: {top}</td><td>{number_html(top_mean, 'value')}</td></tr></table>"
-    )
-
-
-def means_chart(record: Game, n: int) -> alt.LayerChart:
-    """The exact expected turn score for every N, with the best N and yours marked."""
-    (top, top_mean), widest = core.best_hold(fresh(record).LAW), WIDEST[record.name]
-    base = alt.Chart(means_frame(record)).encode(x=alt.X("N:Q", title="hold at N", scale=alt.Scale(domain=[1, widest])))
-    line = base.mark_line(color=OPTIMAL, point=alt.OverlayMarkDef(size=14, color=OPTIMAL)).encode(
-        y=alt.Y("mean:Q", title="expected turn score"), tooltip=["N", alt.Tooltip("exact:N", title="expected score")]
-    )
-    marks = pl.DataFrame({"N": [top, n], "what": [f"best N = {top}", f"your N = {n}"]})
-    colour = alt.Color(
-        "what:N", scale=alt.Scale(range=["#999999", HEURISTIC]), legend=alt.Legend(orient="top", title=None)
-    )
-    rules = alt.Chart(marks).mark_rule(strokeDash=[6, 3]).encode(x="N:Q", color=colour)
-    off = f"(your N = {n} is off the right edge) " if n > widest else ""
-    subtitle = f"{off}best N = {top}: {number_text(top_mean, kind='value')} points"
-    title = alt.Title("Expected score of one turn holding at N (exact)", subtitle=subtitle)
-    return alt.layer(line, rules).properties(width=500, height=150, title=title)
+def turn(record: Game) -> OneTurn:
+    """One turn of `record`'s game for the kit's charts (expected scores for N = 1 .. 90; 60 in Pig)."""
+    state = fresh(record)
+    return OneTurn(record.title, state.LAW, state.BUST_WORDS, 60 if record.name == pig.NAME else 90)
 
 
 def boundary_key(g: State) -> tuple:
