@@ -2,7 +2,8 @@
 of each) and 15 Charon; fewer for fewer players.
 
 A card is an int: a creature's value 1..10, or `CHARON` (0). `card_text` writes it as players
-do ("C" for Charon), `parse_cards` reads "C,7,7,2,10".
+do ("C" for Charon), `parse_cards` reads "C,7,7,2,10". Cards are also counted by kind (a tuple
+indexed by card: `counts_of`, `cards_of`), and `points` scores the cards in front of a player.
 
 >>> deck(3).size, deck(3).charon, deck(3).values
 (39, 11, (1, 2, 3, 5, 7, 9, 10))
@@ -10,18 +11,26 @@ do ("C" for Charon), `parse_cards` reads "C,7,7,2,10".
 (0, 7, 7, 2, 10)
 >>> cards_text((0, 7, 2))
 'C 7 2'
+>>> points(counts_of([1, 2, 3, 1, 10, CHARON]))  # 17, and 10 for the set {1, 2, 3}
+27
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 Card = int
 CHARON: Card = 0
 VALUES = tuple(range(1, 11))
 COPIES = 4  # of each creature value in the full deck
+KINDS = 11
+"""Card kinds: Charon (0) and the creature values 1..10; counts are tuples indexed by card."""
+BONUS = 10
+"""Points per complete set {1, 2, 3} in front."""
+
+Counts = tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -95,3 +104,22 @@ def parse_cards(text: str, name: str = "cards") -> tuple[Card, ...]:
 
 TARGETS = {3: 40, 4: 40, 5: 35, 6: 30}
 """The points that win, by player count."""
+
+
+def counts_of(cards: Iterable[Card]) -> Counts:
+    """Cards as counts by kind (index = card)."""
+    out = [0] * KINDS
+    for c in cards:
+        out[c] += 1
+    return tuple(out)
+
+
+def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
+    """Counts by kind as a sorted tuple of cards (Charon first)."""
+    return tuple(c for c, n in enumerate(counts) for _ in range(n))
+
+
+def points(front: Sequence[int]) -> int:
+    """Points of the cards in front of a player (counts by kind): the creature values plus 10 per
+    complete set {1, 2, 3}."""
+    return sum(v * front[v] for v in range(1, KINDS)) + BONUS * min(front[1], front[2], front[3])

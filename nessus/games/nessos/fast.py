@@ -1,8 +1,9 @@
-"""Nessos, many games at once: a numpy engine for the bots `naive`, `bluffer` and `bayes`.
+"""Nessos, many games at once: a numpy engine for the bots `naive`, `bluffer` and `bayes`, and
+`simulate`, the Monte Carlo figures of fresh hands and of whole games of the bots `Setup.bots`.
 
-The rules are the engine's (`nessos.engine.State`: the deal and refills in seat order from the
+The rules are the engine's (`nessos.state.State`: the deal and refills in seat order from the
 first player, the offer / accept / refuse / pass chain, elimination at the third Charon, the end
-conditions in RULES.md's order, the token passing on) and the bots are those of `nessos.bots`;
+conditions in RULES.md's order, the token passing on) and the bots are those of `nessos.policies`;
 only the bookkeeping differs. Each game is a row, and each step of a round — the offer, each
 answer, turning the cards up, each card of the refill — is a few array operations over every
 game still in play (`play`).
@@ -16,13 +17,13 @@ Everything a step reads is packed in integers, so that a step is whole-array int
 - sets of seats (still in, short of cards, holding cards, already offered to) are bit masks,
   and "the j-th seat of a set" or "the first seat of a set clockwise from s" are table lookups.
 
-Two differences from `nessus.play.play` with `nessos.bots`, neither changing a law:
+Two differences from `nessus.play.play` with `nessos.policies`, neither changing a law:
 - the bots draw their random choices from the batch's generator, not from one seeded by their
   observation (`play.observed_rng`): the same distributions, other draws;
 - the Bayes bot's answers come from a table of its exact decision (`Table.bayes_answer`, keyed by
   everything that decision depends on, each entry computed with Fractions by `odds`).
 
->>> out = play(Rules(players=4, bots="bayes,naive"), np.random.default_rng(1), 2_000)
+>>> out = play(Rules(players=4), np.random.default_rng(1), 2_000, ("bayes", "naive", "bayes", "naive"))
 >>> sorted(out), bool(out["ended"].min() >= 1), float(out["shares"].sum())
 (['ended', 'rounds', 'shares'], True, 2000.0)
 """
@@ -32,27 +33,30 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache, cached_property
+from functools import cache, cached_property, partial
+from typing import Any, cast
 
 import numpy as np
 
+from nessus import montecarlo
 from nessus.dice import uniform_below
-from nessus.games.nessos.bots import TOP_VALUES, cached_posterior
-from nessus.games.nessos.deck import CHARON
-from nessus.games.nessos.engine import (
-    BONUS,
+from nessus.games.nessos.deck import BONUS, CHARON, KINDS
+from nessus.games.nessos.odds import Sender, Valuation, cached_posterior, expected_values
+from nessus.games.nessos.policies import TOP_VALUES, policies
+from nessus.games.nessos.rules import NAME, Rules, Setup
+from nessus.games.nessos.state import (
     ELIMINATION,
     ELIMINATIONS_AT,
-    KINDS,
     NINE,
     NINE_CHARON,
     NO_CARDS,
     ROUND_LIMIT,
     TARGET,
     State,
+    initial_state,
 )
-from nessus.games.nessos.odds import Sender, Valuation, expected_values
-from nessus.games.nessos.rules import Rules
+from nessus.play import play as play_loop
+from nessus.report import Figure, Report
 
 BOTS = ("naive", "bluffer", "bayes")
 """The bots this engine plays (`random_legal` is left to the generic loop)."""
@@ -295,11 +299,11 @@ class Table:
     """The bots at their seats, the tables they read, and the generator they draw from."""
 
     def __init__(
-        self, rules: Rules, rng: np.random.Generator, bots: Sequence[str] | None = None, sender: Sender | None = None
+        self, rules: Rules, rng: np.random.Generator, bots: Sequence[str], sender: Sender | None = None
     ) -> None:
         self.rules = rules
         self.rng = rng
-        self.bots = tuple(bots or rules.seat_bots)
+        self.bots = tuple(bots)
         unknown = sorted(set(self.bots) - set(BOTS))
         if unknown or len(self.bots) != rules.players:
             raise ValueError(
@@ -485,7 +489,7 @@ class Table:
         may_pass: np.ndarray,
         step: int,
     ) -> np.ndarray:
-        """The Bayes bot's answer (`bots.bayes`): it passes the card of its hand whose passing is
+        """The Bayes bot's answer (`policies.bayes`): it passes the card of its hand whose passing is
         worth most (the lowest kind among equals) to the leader if that beats accepting and
         refusing (0), else accepts unless refusing is worth more — the expected points of
         `odds.expected_values` under the posterior of `odds.chain_posterior`.
@@ -607,7 +611,7 @@ class Table:
     def exact_ranks(self, key: int) -> np.ndarray:
         """For one `answer_key`: the ranks (0 the least) of the exact expected points of accepting,
         of refusing (0) and of passing each kind (-1: not in the deck, or no passing), as
-        `bots.bayes` weighs them with `odds.chain_posterior` and `odds.expected_values`."""
+        `policies.bayes` weighs them with `odds.chain_posterior` and `odds.expected_values`."""
         return _exact_ranks(key, self.rules.deck.values, self.rules.goal, self.sender)
 
     # -- a round -----------------------------------------------------------------------------------
@@ -685,10 +689,10 @@ class Table:
 
 
 def play(
-    rules: Rules, rng: np.random.Generator, n: int, bots: Sequence[str] | None = None, sender: Sender | None = None
+    rules: Rules, rng: np.random.Generator, n: int, bots: Sequence[str], sender: Sender | None = None
 ) -> dict[str, np.ndarray]:
-    """n whole games with `bots` at the seats (default: the rules' `seat_bots`; each one of
-    `BOTS`), the Bayes bots judging offers with the `sender` model (default: `bots.bayes`'s):
+    """n whole games with `bots` at the seats (one of `BOTS` each, e.g. `Setup.seat_bots`), the
+    Bayes bots judging offers with the `sender` model (default: `policies.bayes`'s):
     `ended` (1..5, the index in `ENDS` plus 1), `rounds` and `shares`, (n, players) win shares
     (a k-way shared win counts 1/k).
 
@@ -759,3 +763,56 @@ def _exact_ranks(key: int, values: tuple[int, ...], goal: int, sender: Sender) -
     ]
     order = sorted({w for w in worths if w is not None})
     return np.array([-1 if w is None else order.index(w) for w in worths], dtype=np.int64)
+
+
+# -- simulate ----------------------------------------------------------------------------------------
+def games_kernel(setup: Setup, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n whole games with the setup's bots (`Setup.seat_bots`): how each ended, its rounds, and
+    whether each seat won (a shared win counting its share). Naive, bluffing and Bayes bots play
+    in the vectorised engine (`play`); a table with a `random_legal` bot plays through the game
+    protocol's loop (`nessus.play.play`)."""
+    rules, bots = setup.rules, setup.seat_bots
+    if set(bots) <= set(BOTS):
+        out = play(rules, rng, n, bots)
+        ended = np.array(ENDS, dtype=object)[out["ended"] - 1]
+        rounds, shares = out["rounds"], out["shares"]
+    else:
+        named = policies(rules)
+        seats = [named[b] for b in bots]
+        ends = [cast(State, play_loop(initial_state(rules), seats, rng)) for _ in range(n)]
+        ended = np.array([e.ended for e in ends], dtype=object)
+        rounds = np.array([e.rounds for e in ends], dtype=np.int64)
+        shares = np.array([[float(r) for r in e.returns()] for e in ends]).reshape(n, rules.players)
+    out = {f"p_game_ends_by_{reason}": ended == reason for reason in (TARGET, ELIMINATION, NINE_CHARON)}
+    out["p_game_ends_with_no_cards"] = ended == NO_CARDS
+    if rules.rounds:
+        out["p_game_ends_at_round_limit"] = ended == ROUND_LIMIT
+    out["mean_rounds"] = rounds
+    for seat, bot in enumerate(bots):
+        out[f"win_share_seat_{seat + 1}_{bot}"] = shares[:, seat]
+    return out
+
+
+def hands_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
+    """n fresh hands dealt from a shuffled deck: whether each holds no Charon, or 3 or more (the
+    Monte Carlo check of the exact hand odds). The deck's Charon are its first cards."""
+    d = rules.deck
+    dealt = np.argsort(rng.random((n, d.size)), axis=1)[:, : rules.hand_size]
+    charon = (dealt < d.charon).sum(axis=1)
+    return {"p_hand_no_charon": charon == 0, "p_hand_3plus_charon": charon >= 3}
+
+
+def simulate(
+    setup: Setup | None = None, trials: int = 100_000, seed: int = 0, client: Any = None, progress: Any = None
+) -> Report:
+    """Fresh hands and whole games of the setup's bots by Monte Carlo, with 95% intervals: the hand
+    odds (`p_hand_no_charon`, `p_hand_3plus_charon`, checks of the exact ones), how games end (the
+    target, an elimination leaving one player, 9 Charon face up, or no card left in any hand),
+    the mean number of rounds, and each seat's win share. Games of naive, bluffing and Bayes
+    bots are played by the vectorised engine (`play`: hundreds of thousands a second without a
+    Bayes bot, tens of thousands with), others by the generic play loop."""
+    setup = setup or Setup()
+    hands = montecarlo.run(partial(hands_kernel, setup.rules), trials, seed, client=client, progress=progress)
+    run = montecarlo.run(partial(games_kernel, setup), trials, seed + 1, client=client, progress=progress)
+    estimates = hands.estimates | run.estimates
+    return Report(NAME, setup.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})

@@ -1,7 +1,7 @@
 """Nessos' exact odds (RULES.md part 3), all as Fractions: the deck and hand odds, the Bayes
 posterior of an offered card being Charon given its announcement and everything the receiver
 can see, the same for a chain of 2–3 offered cards, and the expected values of accept / refuse
-/ pass.
+/ pass; and `report`, the exact figures of a `Question` about one position.
 
 What the receiver can see is summed up by the *unseen pool*: the deck minus the receiver's own
 hand and every face-up card (`unseen_counts`). Every sender model draws the sender's hand from
@@ -31,9 +31,11 @@ from itertools import product
 from math import comb
 from typing import TYPE_CHECKING
 
-from nessus.dist import exact_str
-from nessus.games.nessos import engine
-from nessus.games.nessos.deck import CHARON, Card, card_text, deck
+from nessus.games.nessos.deck import CHARON, Card, card_text, counts_of, deck
+from nessus.games.nessos.deck import points as front_points
+from nessus.games.nessos.rules import NAME, Rules, Setup
+from nessus.numbers import exact_str
+from nessus.report import Figure, Report
 
 if TYPE_CHECKING:
     import polars as pl
@@ -124,6 +126,10 @@ class Sender:
         if self.cards < 1:
             raise ValueError(f"the sender's hand must hold at least 1 card, got {self.cards}")
 
+    def __str__(self) -> str:
+        """The model in words: "naive sender", "bluffer sender, q = 1/2"."""
+        return "naive sender" if self.model == "naive" else f"bluffer sender, q = {self.bluff}"
+
     def offers(self, charon: int, size: int) -> tuple[Fraction, Fraction]:
         """For a hand of `size` cards holding `charon` Charon: (P(it offers a Charon), P(it
         offers one given creature card of the hand)). A group of a creature cards is offered
@@ -209,6 +215,23 @@ def posterior_charon(unseen: Mapping[Card, int], announced: int, values: Sequenc
     if charon + creature == 0:
         raise ValueError(f"announced {announced} is impossible: no Charon and no {announced} is unseen")
     return charon / (charon + creature)
+
+
+def posterior_by_bluff(
+    unseen: Mapping[Card, int], values: Sequence[int], cards: int, steps: int
+) -> Iterator[tuple[int, Fraction, Fraction]]:
+    """(v, q, P(Charon | announced v)) for a bluffer with q = 0, 1/steps, ..., 1 holding `cards`
+    cards, and every value v of the deck, from the unseen pool; a point is left out where that
+    announcement is impossible (no such card unseen, and a bluffer with this q never offers Charon)."""
+    for v in values:
+        if not unseen.get(v, 0) and not unseen.get(CHARON, 0):
+            continue
+        for i in range(steps + 1):
+            q = Fraction(i, steps)
+            try:
+                yield v, q, posterior_charon(unseen, v, values, Sender("bluffer", q, cards))
+            except ValueError:
+                continue
 
 
 def bayes_table(
@@ -362,8 +385,8 @@ def _drawn(start: tuple[int, ...], slot: tuple[int, ...], values: int) -> dict[t
 
 
 def points(cards: Iterable[Card]) -> int:
-    """The score of `cards` face up in front of a player (the engine's `points`, from cards)."""
-    return engine.points(engine.counts_of(cards))
+    """The score of `cards` face up in front of a player (`deck.points`, from cards)."""
+    return front_points(counts_of(cards))
 
 
 @dataclass(frozen=True)
@@ -398,6 +421,9 @@ class Valuation:
     front: tuple[Card, ...] = ()
     next_refuses: Fraction = Fraction(1, 2)
 
+    text = "the most expected points (a Charon costs a third of the target)"
+    unit = "expected points"
+
     def __post_init__(self) -> None:
         if self.goal < 1:
             raise ValueError(f"goal must be a positive number of points, got {self.goal}")
@@ -418,6 +444,11 @@ class Valuation:
         if self.front.count(CHARON) + charon >= ELIMINATING and charon:
             return Fraction(-self.goal)
         return points(self.front + cards) - points(self.front) - charon * self.penalty
+
+    def payoff(self, final: Iterable[Card]) -> Fraction:
+        """The objective's payoff (`nessus.game.Objective`): what the cards `final` taken face up
+        are worth (`worth`)."""
+        return self.worth(final)
 
 
 @dataclass(frozen=True)
@@ -465,3 +496,90 @@ def expected_values(
             if pass_ is None or value > pass_:
                 pass_, add = value, card
     return Values(accept, Fraction(0), pass_, add)
+
+
+@cache
+def cached_posterior(
+    pool: tuple[tuple[int, int], ...], announced: tuple[int, ...], values: tuple[int, ...], sender: Sender
+) -> Chain:
+    """`chain_posterior` for an unseen pool given as (kind, count) pairs, remembered."""
+    return chain_posterior(dict(pool), announced, values, sender)
+
+
+# --- the question about one position and its report ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    """What a receiver sees and is offered, the question `report` answers: its own `hand`, every
+    card face up it can see (`seen`), the value `announced` for the card offered (0: no offer)
+    and the model of its `sender`."""
+
+    hand: tuple[Card, ...] = ()
+    seen: tuple[Card, ...] = ()
+    announced: int = 0
+    sender: Sender = Sender()
+
+    @staticmethod
+    def of(setup: Setup) -> Question:
+        """The question the command line's parameters ask (`--set hand=... announced=...`)."""
+        sender = Sender(setup.sender, setup.bluff, setup.hand_size)
+        return Question(setup.hand_cards, setup.seen_cards, setup.announced, sender)
+
+    @property
+    def asked(self) -> bool:
+        """Whether there is a position to judge at all (a hand, cards seen or an offer)."""
+        return bool(self.hand or self.seen or self.announced)
+
+
+def report(setup: Setup | None = None) -> Report:
+    """The exact figures: the deck and a fresh hand's odds; with a receiver's view (`hand`,
+    `seen`) the next card's odds; with an offer (`announced`) the posterior that it is Charon
+    and the expected points of accepting, refusing and passing it."""
+    setup = setup or Setup()
+    rules, question = setup.rules, Question.of(setup)
+    figures = hand_figures(rules)
+    if question.asked:
+        figures |= question_figures(rules, question)
+    return Report(NAME, setup.as_dict(), figures)
+
+
+def hand_figures(rules: Rules) -> dict[str, Figure]:
+    """The deck and a fresh hand's odds."""
+    d, size = rules.deck, rules.hand_size
+    return {
+        "deck_size": Figure.of(d.size, "cards in the deck"),
+        "charon_count": Figure.of(d.charon, "Charon cards in the deck"),
+        "p_hand_no_charon": Figure.of(p_hand_no_charon(rules.players, size), "P(a fresh hand holds no Charon)"),
+        "p_hand_3plus_charon": Figure.of(
+            p_hand_3plus_charon(rules.players, size), "P(a fresh hand holds 3 Charon or more)"
+        ),
+    }
+
+
+def question_figures(rules: Rules, question: Question) -> dict[str, Figure]:
+    """The next card's odds from the receiver's view; with an offer, the posterior that it is
+    Charon and the expected points of accepting, refusing and passing it."""
+    hand = question.hand
+    pool = unseen_counts(rules.players, hand, question.seen)
+    figures = {
+        "p_next_card_charon": Figure.of(
+            p_charon_among_next(pool, 1, 1), "P(a card the receiver has not seen, e.g. the next drawn, is Charon)"
+        )
+    }
+    if not question.announced:
+        return figures
+    announced = (question.announced,)
+    chain = chain_posterior(pool, announced, rules.deck.values, question.sender)
+    values = expected_values(chain, announced, hand, Valuation(goal=rules.goal))
+    figures["p_charon_given_announce"] = Figure.of(
+        chain.each[0], f"P(the offered card is Charon | announced {question.announced}), {question.sender.model} sender"
+    )
+    figures["ev_accept"] = Figure.of(values.accept, "expected points of accepting (a Charon costs target/3)")
+    figures["ev_refuse"] = Figure.of(values.refuse, "expected points of refusing (the sender takes the card)")
+    if values.pass_ is not None:
+        added = card_text(values.add) if values.add is not None else "-"
+        figures["ev_pass"] = Figure.of(
+            values.pass_, f"expected points of adding a {added} and passing (refused back with P 1/2)"
+        )
+    return figures

@@ -1,5 +1,12 @@
-"""Nessos' rules parameters: the game's (players, target, hand size) and the receiver's view
-that the exact figures read (`hand`, `announced`, `seen`, `sender`, `bluff`)."""
+"""Nessos' parameters: the game's own (`Rules`: players, target, rounds, hand size: what a
+`State` plays by) and the command line's (`Setup`: the game's, a question about one position
+that `report` answers — the receiver's `hand`, the cards `seen`, the value `announced`, the
+`sender` model and its `bluff` — and the `bots` seated for `simulate`).
+
+>>> setup = Setup(players=3, hand="C,7", announced=7)
+>>> setup.rules, setup.hand_cards
+(Rules(players=3, target=0, rounds=0, hand_size=5), (0, 7))
+"""
 
 from __future__ import annotations
 
@@ -8,6 +15,8 @@ from fractions import Fraction
 
 from nessus.games.nessos.deck import TARGETS, Card, Deck, deck, parse_cards
 from nessus.rules import GameRules, Param, field, seat_names
+
+NAME = "nessos"
 
 PLAYERS = Param("players", 4, 3, 6, "players at the table (the deck depends on it)")
 TARGET = Param("target", 0, 0, 200, "points that win; 0 = the rulebook's for the player count (40, 40, 35, 30)")
@@ -38,6 +47,38 @@ BLUFF = Param("bluff", Fraction(1, 2), 0, 1, "a bluffer's chance of offering a C
 
 @dataclass(frozen=True)
 class Rules(GameRules):
+    """The game's own parameters: what a `State` plays by."""
+
+    params = (PLAYERS, TARGET, ROUNDS, HAND_SIZE)
+    players: int = field(PLAYERS)
+    target: int = field(TARGET)
+    rounds: int = field(ROUNDS)
+    hand_size: int = field(HAND_SIZE)
+
+    def validate(self) -> None:
+        d = self.deck
+        if self.hand_size * self.players > d.size:
+            raise ValueError(
+                f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} "
+                "cards"
+            )
+
+    @property
+    def deck(self) -> Deck:
+        return deck(self.players)
+
+    @property
+    def goal(self) -> int:
+        """The points that win: `target`, or the rulebook's for the player count."""
+        return self.target or TARGETS[self.players]
+
+
+@dataclass(frozen=True)
+class Setup(GameRules):
+    """Every parameter the command line sets (`--set`): the game's `rules`, the question about a
+    position that `report` answers (`odds.Question.of`) and the bots `simulate` seats
+    (`seat_bots`)."""
+
     params = (PLAYERS, TARGET, ROUNDS, HAND_SIZE, HAND, ANNOUNCED, SEEN, SENDER, BLUFF, BOTS)
     players: int = field(PLAYERS)
     target: int = field(TARGET)
@@ -51,7 +92,7 @@ class Rules(GameRules):
     bots: str = field(BOTS)
 
     def validate(self) -> None:
-        d = self.deck
+        d = deck(self.players)
         hand, seen = self.hand_cards, self.seen_cards
         if len(hand) > self.hand_size:
             raise ValueError(f"hand holds at most {self.hand_size} cards (hand_size), got {len(hand)}")
@@ -65,25 +106,17 @@ class Rules(GameRules):
                 f"{self.announced}"
             )
         self.seat_bots  # noqa: B018 (a ValueError naming `bots` for an unknown bot)
-        if self.hand_size * self.players > d.size:
-            raise ValueError(
-                f"hand_size must leave a deal possible: {self.players} hands of {self.hand_size} exceed the {d.size} "
-                "cards"
-            )
+        self.rules  # noqa: B018 (a ValueError for a deal that is not possible)
 
     @property
-    def deck(self) -> Deck:
-        return deck(self.players)
+    def rules(self) -> Rules:
+        """The game's own parameters."""
+        return Rules(self.players, self.target, self.rounds, self.hand_size)
 
     @property
     def seat_bots(self) -> tuple[str, ...]:
         """The bot at each seat: `bots` repeated round the table."""
         return seat_names(self.bots, self.players, BOT_NAMES)
-
-    @property
-    def goal(self) -> int:
-        """The points that win: `target`, or the rulebook's for the player count."""
-        return self.target or TARGETS[self.players]
 
     @property
     def hand_cards(self) -> tuple[Card, ...]:

@@ -6,15 +6,18 @@ loop plays them (fixed seeds, 99.9% intervals of the difference)."""
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 import numpy as np
 import pytest
 
 from nessus.dice import uniform_below
 from nessus.games import nessos
-from nessus.games.nessos import bots, fast
-from nessus.games.nessos.deck import CHARON
-from nessus.games.nessos.engine import ACCEPT, KINDS, REFUSE, Offer, Pass, State
+from nessus.games.nessos import fast
+from nessus.games.nessos.deck import CHARON, KINDS
+from nessus.games.nessos.odds import Sender
+from nessus.games.nessos.policies import TOP_VALUES, bayes
+from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State
 from nessus.play import play, sample
 
 Z = 3.29  # two-sided 99.9%
@@ -79,10 +82,10 @@ def fast_move(s: State, bot: str, seed: int = 0):
 @pytest.mark.parametrize(("players", "hand_size", "games"), [(3, 5, 12), (4, 3, 10), (6, 5, 6)])
 def test_the_bayes_bot_decides_as_the_protocol_bot(players, hand_size, games):
     rules = nessos.Rules(players=players, hand_size=hand_size)
-    bayes = bots.bayes()
+    bot = bayes()
     seen = Counter()
     for s in decisions(rules, games, seed=players):
-        want = bayes(s)
+        want = bot(s)
         assert fast_move(s, "bayes") == want, s.observation(s.current_player())
         seen[type(want).__name__ if want not in (ACCEPT, REFUSE) else str(want)] += 1
     assert {"Offer", "accept", "refuse", "Pass"} <= set(seen), seen  # every kind of decision was checked
@@ -90,21 +93,21 @@ def test_the_bayes_bot_decides_as_the_protocol_bot(players, hand_size, games):
 
 def test_the_bayes_bot_with_another_sender_model_decides_as_the_protocol_bot():
     rules = nessos.Rules(players=4)
-    sender = nessos.odds.Sender("bluffer", nessos.odds.Fraction(1, 3), 5)
-    bayes = bots.bayes(sender)
+    sender = Sender("bluffer", Fraction(1, 3), 5)
+    bot = bayes(sender)
     for s in decisions(rules, 4, seed=9):
         g, chain = fast.from_states([s])
         if s.chain:
             table = fast.Table(rules, np.random.default_rng(0), ["bayes"] * 4, sender)
             move = table.answer(g, np.arange(1), "bayes", chain, len(s.chain) - 1)[0]
-            want = bayes(s)
+            want = bot(s)
             assert (move == fast.ACCEPT) == (want == ACCEPT) and (move == fast.PASS) == isinstance(want, Pass)
 
 
 @pytest.mark.parametrize("players", [3, 5])
 def test_the_naive_and_bluffing_bots_move_as_the_protocol_bots_may(players):
     rules = nessos.Rules(players=players)
-    high = rules.deck.values[-bots.TOP_VALUES :]
+    high = rules.deck.values[-TOP_VALUES:]
     for i, s in enumerate(decisions(rules, 8, seed=20 + players)):
         me = s.current_player()
         for bot in ("naive", "bluffer"):
@@ -136,8 +139,8 @@ def cards_of_games(table: fast.Table, g: fast.Games) -> np.ndarray:
 
 @pytest.mark.parametrize("bots_at_table", ["naive", "bluffer,bayes,naive"])
 def test_cards_are_conserved_round_after_round(bots_at_table):
-    rules = nessos.Rules(players=4, bots=bots_at_table)
-    table = fast.Table(rules, np.random.default_rng(8))
+    rules = nessos.Rules(players=4)
+    table = fast.Table(rules, np.random.default_rng(8), nessos.Setup(players=4, bots=bots_at_table).seat_bots)
     g = table.deal(500)
     deck = np.array([rules.deck.counts()[k] for k in range(KINDS)])
     while g.n:
@@ -149,12 +152,13 @@ def test_cards_are_conserved_round_after_round(bots_at_table):
         g = g.keep(how == 0)
 
 
-def compare(rules: nessos.Rules, n_fast: int, n_loop: int) -> None:
+def compare(setup: nessos.Setup, n_fast: int, n_loop: int) -> None:
     """How games end, their rounds and each seat's win share: the fast engine against the play loop."""
-    out = fast.play(rules, np.random.default_rng(11), n_fast)
+    rules = setup.rules
+    out = fast.play(rules, np.random.default_rng(11), n_fast, setup.seat_bots)
     named = nessos.policies(rules)
     rng = np.random.default_rng(12)
-    ends = [play(nessos.initial_state(rules), [named[b] for b in rules.seat_bots], rng) for _ in range(n_loop)]
+    ends = [play(nessos.initial_state(rules), [named[b] for b in setup.seat_bots], rng) for _ in range(n_loop)]
     columns = {
         **{
             f"ended {name}": ((out["ended"] == code), [e.ended == name for e in ends])
@@ -180,12 +184,12 @@ def compare(rules: nessos.Rules, n_fast: int, n_loop: int) -> None:
     ],
 )
 def test_whole_games_agree_with_the_generic_loop(players, table, extra):
-    compare(nessos.Rules(players=players, bots=table, **extra), 40_000, 500)
+    compare(nessos.Setup(players=players, bots=table, **extra), 40_000, 500)
 
 
 def test_the_simulation_uses_the_fast_engine_and_the_loop_for_random_bots():
-    fast_run = nessos.games_kernel(nessos.Rules(players=3, bots="naive"), np.random.default_rng(1), 3_000)
-    loop_run = nessos.games_kernel(nessos.Rules(players=3, bots="random_legal,naive"), np.random.default_rng(1), 30)
+    fast_run = fast.games_kernel(nessos.Setup(players=3, bots="naive"), np.random.default_rng(1), 3_000)
+    loop_run = fast.games_kernel(nessos.Setup(players=3, bots="random_legal,naive"), np.random.default_rng(1), 30)
     assert fast_run.keys() - {"win_share_seat_1_naive", "win_share_seat_2_naive", "win_share_seat_3_naive"} == (
         loop_run.keys() - {"win_share_seat_1_random_legal", "win_share_seat_2_naive", "win_share_seat_3_random_legal"}
     )

@@ -14,7 +14,8 @@ import pytest
 
 import nessus.games
 from nessus import cli
-from nessus.games.nessos import GAME, NAME, Rules, report
+from nessus.games.nessos import GAME, NAME, report
+from nessus.games.nessos import Setup as Rules
 from nessus.games.nessos.deck import CHARON, deck
 from nessus.games.nessos.odds import Sender, Valuation, chain_posterior, expected_values, unseen_counts
 
@@ -60,7 +61,7 @@ def test_offer_figures_follow_the_view(players):
     figures = report(rules).figures
     pool = unseen_counts(players, (CHARON, 7, 2), (CHARON, CHARON, 7, 9))
     chain = chain_posterior(pool, (9,), deck(players).values, Sender("bluffer", Fraction(2, 3), 5))
-    values = expected_values(chain, (9,), (CHARON, 7, 2), Valuation(goal=rules.goal))
+    values = expected_values(chain, (9,), (CHARON, 7, 2), Valuation(goal=rules.rules.goal))
     assert figures["p_charon_given_announce"].exact == chain.each[0]
     assert figures["ev_accept"].exact == values.accept and figures["ev_pass"].exact == values.pass_
     naive = report(Rules(players=players, hand="C,7,2", seen="C,C,7,9", announced=9)).figures

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from nessus.games import nessos
+from nessus.games.nessos import fast
 from nessus.games.nessos.deck import CHARON
-from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer
+from nessus.games.nessos.state import ACCEPT, REFUSE, Offer
 from nessus.play import tournament
 
 SEED = 11
@@ -19,8 +20,8 @@ SEED = 11
 @pytest.mark.parametrize("players", [3, 4, 6])
 def test_simulated_hand_odds_contain_the_exact_ones(players):
     rules = nessos.Rules(players=players)
-    exact = nessos.report(rules).figures
-    kernel = nessos.hands_kernel(rules, np.random.default_rng(SEED), 40_000)
+    exact = nessos.report(nessos.Setup(players=players)).figures
+    kernel = fast.hands_kernel(rules, np.random.default_rng(SEED), 40_000)
     for name in ("p_hand_no_charon", "p_hand_3plus_charon"):
         p = float(exact[name].exact)
         hits = kernel[name]
@@ -29,8 +30,8 @@ def test_simulated_hand_odds_contain_the_exact_ones(players):
 
 
 def test_simulated_games_end_one_way_each_and_count_rounds():
-    rules = nessos.Rules(players=4, bots="bayes,naive,bluffer,naive")
-    out = nessos.games_kernel(rules, np.random.default_rng(SEED), 60)
+    rules = nessos.Setup(players=4, bots="bayes,naive,bluffer,naive")
+    out = fast.games_kernel(rules, np.random.default_rng(SEED), 60)
     ends = sum(out[k].astype(int) for k in out if k.startswith("p_game_ends_"))
     assert (ends == 1).all()
     assert (out["mean_rounds"] >= 1).all()
@@ -40,8 +41,8 @@ def test_simulated_games_end_one_way_each_and_count_rounds():
 
 def test_rules_reject_unknown_bots():
     with pytest.raises(ValueError, match="bots must name bots"):
-        nessos.Rules(bots="bayes,clever")
-    assert nessos.Rules(players=5, bots="bayes,naive").seat_bots == ("bayes", "naive", "bayes", "naive", "bayes")
+        nessos.Setup(bots="bayes,clever")
+    assert nessos.Setup(players=5, bots="bayes,naive").seat_bots == ("bayes", "naive", "bayes", "naive", "bayes")
 
 
 def first_offer(hand_a: tuple[int, ...], announced: int, offered: int) -> nessos.State:

@@ -40,31 +40,34 @@ chance outcomes in all.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from nessus import game
-from nessus.games.nessos.deck import CHARON, Card, card_text, cards_text
-from nessus.games.nessos.rules import Rules
+from nessus.games.nessos.deck import (
+    CHARON,
+    KINDS,
+    Card,
+    Counts,
+    card_text,
+    cards_of,
+    cards_text,
+    points,
+)
+from nessus.games.nessos.odds import Chain, Sender, Valuation, Values, cached_posterior, expected_values
+from nessus.games.nessos.rules import Rules, Setup
 from nessus.solver import Hint
-
-KINDS = 11
-"""Card kinds: Charon (0) and the creature values 1..10; counts are tuples indexed by card."""
 
 NINE = 9
 """Charon face up in all that end the game."""
 ELIMINATIONS_AT = 3
 """Charon in front of a player that eliminate them."""
-BONUS = 10
-"""Points per complete set {1, 2, 3} in front."""
 
 ELIMINATION, TARGET, NINE_CHARON, NO_CARDS = "elimination", "target", "nine_charon", "no_cards"
 ROUND_LIMIT = "round_limit"
 """The end of a game cut short by `Rules.rounds` (a reduced game), scored as at 9 Charon."""
 """How a game ended (`State.ended`)."""
-
-Counts = tuple[int, ...]
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -127,36 +130,12 @@ class Offered:
     receiver: int
 
 
-# -- counts ----------------------------------------------------------------------------------------
-def counts_of(cards: Iterable[Card]) -> Counts:
-    """Cards as counts by kind (index = card)."""
-    out = [0] * KINDS
-    for c in cards:
-        out[c] += 1
-    return tuple(out)
-
-
-def cards_of(counts: Sequence[int]) -> tuple[Card, ...]:
-    """Counts by kind as a sorted tuple of cards (Charon first)."""
-    return tuple(c for c, n in enumerate(counts) for _ in range(n))
-
-
 def _plus(counts: Counts, card: Card, n: int = 1) -> Counts:
     return counts[:card] + (counts[card] + n,) + counts[card + 1 :]
 
 
 def _set(items: tuple, i: int, value: object) -> tuple:
     return items[:i] + (value,) + items[i + 1 :]
-
-
-def points(front: Sequence[int]) -> int:
-    """Points of the cards in front of a player (counts by kind): the creature values plus 10 per
-    complete set {1, 2, 3}.
-
-    >>> points(counts_of([1, 2, 3, 1, 10, CHARON]))
-    27
-    """
-    return sum(v * front[v] for v in range(1, KINDS)) + BONUS * min(front[1], front[2], front[3])
 
 
 # -- the state -------------------------------------------------------------------------------------
@@ -464,63 +443,71 @@ class State(game.State):
             hidden=True,
         )
 
-    # -- a heuristic hint --------------------------------------------------------------------------
-    def p_charon(self, player: int, announced: int) -> Fraction:
-        """A naive count: P(a card announced `announced`, offered to `player`, is Charon), taking the
-        card as one of the cards `player` has not seen, a Charon being announced as any of the deck's
-        values alike (the `naive` sender model for one card, ignoring the sender's hand size)."""
-        unseen = self.unseen(player)
-        charon = Fraction(unseen[CHARON], len(self.rules.deck.values))
-        total = charon + unseen[announced]
-        return charon / total if total else Fraction(0)
+    # -- the hint ----------------------------------------------------------------------------------
+    def posterior(self, sender: Sender | None = None) -> Chain:
+        """What the receiver to move knows of the cards offered to it: the exact posterior of which
+        are Charon (`odds.chain_posterior`), their senders' hands drawn from the cards it has not
+        seen, by the `sender` model (default: naive, with the rules' hand size). A ValueError
+        where no card is offered, or where the model cannot explain the announcements."""
+        if not self.chain or self.ended:
+            raise ValueError("no posterior: no card is offered to the player to move")
+        me = self.current_player()
+        model = sender or Sender("naive", cards=self.rules.hand_size)
+        pool = tuple((k, n) for k, n in enumerate(self.unseen(me)) if n)
+        return cached_posterior(pool, tuple(o.announced for o in self.chain), self.rules.deck.values, model)
+
+    def answer_values(self, sender: Sender | None = None) -> Values:
+        """The expected points to the receiver to move of accepting, refusing and passing the cards
+        offered (`odds.expected_values` under `posterior(sender)`, the points model of
+        `odds.Valuation` with the cards in front of it)."""
+        me = self.current_player()
+        can_pass = any(isinstance(a, Pass) for a in self.legal_actions())
+        valuation = Valuation(goal=self.rules.goal, front=self.front(me))
+        announced = tuple(o.announced for o in self.chain)
+        return expected_values(self.posterior(sender), announced, self.hand(me), valuation, can_pass)
 
     def penalty(self, player: int) -> Fraction:
-        """The heuristic's cost of one more Charon to `player`, in points: the target if it would be
-        their third (elimination), else a quarter of the target."""
+        """The offer heuristic's cost of one more Charon to `player`, in points: the target if it
+        would be their third (elimination), else a quarter of the target."""
         goal = self.rules.goal
         return Fraction(goal) if self.charon_in_front(player) >= ELIMINATIONS_AT - 1 else Fraction(goal, 4)
 
     def card_value(self, player: int, card: Card) -> Fraction:
-        """The heuristic's value to `player` of `card` going face up in front of them: the points it
-        adds (the {1, 2, 3} bonus included), or minus `penalty` for a Charon."""
+        """The offer heuristic's value to `player` of `card` going face up in front of them: the
+        points it adds (the {1, 2, 3} bonus included), or minus `penalty` for a Charon."""
         if card == CHARON:
             return -self.penalty(player)
         front = self.fronts[player]
         return Fraction(points(_plus(front, card)) - points(front))
 
-    def cards_value(self, player: int, extra: Card | None = None) -> Fraction:
-        """The heuristic's value to `player` of the cards offered (and `extra`, a card of the player
-        to move) going face up in front of `player`, as the player to move sees it: the mover's own
-        cards are known; each other card is the announced creature or a Charon, with the mover's
-        naive count (`p_charon`). Each card is valued alone (`card_value`)."""
-        me = self.current_player()
-        total = Fraction(0)
-        for o in self.chain:
-            if o.sender == me:
-                total += self.card_value(player, o.card)
-            else:
-                p = self.p_charon(me, o.announced)
-                total += (1 - p) * self.card_value(player, o.announced) - p * self.penalty(player)
-        return total if extra is None else total + self.card_value(player, extra)
-
-    def hint(self) -> Hint:
-        """A heuristic (method "heuristic"): each action's points to the player to move minus the
-        points to the other player concerned, the cards valued by `cards_value`. Accept = the value
-        of the cards offered to the mover; refuse = minus their value to the sender; pass or offer =
-        half the value to the mover of the cards with the added one (the next receiver refuses)
-        minus half their value to that receiver (they accept), even odds. The best action is the
-        first of the highest value."""
+    def hint(self, sender: Sender | None = None) -> Hint:
+        """A heuristic (method "heuristic"). To a receiver: the Bayes bot's expected points
+        (`answer_values`, under the `sender` model): accept, refuse (0), and each pass the value of
+        passing with its card (whoever receives it, whatever is announced). To the first player:
+        an offer is worth half the card's value to the mover (the receiver refuses) minus half its
+        value to the receiver (they accept), even odds (`card_value`). The best action is the first
+        of the highest value."""
         if self.current_player() < 0:
             return super().hint()
         me = self.current_player()
         values: dict[Hashable, Fraction] = {}
-        for action in self.legal_actions():
-            if isinstance(action, (Offer, Pass)):
-                values[action] = (self.cards_value(me, action.card) - self.cards_value(action.to, action.card)) / 2
-            elif action == ACCEPT:
-                values[action] = self.cards_value(me)
-            else:
-                values[action] = -self.cards_value(self.chain[-1].sender)
+        if self.chain:
+            worth = self.answer_values(sender)
+            by_card: dict[Card, Fraction] = {}
+            if worth.pass_ is not None:
+                chain, announced = self.posterior(sender), tuple(o.announced for o in self.chain)
+                valuation = Valuation(goal=self.rules.goal, front=self.front(me))
+                for card in set(self.hand(me)):
+                    by_card[card] = expected_values(chain, announced, (card,), valuation).pass_ or Fraction(0)
+            for action in self.legal_actions():
+                if isinstance(action, Pass):
+                    values[action] = by_card[action.card]
+                else:
+                    values[action] = worth.accept if action == ACCEPT else worth.refuse
+        else:
+            for action in self.legal_actions():
+                assert isinstance(action, Offer)
+                values[action] = (self.card_value(me, action.card) - self.card_value(action.to, action.card)) / 2
         top = max(values.values())
         best = next(a for a, v in values.items() if v == top)
         return Hint(self, values, best, True, "heuristic")
@@ -551,15 +538,7 @@ def _kinds(counts: Sequence[int]) -> list[Card]:
     return [c for c, n in enumerate(counts) if n]
 
 
-def initial_state(rules: Rules | None = None) -> State:
+def initial_state(rules: Rules | Setup | None = None) -> State:
     """The start of a game: the whole deck in the pile, the deal to come (chance), player 1 to
-    hold the first-player token."""
-    return State(rules or Rules())
-
-
-def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """The named bots of `nessos.bots` (the play loop's `named_policies` looks for them in the
-    state's module)."""
-    from nessus.games.nessos import bots  # bots imports this module
-
-    return bots.policies(rules)
+    hold the first-player token. A `Setup` (the command line's parameters) plays by its `rules`."""
+    return State(rules.rules if isinstance(rules, Setup) else rules or Rules())

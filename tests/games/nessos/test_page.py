@@ -123,7 +123,7 @@ def test_nessos(server, page):
 def test_nessos_in_python():
     """Without a browser: the page never shows another hand's faces or an offered card's face,
     a move out of place is a message, and a bad q disables Watch until fixed."""
-    from nessus.apps import nessos as app
+    from nessus.games.nessos import page as app
 
     d = app.NessosDashboard(seed=7)
     for _ in range(30):

@@ -1,4 +1,4 @@
-"""Nessos' engine (`nessus.games.nessos.engine`): property tests over random whole games (cards
+"""Nessos' engine (`nessus.games.nessos.state`): property tests over random whole games (cards
 conserved, nothing hidden leaks, points follow the cards, the ends as RULES.md part 3 orders
 them) and a hand-made scenario for each rule."""
 
@@ -14,12 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nessus.game import CHANCE, TERMINAL
-from nessus.games.nessos import bots
-from nessus.games.nessos.deck import CHARON, TARGETS, deck
-from nessus.games.nessos.engine import (
+from nessus.games.nessos.deck import CHARON, KINDS, TARGETS, counts_of, deck, points
+from nessus.games.nessos.policies import bayes, policies
+from nessus.games.nessos.rules import Rules
+from nessus.games.nessos.state import (
     ACCEPT,
     ELIMINATION,
-    KINDS,
     NINE_CHARON,
     NO_CARDS,
     REFUSE,
@@ -28,11 +28,8 @@ from nessus.games.nessos.engine import (
     Offer,
     Pass,
     State,
-    counts_of,
     initial_state,
-    points,
 )
-from nessus.games.nessos.rules import Rules
 from nessus.play import random_legal, sample
 
 
@@ -174,7 +171,7 @@ def test_random_games_keep_every_rule(seed, players, bot):
     state = initial_state(Rules(players=players))
     start = all_cards(state)
     shape = state.shape()
-    policy = random_legal(rng=rng) if bot == "random" else bots.policies()[bot]
+    policy = random_legal(rng=rng) if bot == "random" else policies()[bot]
     steps = 0
     while True:
         check_invariants(state, start)
@@ -450,20 +447,9 @@ def test_shape_bounds_are_reached(players):
     assert shape.hidden and shape.max_length == 3 * d.size
 
 
-def test_p_charon_is_the_naive_count_checked_by_enumeration():
-    state = table(4, [[0, 7, 7, 2, 10], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3], [0, 0, 7, 9, 10]], [[], [0, 7], [], []])
-    unseen = Counter(deck(4).counts()) - Counter([0, 7, 7, 2, 10, 0, 7])
-    values = deck(4).values
-    for announced in values:
-        weight = {True: Fraction(0), False: Fraction(0)}
-        for card, n in unseen.items():  # a uniform unseen card, a Charon announced as any value alike
-            for a in values:
-                if a == announced and (card == CHARON or card == a):
-                    weight[card == CHARON] += Fraction(n, 1) * (Fraction(1, len(values)) if card == CHARON else 1)
-        assert state.p_charon(0, announced) == weight[True] / (weight[True] + weight[False])
-
-
-def test_hint_is_a_labelled_heuristic_that_fears_the_third_charon():
+def test_hint_is_a_labelled_heuristic_that_the_bayes_bot_follows():
+    """To the first player, the offer heuristic; to a receiver, the Bayes bot's expected points
+    (`State.answer_values`): the bot's move always costs 0."""
     fronts = [[], [], [0, 0], []]
     state = table(4, [[0, 7, 7, 2, 10], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3], [0, 7, 9, 10]], fronts)
     hint = state.hint()
@@ -471,8 +457,11 @@ def test_hint_is_a_labelled_heuristic_that_fears_the_third_charon():
     assert isinstance(hint.best, Offer) and hint.best.card == CHARON and hint.best.to == 2
     at_two = state.apply(Offer(7, 2, 7)).hint()  # player 3 fears a third Charon
     assert at_two.values[ACCEPT] < 0 and at_two.best != ACCEPT
-    fresh = state.apply(Offer(7, 1, 7)).hint()
-    assert fresh.values[ACCEPT] > 0 > fresh.values[REFUSE]
-    assert fresh.best == Pass(CHARON, 2, 1)  # the Charon on to player 3, who has 2 already
+    for offered in (state.apply(Offer(7, 1, 7)), state.apply(Offer(7, 2, 7)), state.apply(Offer(CHARON, 3, 9))):
+        hint, worth = offered.hint(), offered.answer_values()
+        assert set(hint.values) == set(offered.legal_actions())
+        assert (hint.values[ACCEPT], hint.values[REFUSE]) == (worth.accept, worth.refuse == 0)[:1] + (0,)
+        assert max(v for a, v in hint.values.items() if isinstance(a, Pass)) == worth.pass_
+        assert hint.cost(bayes()(offered)) == 0
     with pytest.raises(ValueError, match="chance"):
         initial_state().hint()

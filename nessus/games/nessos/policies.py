@@ -1,5 +1,7 @@
-"""Nessos bots that do not reason about probabilities: policies (`policy(state) -> action`) for
-any seat, deciding only from what the player to move can see.
+"""Nessos' named policies, the bots (`policy(state) -> action`) for any seat, deciding only from
+what the player to move can see. The Bayes bot plays for the points model of `odds.Valuation`
+(an objective: its `text`, `unit` and `payoff` of the cards taken face up; it lives in `odds`,
+whose report values the same choices).
 
 Each bot's randomness comes from a generator seeded by the mover's observation (and the bot's
 `seed`): a bot is a function of what it sees, so seeded playthroughs are reproducible and two
@@ -13,9 +15,9 @@ states that look the same to the mover get the same move.
   has 2 Charon in front, and then passes a Charon on (announced high) if it holds one and may
   pass, else refuses.
 - `random_legal`: a uniformly random legal action.
-- `bayes`: reasons from the exact posterior (`odds.chain_posterior`, the naive sender model by
+- `bayes`: reasons from the exact posterior (`State.posterior`, the naive sender model by
   default) and the points model of `odds.Valuation`: as a receiver it takes the best of accept,
-  refuse and pass by expected points (passing the card `odds.expected_values` picks to the
+  refuse and pass by expected points (`State.answer_values`; passing the card it picks to the
   leader among the eligible players); as the first player it offers a Charon when it holds one,
   to the leader, announced as the value a receiver finds most plausible (the deck's value with
   the most copies it has not seen), else its lowest creature, truthfully, to the player with
@@ -23,7 +25,7 @@ states that look the same to the mover get the same move.
 
 >>> from nessus.play import play
 >>> import numpy as np
->>> from nessus.games.nessos.engine import initial_state
+>>> from nessus.games.nessos.state import initial_state
 >>> end = play(initial_state(), [naive(), bluffer(), naive(), random_legal()], np.random.default_rng(1))
 >>> end.is_terminal(), sum(end.returns())
 (True, Fraction(1, 1))
@@ -31,15 +33,13 @@ states that look the same to the mover get the same move.
 
 from __future__ import annotations
 
-from functools import cache
-
 import numpy as np
 
 from nessus import game
-from nessus.games.nessos.deck import CHARON
-from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State, cards_of
-from nessus.games.nessos.odds import Chain, Sender, Valuation, chain_posterior, expected_values
-from nessus.games.nessos.rules import Rules
+from nessus.games.nessos.deck import CHARON, cards_of
+from nessus.games.nessos.odds import Sender
+from nessus.games.nessos.rules import Rules, Setup
+from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State
 from nessus.play import observed_rng, random_legal
 
 TOP_VALUES = 3
@@ -106,14 +106,6 @@ def bluffer(seed: int = 0) -> game.Policy:
     return policy
 
 
-@cache
-def cached_posterior(
-    pool: tuple[tuple[int, int], ...], announced: tuple[int, ...], values: tuple[int, ...], sender: Sender
-) -> Chain:
-    """`odds.chain_posterior` for an unseen pool given as (kind, count) pairs, remembered."""
-    return chain_posterior(dict(pool), announced, values, sender)
-
-
 def _plausible(state: State, me: int) -> int:
     """The creature value a receiver finds most plausible: the one with the most copies `me` has
     not seen (the highest among equals)."""
@@ -142,14 +134,8 @@ def bayes(sender: Sender | None = None) -> game.Policy:
             else:
                 offer = Offer(min(hand), _by_score(s, eligible, False), min(hand))
             return offer if offer in legal else legal[0]
-        announced = tuple(o.announced for o in s.chain)
-        model = sender or Sender("naive", cards=s.rules.hand_size)
-        pool = tuple((k, n) for k, n in enumerate(s.unseen(me)) if n)
-        chain = cached_posterior(pool, announced, s.rules.deck.values, model)
         passes = [a for a in legal if isinstance(a, Pass)]
-        worth = expected_values(
-            chain, announced, s.hand(me), Valuation(goal=s.rules.goal, front=s.front(me)), bool(passes)
-        )
+        worth = s.answer_values(sender)
         if worth.pass_ is not None and worth.add is not None and worth.pass_ > max(worth.accept, worth.refuse):
             to = _by_score(s, sorted({a.to for a in passes}), True)
             said = worth.add if worth.add != CHARON else _plausible(s, me)
@@ -162,7 +148,7 @@ def bayes(sender: Sender | None = None) -> game.Policy:
     return policy
 
 
-def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+def policies(rules: Rules | Setup | None = None) -> dict[str, game.Policy]:
     """The named bots: "naive", "bluffer", "bayes" and "random_legal" (seed 0). The rules are
     not needed: each bot reads them from the state."""
     return {"naive": naive(), "bluffer": bluffer(), "bayes": bayes(), "random_legal": random_legal()}

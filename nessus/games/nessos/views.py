@@ -11,7 +11,6 @@ announcement (your own offered card shows its face, as you know it).
 from __future__ import annotations
 
 import html
-import textwrap
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
@@ -19,11 +18,14 @@ import altair as alt
 import polars as pl
 
 from nessus.games.nessos.deck import CHARON, Card, card_text
-from nessus.games.nessos.engine import (
+from nessus.games.nessos.odds import Chain, Sender, posterior_by_bluff
+from nessus.games.nessos.state import (
+    ACCEPT,
     ELIMINATION,
     NINE,
     NINE_CHARON,
     NO_CARDS,
+    REFUSE,
     TARGET,
     Answer,
     Draw,
@@ -31,8 +33,10 @@ from nessus.games.nessos.engine import (
     Pass,
     State,
 )
-from nessus.games.nessos.odds import Chain, Sender, Values, posterior_charon
-from nessus.numbers import number_html
+from nessus.kit.common import wrap_lines
+from nessus.kit.match import seat_name, winners_text
+from nessus.numbers import d3_format, decimal_text, number_html
+from nessus.solver import Hint
 
 HUMAN = 0
 """Your seat (player 1)."""
@@ -95,8 +99,9 @@ def backs_html(n: int, small: bool = True) -> str:
 
 
 def player_name(p: int, bots: Sequence[str]) -> str:
-    """ "You" for seat 1, else "Player k (bot)"."""
-    return "You" if p == HUMAN else f"Player {p + 1} ({bots[p]})"
+    """ "You" for seat 1, else "Player k (bot)" (`kit.match.seat_name`, capitalised)."""
+    name = seat_name(p, bots, HUMAN)
+    return name[0].upper() + name[1:]
 
 
 def seat_bots(opponents: str, players: int) -> tuple[str, ...]:
@@ -172,27 +177,22 @@ def move_text(s: State, action: object, bots: Sequence[str]) -> str | None:
     if isinstance(action, Draw):
         return None
     me = s.current_player()
+    verb = "" if me == HUMAN else "s"
     name = player_name(me, bots)
-    if isinstance(action, Offer):
-        to = "you" if action.to == HUMAN else f"player {action.to + 1}"
-        own = f" (your {card_text(action.card)})" if me == HUMAN else ""
-        return f"{name} offer{'' if me == HUMAN else 's'} a card{own} to {to}, announced {action.announced}."
-    if isinstance(action, Pass):
-        to = "you" if action.to == HUMAN else f"player {action.to + 1}"
-        own = f" (your {card_text(action.card)})" if me == HUMAN else ""
-        return (
-            f"{name} add{'' if me == HUMAN else 's'} a card{own} and pass{'' if me == HUMAN else 'es'} to {to}, "
-            f"announced {action.announced}."
-        )
+
+    def whom(p: int) -> str:
+        return "you" if p == HUMAN else f"player {p + 1}"
+
+    if isinstance(action, (Offer, Pass)):
+        card = f"a card (your {card_text(action.card)})" if me == HUMAN else "a card"
+        did = f"offer{verb} {card}" if isinstance(action, Offer) else f"add{verb} {card} and pass{verb and 'es'}"
+        return f"{name} {did} to {whom(action.to)}, announced {action.announced}."
     if isinstance(action, Answer):
-        last = s.chain[-1]
-        who = last.receiver if action.accept else last.sender
+        taker = s.chain[-1].receiver if action.accept else s.chain[-1].sender
         faces = " ".join(card_text(o.card) for o in s.chain)
-        verb = "accept" if action.accept else "refuse"
-        verb += "" if me == HUMAN else "s"
-        out = s.charon_in_front(who) + sum(o.card == CHARON for o in s.chain) >= 3
-        whom = "you" if who == HUMAN else f"player {who + 1}"
-        return f"{name} {verb}: {faces} face up in front of {whom}{' — a third Charon: out' if out else ''}."
+        out = " — a third Charon: out" if s.charon_in_front(taker) + s.offered.count(CHARON) >= 3 else ""
+        said = ("accept" if action.accept else "refuse") + verb
+        return f"{name} {said}: {faces} face up in front of {whom(taker)}{out}."
     return str(action)
 
 
@@ -204,33 +204,21 @@ def result_text(s: State, bots: Sequence[str]) -> str:
         NINE_CHARON: "9 Charon face up",
         NO_CARDS: "no cards left",
     }[s.ended]
-    names = " and ".join(player_name(p, bots) for p in s.winners)
-    verb = "win" if s.winners == (HUMAN,) else "wins" if len(s.winners) == 1 else "share the win"
-    return f"Game over ({how}): {names} {verb}, {' – '.join(map(str, s.scores))} points."
-
-
-def log_html(lines: Sequence[str]) -> str:
-    """The log, the latest line first."""
-    body = "".join(f"<div>{html.escape(line)}</div>" for line in reversed(lines[-60:]))
-    return f"<div class='nessos-log'>{body}</div>"
+    return f"Game over ({how}): {winners_text(s.returns(), bots, HUMAN)}, {' – '.join(map(str, s.scores))} points."
 
 
 # -- the Bayes panel ------------------------------------------------------------------------------
-def sender_text(sender: Sender) -> str:
-    return "naive sender" if sender.model == "naive" else f"bluffer sender, q = {sender.bluff}"
-
-
 def panel_html(
     s: State,
     chain: Chain,
     table: pl.DataFrame,
-    values: Values,
+    hint: Hint,
     sender: Sender,
     pool_size: int,
     pool_charon: int,
 ) -> str:
     """Your offer: P(each offered card is Charon), the Bayes table of the last one, and the
-    expected points of accept / refuse / pass, the best marked."""
+    expected points of accept / refuse / pass (the `hint`: the best card to pass), the best marked."""
     cards = "".join(
         f"<tr><td>card {i + 1}, announced {o.announced} by player {o.sender + 1}</td><td>{number_html(p)}</td></tr>"
         for i, (o, p) in enumerate(zip(s.chain, chain.each))
@@ -247,11 +235,14 @@ def panel_html(
         + "</tr>"
         for r in table.iter_rows(named=True)
     )
-    choices = [("accept", values.accept), ("refuse", values.refuse)]
-    if values.pass_ is not None and values.add is not None:
-        choices.append((f"add your {card_text(values.add)} and pass", values.pass_))
+    choices = [("accept", hint.values[ACCEPT]), ("refuse", hint.values[REFUSE])]
+    passes = [(a.card, v) for a, v in hint.values.items() if isinstance(a, Pass)]
+    if passes:
+        top = max(v for _, v in passes)
+        card = next(c for c, v in passes if v == top)  # the lowest card among equals
+        choices.append((f"add your {card_text(card)} and pass", top))
     best = max(v for _, v in choices)
-    hint = "".join(
+    answers = "".join(
         f"<tr class='hint-row{' best' if v == best else ''}'><td>{html.escape(name)}</td>"
         f"<td>{number_html(v, 'value')}</td></tr>"
         for name, v in choices
@@ -264,7 +255,7 @@ def panel_html(
         else ""
     )
     return (
-        f"<div class='nessos-panel'><h4 style='margin:4px 0'>Is it Charon? ({html.escape(sender_text(sender))})</h4>"
+        f"<div class='nessos-panel'><h4 style='margin:4px 0'>Is it Charon? ({html.escape(str(sender))})</h4>"
         f"<div style='font-size:12px;color:#555'>What you have not seen: {pool_size} cards, {pool_charon} of them "
         "Charon (the deck minus your hand and every card face up). Each sender's hand is drawn from them; "
         "a Charon is announced as any value of the deck.</div>"
@@ -273,55 +264,42 @@ def panel_html(
         f"{alone}"
         f"<div class='nessus-wide'><table class='nessos-bayes hint-table'><tr>{head}</tr>{rows}</table></div>"
         f"<h4 style='margin:6px 0 2px'>Expected points of each answer</h4>"
-        f"<table class='nessos-values hint-table'><tr><th>answer</th><th>expected points</th></tr>{hint}</table>"
+        f"<table class='nessos-values hint-table'><tr><th>answer</th><th>expected points</th></tr>{answers}</table>"
         "<div style='font-size:12px;color:#555'>A creature is worth its value (the {1,2,3} bonus counted), a "
         f"Charon costs target/3 = {Fraction(s.rules.goal, 3)} points (a third Charon: −{s.rules.goal}), refusing 0; "
         "passed cards come back (refused) with probability 1/2.</div></div>"
     )
 
 
+def note_html(text: str, heading: str = "Is it Charon?") -> str:
+    """The panel with no offer to judge: a `heading` (none if empty) and a note in italics."""
+    head = f"<h4 style='margin:4px 0'>{html.escape(heading)}</h4>" if heading else ""
+    return f"<div class='nessos-panel'>{head}<i>{text}</i></div>"
+
+
 def impossible_html(reason: str, sender: Sender) -> str:
     """The panel when the offer cannot happen under the chosen sender model."""
-    return (
-        f"<div class='nessos-panel'><h4 style='margin:4px 0'>Is it Charon? ({html.escape(sender_text(sender))})</h4>"
-        f"<i>This model cannot explain the offer ({html.escape(reason)}): try another q or the naive sender.</i></div>"
-    )
+    why = f"This model cannot explain the offer ({html.escape(reason)}): try another q or the naive sender."
+    return note_html(why, f"Is it Charon? ({sender})")
 
 
 def waiting_panel_html(s: State) -> str:
     """The panel when no offer is waiting for you."""
     if s.ended:
-        return "<div class='nessos-panel'><i>The game is over: press New game.</i></div>"
-    return (
-        "<div class='nessos-panel'><h4 style='margin:4px 0'>Is it Charon?</h4><i>When a card is offered to you, "
-        "the exact posterior that it is Charon, its Bayes table and the expected points of accepting, "
-        "refusing and passing appear here.</i></div>"
+        return note_html("The game is over: press New game.", "")
+    return note_html(
+        "When a card is offered to you, the exact posterior that it is Charon, its Bayes table and the expected "
+        "points of accepting, refusing and passing appear here."
     )
 
 
 # -- charts ---------------------------------------------------------------------------------------
-def short_lines(text: str, width: int = SUBTITLE_CHARS) -> list[str]:
-    """A chart subtitle as lines short enough for a phone's chart."""
-    return textwrap.wrap(text, width)
-
-
 def posterior_frame(pool: Mapping[Card, int], values: Sequence[int], hand_size: int, highlight: int) -> pl.DataFrame:
-    """P(Charon | announced v) for a bluffer with q = 0, 1/20, ..., 1 and every value v, from the
-    unseen pool (a point left out where that announcement is impossible); `highlight` marks the
-    value to stress (the offer's)."""
-    rows = []
-    for v in values:
-        if not pool.get(v, 0) and not pool.get(CHARON, 0):
-            continue
-        for i in range(Q_STEPS + 1):
-            q = Fraction(i, Q_STEPS)
-            try:
-                p = posterior_charon(pool, v, values, Sender("bluffer", q, hand_size))
-            except ValueError:  # no such card unseen, and a bluffer with this q never offers Charon
-                continue
-            rows.append(
-                {"q": float(q), "announced": str(v), "posterior": float(p), "exact": str(p), "this": v == highlight}
-            )
+    """`odds.posterior_by_bluff` as a frame, `highlight` marking the value to stress (the offer's)."""
+    rows = [
+        {"q": float(q), "announced": str(v), "posterior": float(p), "exact": str(p), "this": v == highlight}
+        for v, q, p in posterior_by_bluff(pool, values, hand_size, Q_STEPS)
+    ]
     return pl.DataFrame(rows)
 
 
@@ -335,9 +313,10 @@ def posterior_chart(
         frame,
         title=alt.Title(
             "P(Charon | announced v) by the bluffer's q",
-            subtitle=short_lines(
+            subtitle=wrap_lines(
                 f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
-                f"dashed: a naive sender ({float(naive):.3f}); grey rule: q = {q}"
+                f"dashed: a naive sender ({decimal_text(naive)}); grey rule: q = {q}",
+                SUBTITLE_CHARS,
             ),
         ),
     )
@@ -350,7 +329,12 @@ def posterior_chart(
             legend=alt.Legend(title="announced", orient="bottom", columns=5),
         ),
         strokeWidth=alt.condition("datum.this", alt.value(4), alt.value(1.2)),
-        tooltip=["announced", "q", alt.Tooltip("posterior:Q", format=".4f"), "exact"],
+        tooltip=[
+            "announced",
+            alt.Tooltip("q:Q", title="bluffer's q"),
+            alt.Tooltip("posterior:Q", title="P(Charon)", format=d3_format("probability")),
+            "exact",
+        ],
     )
     rule = alt.Chart(pl.DataFrame({"q": [float(q)]})).mark_rule(color="#888").encode(x="q:Q")
     flat = (
@@ -371,7 +355,7 @@ def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
         frame,
         title=alt.Title(
             f"Win share over {games} games",
-            subtitle=short_lines(
+            subtitle=wrap_lines(
                 "95% Wilson intervals; a shared win counts its share; seat 1: a Bayes bot with your sender model", 34
             ),
         ),
@@ -381,9 +365,9 @@ def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
         x=alt.X("win_share:Q", title="win share", scale=alt.Scale(domain=[0, 1])),
         tooltip=[
             "player",
-            alt.Tooltip("win_share:Q", format=".3f"),
-            alt.Tooltip("low:Q", format=".3f"),
-            alt.Tooltip("high:Q", format=".3f"),
+            alt.Tooltip("win_share:Q", title="win share", format=d3_format("probability")),
+            alt.Tooltip("low:Q", title="95% interval from", format=d3_format("probability")),
+            alt.Tooltip("high:Q", title="to", format=d3_format("probability")),
         ],
     )
     errors = base.mark_errorbar(color="#222", ticks=True).encode(

@@ -9,10 +9,10 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from nessus.games.nessos import bots
-from nessus.games.nessos.deck import CHARON, deck
-from nessus.games.nessos.engine import ACCEPT, KINDS, REFUSE, Offer, Pass, State, counts_of, initial_state
+from nessus.games.nessos.deck import CHARON, KINDS, counts_of, deck
+from nessus.games.nessos.policies import TOP_VALUES, bluffer, naive, policies, random_legal
 from nessus.games.nessos.rules import Rules
+from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State, initial_state
 from nessus.play import play, tournament
 
 Z_999 = 3.290527  # two-sided 99.9% normal quantile
@@ -51,7 +51,7 @@ def decisions(players: int, policy, seed: int):
 
 
 def test_policies_are_named_and_play_whole_games_at_every_table_size():
-    named = bots.policies()
+    named = policies()
     assert {"naive", "bluffer", "random_legal"} <= set(named)
     for players in (3, 4, 5, 6):
         for name, policy in named.items():
@@ -61,7 +61,7 @@ def test_policies_are_named_and_play_whole_games_at_every_table_size():
 
 @pytest.mark.parametrize("name", ["naive", "bluffer", "random_legal"])
 def test_seeded_games_are_reproducible_and_the_seed_matters(name):
-    factory = getattr(bots, name)
+    factory = {"naive": naive, "bluffer": bluffer, "random_legal": random_legal}[name]
     ends = [play(initial_state(), [factory(1)] * 4, np.random.default_rng(2)) for _ in range(2)]
     assert ends[0] == ends[1]
     state = table(4, HANDS)
@@ -72,14 +72,14 @@ def test_seeded_games_are_reproducible_and_the_seed_matters(name):
 @pytest.mark.parametrize("name", ["naive", "bluffer", "random_legal"])
 def test_a_bot_sees_only_what_the_mover_sees(name):
     """States that differ only in cards the mover cannot see get the same move."""
-    policy = bots.policies()[name]
-    for state, _ in decisions(4, bots.random_legal(3), seed=4)[:40]:
+    policy = policies()[name]
+    for state, _ in decisions(4, random_legal(3), seed=4)[:40]:
         for other in state.hidden_variants(state.current_player()):
             assert policy(other) == policy(state)
 
 
 def test_naive_accepts_unless_it_has_two_charon_and_never_passes():
-    for state, action in decisions(4, bots.naive(), seed=6):
+    for state, action in decisions(4, naive(), seed=6):
         me = state.current_player()
         if state.chain:
             assert action == (REFUSE if state.charon_in_front(me) >= 2 else ACCEPT)
@@ -93,7 +93,7 @@ def test_naive_offers_each_card_alike_and_announces_any_value_for_charon():
     normal interval), to each of the 3 others alike, and announces every value of the deck."""
     state = table(4, HANDS)
     n = 3000
-    offers = [bots.naive(seed)(state) for seed in range(n)]
+    offers = [naive(seed)(state) for seed in range(n)]
     charon = sum(o.card == CHARON for o in offers)
     assert abs(charon - n / 5) <= Z_999 * math.sqrt(n * (1 / 5) * (4 / 5))
     sevens = sum(o.card == 7 for o in offers)
@@ -105,33 +105,33 @@ def test_naive_offers_each_card_alike_and_announces_any_value_for_charon():
 
 def test_bluffer_offers_its_charon_announced_high():
     state = table(4, HANDS)
-    top = set(deck(4).values[-bots.TOP_VALUES :])
+    top = set(deck(4).values[-TOP_VALUES:])
     for seed in range(20):
-        offer = bots.bluffer(seed)(state)
+        offer = bluffer(seed)(state)
         assert offer.card == CHARON and offer.announced in top
     without = table(4, [[7, 7, 2, 10, 5], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3], [0, 7, 9, 10, 10]])
-    assert all(bots.bluffer(seed)(without).card != CHARON for seed in range(20))
+    assert all(bluffer(seed)(without).card != CHARON for seed in range(20))
 
 
 def test_bluffer_at_two_charon_passes_a_charon_on_or_refuses():
     fronts = [[], [0, 0], [], []]
     state = table(4, HANDS, fronts).apply(Offer(7, 1, 7))
-    action = bots.bluffer()(state)
+    action = bluffer()(state)
     assert isinstance(action, Pass) and action.card == CHARON and action.to in (2, 3)
     no_charon = table(4, [[0, 7, 7, 2, 10], [5, 5, 3, 1, 1], [9, 9, 1, 2, 3], [0, 7, 9, 10, 10]], fronts)
-    assert bots.bluffer()(no_charon.apply(Offer(7, 1, 7))) == REFUSE
-    assert bots.bluffer()(table(4, HANDS).apply(Offer(7, 1, 7))) == ACCEPT
+    assert bluffer()(no_charon.apply(Offer(7, 1, 7))) == REFUSE
+    assert bluffer()(table(4, HANDS).apply(Offer(7, 1, 7))) == ACCEPT
 
 
 def test_a_bot_at_a_chance_node_is_a_value_error():
     with pytest.raises(ValueError, match="chance"):
-        bots.naive()(initial_state())
+        naive()(initial_state())
 
 
 def test_a_tournament_through_the_protocol():
     """Four seats, the bots by name: win shares sum to 1 per game."""
     result = tournament(
-        initial_state(), ["naive", "bluffer", "naive", "random_legal"], games=30, seed=1, named=bots.policies()
+        initial_state(), ["naive", "bluffer", "naive", "random_legal"], games=30, seed=1, named=policies()
     )
     assert result["games"].to_list() == [30] * 4
     assert math.isclose(sum(result["win_share"].to_list()), 1)

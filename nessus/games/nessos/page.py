@@ -6,13 +6,13 @@ as backs with their counts), the cards offered this round (face down, with their
 your move — Offer (a card of your hand, a receiver, the value announced) when you hold the
 first-player token, Accept / Refuse / Pass (the card added, the receiver, its announcement) when
 a card is offered to you — and the log. Right: the live panel for an offer you receive (the
-posterior that each offered card is Charon, the Bayes table of the last one, the expected points
-of accept / refuse / pass: `odds.chain_posterior`, `odds.bayes_table`, `odds.expected_values`)
+posterior that each offered card is Charon, `State.posterior`; the Bayes table of the last one,
+`odds.bayes_table`; the expected points of accept / refuse / pass, `State.hint`)
 under the sender model you choose (naive, or bluffer with q), the posterior against q, and a
 tournament of 200 games ("Watch 200 games": a Bayes bot with your sender model in your seat).
 
-The bots play through `nessus.play.play`; you are player 1. The pictures are pure functions in
-`nessus.apps.nessos_views`.
+The bots play through `nessus.play.play` (a `kit.match.Match`); you are player 1. The pictures
+are pure functions in `nessos.views`.
 """
 
 from __future__ import annotations
@@ -21,26 +21,17 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from nessus.apps import nessos_views as v
 from nessus.game import Action, Policy
-from nessus.game import State as AnyState
-from nessus.games import nessos
-from nessus.games.nessos.bots import bayes
+from nessus.games.nessos import views as v
 from nessus.games.nessos.deck import CHARON, card_text
-from nessus.games.nessos.engine import ACCEPT, REFUSE, Offer, Pass, State
-from nessus.games.nessos.odds import (
-    MODELS,
-    Sender,
-    Valuation,
-    bayes_table,
-    chain_posterior,
-    expected_values,
-    posterior_charon,
-)
-from nessus.games.nessos.rules import BLUFF, PLAYERS
+from nessus.games.nessos.odds import MODELS, Sender, bayes_table, posterior_charon
+from nessus.games.nessos.policies import bayes, policies
+from nessus.games.nessos.rules import BLUFF, PLAYERS, Rules
+from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
-from nessus.play import play, tournament
+from nessus.kit.match import Match, log_html
+from nessus.play import tournament
 
 HUMAN = v.HUMAN
 GAMES = 200
@@ -121,8 +112,6 @@ class NessosDashboard(Dashboard):
         self.chart = self.chart_pane("300px", "posterior")
         self.games_chart = self.chart_pane("0px", "tournament")
         self.games_note = widgets.HTML()
-        self.lines: list[str] = []
-        self.made = 0  # your moves so far (the page's data-made, for tests to wait on)
         self._quiet = False
 
         guard = self.guard
@@ -170,31 +159,30 @@ class NessosDashboard(Dashboard):
     def bots(self) -> tuple[str, ...]:
         return v.seat_bots(self.opponents.value, self.players.value)
 
+    @property
+    def state(self) -> State:
+        state = self.match.state
+        assert isinstance(state, State)
+        return state
+
     def new_game(self) -> None:
-        """A new game: a fresh deal, you hold the first-player token."""
-        self.state = nessos.initial_state(nessos.Rules(players=self.players.value))
+        """A new game: a fresh deal, you hold the first-player token; the bots play (a `Match`)
+        until you must decide."""
+        bots, named = self.bots, policies()
+        seats = {p: named[b] for p, b in enumerate(bots) if p != HUMAN}
+        self.match = Match(
+            initial_state(Rules(players=self.players.value)),
+            seats,
+            self.rng,
+            bots,
+            describe=lambda state, action: v.move_text(state, action, bots),  # type: ignore[arg-type]
+            result=lambda state: v.result_text(state, bots),  # type: ignore[arg-type]
+            you=HUMAN,
+        )
         self.messages.clear()
-        self.lines = [f"New game: you and {self.players.value - 1} bots ({', '.join(self.bots[1:])})."]
-        self.play_bots()
+        self.match.lines.append(f"New game: you and {self.players.value - 1} bots ({', '.join(bots[1:])}).")
+        self.match.advance()
         self.draw()
-
-    def play_bots(self) -> None:
-        """The bots play (`nessus.play.play`) until you must decide or the game ends."""
-        named = nessos.policies(self.state.rules)
-        seats = {p: named[b] for p, b in enumerate(self.bots) if p != HUMAN}
-        bots = self.bots
-
-        def told(state: AnyState, action: Action) -> None:
-            assert isinstance(state, State)
-            line = v.move_text(state, action, bots)
-            if line:
-                self.lines.append(line)
-
-        end = play(self.state, seats, self.rng, on_move=told)
-        assert isinstance(end, State)
-        self.state = end
-        if end.ended:
-            self.lines.append(v.result_text(end, bots))
 
     def chosen(self, kind: type[Offer] | type[Pass]) -> Offer | Pass:
         """The Offer or Pass the card / receiver / announcement choices make."""
@@ -202,22 +190,10 @@ class NessosDashboard(Dashboard):
             raise ValueError("choose a card, a receiver and an announcement first")
         return kind(self.card.value, self.to.value, self.announce.value)
 
-    def move(self, action: Offer | Pass | Action) -> None:
+    def move(self, action: Action) -> None:
         """Your move, then the bots' until it is yours again."""
-        s = self.state
-        if s.ended:
-            raise ValueError("the game is over: press New game")
-        if s.current_player() != HUMAN:
-            raise ValueError("it is not your turn")
-        if action not in s.legal_actions():
-            raise ValueError(f"you cannot {action} now")
-        line = v.move_text(s, action, self.bots)
-        if line:
-            self.lines.append(line)
-        self.state = s.apply(action)
-        self.made += 1
+        self.match.move(action)
         self.messages.clear()
-        self.play_bots()
         self.draw()
 
     def new_model(self) -> None:
@@ -242,22 +218,22 @@ class NessosDashboard(Dashboard):
         rules = self.state.rules
         sender = self.sender()
         names = ["bayes, your model", *self.bots[1:]]
-        policies: list[Policy | str] = [bayes(sender), *self.bots[1:]]
+        seats: list[Policy | str] = [bayes(sender), *self.bots[1:]]
         table = tournament(
-            lambda: nessos.initial_state(rules),
-            policies,
+            lambda: initial_state(rules),
+            seats,
             games=GAMES,
             seed=int(self.rng.integers(2**31)),
             names=names,
-            named=nessos.policies(rules),
+            named=policies(rules),
         )
         self.games_chart.show(v.tournament_chart(table, GAMES))
-        self.games_note.value = f"<small>{GAMES} games, {v.sender_text(sender)}</small>"
+        self.games_note.value = f"<small>{GAMES} games, {sender}</small>"
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self) -> None:
         s = self.state
-        mine = not s.ended and s.current_player() == HUMAN
+        mine = self.match.your_move()
         offering = mine and not s.chain
         receiving = mine and bool(s.chain)
         passes = [a for a in s.legal_actions() if isinstance(a, Pass)] if receiving else []
@@ -283,9 +259,9 @@ class NessosDashboard(Dashboard):
         self.table.value = v.table_html(s, self.bots)
         self.chain.value = v.chain_html(s)
         self.prompt.value = (
-            f"<div class='nessos-prompt' data-made='{self.made}' style='margin:4px 0'>{v.prompt_html(s)}</div>"
+            f"<div class='nessos-prompt' data-made='{self.match.made}' style='margin:4px 0'>{v.prompt_html(s)}</div>"
         )
-        self.log.value = v.log_html(self.lines)
+        self.log.value = log_html(self.match.lines, "nessos-log", keep=60)
         self.draw_analysis()
 
     def fill_announce(self, draw: bool = True) -> None:
@@ -309,19 +285,15 @@ class NessosDashboard(Dashboard):
         sender = self.sender()
         values = s.rules.deck.values
         pool = {k: n for k, n in enumerate(s.unseen(HUMAN)) if n}
-        if s.chain and s.current_player() == HUMAN and not s.ended:
-            announced = tuple(o.announced for o in s.chain)
-            highlight = announced[-1]
+        if s.chain and self.match.your_move():
+            highlight = s.chain[-1].announced
             try:
-                chain = chain_posterior(pool, announced, values, sender)
-                table = bayes_table(pool, announced[-1], values, sender)
+                chain, hint = s.posterior(sender), s.hint(sender)
+                table = bayes_table(pool, highlight, values, sender)
             except ValueError as e:  # e.g. a Charon's announcement, from a bluffer with q = 0
                 self.panel.value = v.impossible_html(str(e), sender)
             else:
-                can_pass = any(isinstance(a, Pass) for a in s.legal_actions())
-                front = Valuation(goal=s.rules.goal, front=s.front(HUMAN))
-                worth = expected_values(chain, announced, s.hand(HUMAN), front, can_pass)
-                self.panel.value = v.panel_html(s, chain, table, worth, sender, sum(pool.values()), pool.get(CHARON, 0))
+                self.panel.value = v.panel_html(s, chain, table, hint, sender, sum(pool.values()), pool.get(CHARON, 0))
         else:
             self.panel.value = v.waiting_panel_html(s)
             highlight = self.announce.value if self.announce.value is not None else max(values)
