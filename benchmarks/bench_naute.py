@@ -20,6 +20,7 @@ import numpy as np
 from _timing import faster
 
 from nessus.games import naute
+from nessus.games.naute import fast as simulation
 
 COLD = "import nessus.cli; from nessus.games import naute; print(naute.report().to_text())"
 
@@ -56,10 +57,10 @@ def plain_game(rules: naute.Rules, columns: list[dict], rnd: random.Random) -> l
     totals = [0] * p
     for e in range(rules.expeditions):
         for seat in range(p):
-            column = naute.MEAN_COLUMN
+            column = simulation.MEAN_COLUMN
             if e == rules.expeditions - 1:
                 t = max(totals[:seat] + totals[seat + 1 :]) - totals[seat]
-                column = 1 + t if 0 <= t < naute.TOP else naute.MEAN_COLUMN
+                column = 1 + t if 0 <= t < naute.TOP else simulation.MEAN_COLUMN
             totals[seat] += plain_expedition(columns[column], rnd)
     return totals
 
@@ -68,16 +69,16 @@ def main() -> None:
     print(f"nessus report naute, cold (fresh interpreter): {cold_report():.2f} s")
     rules = naute.Rules()
     start = time.perf_counter()
-    m = naute.machine(rules.cargo_holds)
+    m = simulation.machine(rules.cargo_holds)
     print(f"roll and policy tables for the simulation: {time.perf_counter() - start:.2f} s")
     policies = [naute.optimal(naute.CargoMean(), rules)] + [naute.chase_policy(t, rules) for t in range(naute.TOP)]
     columns = [{s: pol(s) for s in naute.cargo_states(rules.cargo_holds)} for pol in policies]
 
     n = 1 << 17
     rng = np.random.default_rng(0)
-    naute.game_kernel(m, rules, rng, 1000)
+    simulation.game_kernel(m, rules, rng, 1000)
     start = time.perf_counter()
-    out = naute.game_kernel(m, rules, rng, n)
+    out = simulation.game_kernel(m, rules, rng, n)
     fast = (time.perf_counter() - start) / n
 
     games = 20_000

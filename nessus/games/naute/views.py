@@ -1,79 +1,49 @@
-"""Le Naute dashboard, what has no widget in it: the goals and the plays compared, the machine's
-expedition, the hint's labels, and the page's HTML and charts (ship, captain and crew, the
-status line, the score sheet, the cargo chart and its figures) as pure functions."""
+"""Le Naute dashboard, what has no widget in it: the goals offered, the hint's labels, and the
+page's HTML and charts (ship, captain and crew, the status line, the log, the score sheet, the
+cargo chart and its figures) as pure functions (the goals themselves and the machine's policies
+are in `nessus.games.naute.policies`)."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Hashable
-from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 
 import altair as alt
 import polars as pl
 
-from nessus import game as protocol
 from nessus.dist import Dist, exact_str
 from nessus.games import naute
-from nessus.games.naute import Above, CargoMean, State
+from nessus.games.naute import HEURISTIC_FACE, CargoMean, Goal, State
 from nessus.kit.dicegame import (
     HEURISTIC,
     OPTIMAL,
+    Table,
     face_svg,
+    hint_table,
     kind_of,
     mini_dice,
     policy_bars,
     policy_frame,
     probability_bars,
 )
-from nessus.numbers import number_html
-from nessus.solver import TurnPolicy
+from nessus.numbers import decimal_text, number_html
 
 CREW_NAMES = ("ship", "captain", "crew")
-MACHINES = ("optimal", "keep 4 or more")
-POLICIES = {"optimal": "optimal", "keep 4 or more": "keep_at_least"}  # the game's policy each machine plays
+MACHINES = tuple(naute.MACHINES)
 SCORES = [0, *range(2, naute.TOP + 1)]
-HEURISTIC_FACE = 4
-
-Objective = CargoMean | Above
-
-
-# -- goals and policies ------------------------------------------------------------------------
-def goal_text(objective: Objective) -> str:
-    """The goal in words."""
-    return "the expected cargo" if isinstance(objective, CargoMean) else f"P(cargo > {objective.target})"
-
-
-def unit(objective: Objective) -> str:
-    """What the goal's values are, as the hint names them."""
-    return "expected cargo" if isinstance(objective, CargoMean) else "probability"
-
-
-def optimal(objective: Objective, rules: naute.Rules) -> TurnPolicy:
-    """The optimal play of the cargo for the goal (from the core solver); to beat a target,
-    the most expected cargo among the plays that beat it most often."""
-    if isinstance(objective, Above):
-        return naute.chase_policy(objective.target, rules)
-    return naute.optimal(objective, rules)
-
-
-def heuristic(rules: naute.Rules) -> TurnPolicy:
-    """Keep every cargo die of 4 or more (as the cargo rule allows), reroll the others."""
-    return naute.legal(naute.keep_at_least(HEURISTIC_FACE), rules.cargo_holds)
-
-
-def machine_policies(machine: str, rules: naute.Rules, seats: range) -> dict[int, protocol.Policy]:
-    """The policies of the machine players in `seats`, as `nessus.play.play` takes them: optimally
-    (for the mean, or to beat the best other total on the last expedition), or the heuristic."""
-    policy = naute.policies(rules)[POLICIES[machine]]
-    return {seat: policy for seat in seats}
+CARGO_RULES = [
+    ("sticky: a kept die stays kept", "sticky"),
+    ("free: reroll any cargo die", "free"),
+    ("both: reroll both or none", "both"),
+]
 
 
 @cache
-def cargo_distributions(objective: Objective, cargo_holds: str) -> tuple[Dist, Dist]:
-    """The exact cargo distribution under the optimal play for the goal, and under the heuristic."""
+def cargo_distributions(goal: Goal, cargo_holds: str) -> tuple[Dist, Dist]:
+    """The exact cargo distribution under the play for the goal, and under the heuristic."""
     rules = naute.Rules(cargo_holds=cargo_holds)
-    return naute.score_distribution(rules, optimal(objective, rules)), naute.score_distribution(rules, heuristic(rules))
+    return naute.score_distribution(rules, goal.play(rules)), naute.score_distribution(rules, naute.heuristic(rules))
 
 
 def result_text(totals: list[int], you: int) -> str:
@@ -98,6 +68,28 @@ def action_label(e: State, action: Hashable) -> str:
     if len(action) == naute.CARGO_DICE:
         return f"keep {mini_dice(action, held=True)}"
     return f"keep {mini_dice(action, held=True)} reroll the other"
+
+
+def roll_label(e: State, kept: tuple[int, ...]) -> str:
+    """The Roll button's label: the dice it rolls, the cargo dice `kept` staying."""
+    n = naute.CARGO_DICE - len(kept) if e.crew else naute.DICE - e.aboard
+    return f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (keep fewer)"
+
+
+def chosen_move(e: State, kept: tuple[int, ...]) -> Hashable:
+    """What the cargo dice marked `kept` say you will do: roll (hunting), stop (both kept), or keep them."""
+    if not e.crew:
+        return "roll"
+    return "stop" if len(kept) == naute.CARGO_DICE else kept
+
+
+def keep_problem(e: State, kept: tuple[int, ...]) -> str | None:
+    """Why the cargo dice `kept` may not be kept for a reroll (None when they may)."""
+    if len(kept) == naute.CARGO_DICE:
+        return "both cargo dice are kept: release one to reroll it, or press Stop"
+    if kept not in naute.keep_options(e.kept, e.free, e.rules.cargo_holds):
+        return "under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press Stop"
+    return None
 
 
 def crew_html(aboard: int) -> str:
@@ -130,6 +122,23 @@ def hunt_text(before: State, after: State, new: list[int], k: int) -> str:
     return f"Roll {k}: {mini_dice(new)} → {aboard}{cargo}."
 
 
+def dice_left(before: State, after: State, new: list[int]) -> list[int]:
+    """A hunting roll's dice once those who came aboard are set aside (in the order rolled)."""
+    rest = list(new)
+    for face in naute.CREWS[before.aboard : after.aboard]:
+        rest.remove(face)
+    return rest
+
+
+def tray_caption(e: State, over: bool) -> str:
+    """The words above the dice: the cargo to keep, or the dice left from a hunting roll."""
+    if e.crew:
+        caption = "Cargo: click a die to keep it" if not over else "Cargo"
+    else:
+        caption = "Dice left from the last roll" if e.history else ""
+    return f"<small style='color:#555'>{caption}</small>"
+
+
 def status_html(e: State, over: bool, target: int | None) -> str:
     """Where your expedition `e` stands, in a sentence (`over`: it has ended; `target`: the
     score to beat on a game's last one)."""
@@ -155,26 +164,65 @@ def sheet_cells(scores: list[int], expeditions: int, playing: int | None) -> str
     )
 
 
+def sheet_html(state: State, you: int, mine: int, result: str, seats: Table) -> str:
+    """The score sheet of a game (none alone): every player's cargo, expedition by expedition
+    (`mine`: your expedition's place in the game, "…" while you play it), the totals and the
+    `result`; `seats` names the players and styles their rows."""
+    if not seats.game:
+        return ""
+    players, n = state.rules.players, state.rules.expeditions
+    head = "".join(f"<th>exp. {k + 1}</th>" for k in range(n))
+    totals = state.totals()
+    rows = [
+        f"<tr class='naute-player' style='{seats.row_style(seat)}'><td>{seats.who_html(seat)}</td>"
+        f"{sheet_cells(s, n, mine // players if seat == you else None)}"
+        f"<td align='center'><b>{totals[seat]}</b></td></tr>"
+        for seat, s in enumerate(state.scores())
+    ]
+    end = (
+        f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
+        if result
+        else ""
+    )
+    return (
+        "<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4>"
+        "<table class='naute-sheet' cellpadding='3' "
+        f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{head}<th>total</th></tr>"
+        f"{''.join(rows)}</table>{end}"
+    )
+
+
+def hint_html(e: State, goal: Goal, chosen: Hashable) -> str:
+    """The goal and every legal action of your expedition `e` with its exact value, your `chosen` one marked."""
+    note = "" if e.crew else " <small>(ship, captain and crew are set aside for you: the only move is to roll)</small>"
+    return f"<div style='color:#555'>Goal: <b>{html.escape(goal.text)}</b>{note}</div>" + hint_table(
+        e.hint(goal), chosen, partial(action_label, e), unit=goal.unit
+    )
+
+
+def log_html(lines: list[str]) -> str:
+    """Your expedition's rolls so far, a line each (HTML)."""
+    body = "".join(f"<div>{line}</div>" for line in lines)
+    return f"<div class='naute-log' style='font-size:13px;line-height:1.7;min-height:20px'>{body}</div>"
+
+
 # -- the charts and figures ---------------------------------------------------------------------
-def cargo_view(goal: Objective, cargo_holds: str) -> tuple[alt.Chart, str]:
-    """The cargo distribution under the optimal play for the goal vs keeping 4 or more, and its figures' table."""
+def cargo_view(goal: Goal, cargo_holds: str) -> tuple[alt.Chart, str]:
+    """The cargo distribution under the optimal play for the goal vs keeping 4 or more, and its figures' table
+    (the goal's figure, and the expected cargo too when the goal is another)."""
     best, rule = cargo_distributions(goal, cargo_holds)
     frame = policy_frame({"optimal": best, f"keep {HEURISTIC_FACE} or more": rule}, SCORES, str)
-    if isinstance(goal, Above):
-        figure = f"P(cargo > {goal.target})"
-        values = [d.prob(lambda c: c > goal.target) for d in (best, rule)]
-    else:
-        figure, values = "expected cargo", [best.mean(), rule.mean()]
+    goals = {g.figure: g for g in (goal, CargoMean())}  # the goal's figure first, the expected cargo once
+    rows = [(figure, g.expected(best), g.expected(rule)) for figure, g in goals.items()]
+    figure, mine, theirs = rows[0]
+    mine_text, theirs_text = (decimal_text(v, kind_of(figure)) for v in (mine, theirs))
     title = alt.Title(
-        f"Cargo of one expedition, playing for {goal_text(goal)}",
-        subtitle=f"{figure}: optimal {float(values[0]):.4f}, keep {HEURISTIC_FACE} or more {float(values[1]):.4f}",
+        f"Cargo of one expedition, playing for {goal.text}",
+        subtitle=f"{figure}: optimal {mine_text}, keep {HEURISTIC_FACE} or more {theirs_text}",
     )
     chart = policy_bars(
         frame, title, "cargo (0: no ship, captain and crew)", [str(s) for s in SCORES], width=500, height=200
     )
-    rows = [(figure, Fraction(values[0]), Fraction(values[1]))]
-    if isinstance(goal, Above):
-        rows.append(("expected cargo", best.mean(), rule.mean()))
     body = "".join(
         f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
         for a, b, c in rows

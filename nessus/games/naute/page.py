@@ -5,44 +5,41 @@ Left: the ship, captain and crew set aside, the cargo dice (click one to keep or
 Roll / Stop, the rolls so far, the hint panel and, in a game, the score sheet. Right: the exact
 distribution of an expedition's cargo under the optimal play for the goal and under "keep
 cargo dice of 4 or more", and the chance of having ship, captain and crew aboard by each roll.
-The page is here; what has no widget in it is in `naute_views`.
+The goals and the machine's policies are in `nessus.games.naute.policies`; the words and charts
+are pure functions in `nessus.games.naute.views`.
 """
 
 from __future__ import annotations
 
-import html
 from collections.abc import Hashable
-from functools import partial
 
 import ipywidgets as widgets
 
-from nessus.apps.naute_views import (
+from nessus.games import naute
+from nessus.games.naute import Above, CargoMean, Goal, machine_policies
+from nessus.games.naute.views import (
+    CARGO_RULES,
     MACHINES,
-    Objective,
-    action_label,
     cargo_view,
+    chosen_move,
     crew_html,
-    goal_text,
+    dice_left,
+    hint_html,
     hunt_text,
-    machine_policies,
+    keep_problem,
+    log_html,
     qualify_chart,
     result_text,
-    sheet_cells,
+    roll_label,
+    sheet_html,
     status_html,
-    unit,
+    tray_caption,
 )
-from nessus.games import naute
-from nessus.games.naute import Above, CargoMean
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import DiceTray, TableDashboard, counter_html, hint_table, mini_dice
+from nessus.kit.dicegame import DiceTray, TableDashboard, counter_html, mini_dice
 from nessus.play import play
 
 MOST, BEAT = "most cargo", "beat a target"
-CARGO_RULES = [
-    ("sticky: a kept die stays kept", "sticky"),
-    ("free: reroll any cargo die", "free"),
-    ("both: reroll both or none", "both"),
-]
 
 
 class NauteDashboard(TableDashboard):
@@ -98,11 +95,10 @@ class NauteDashboard(TableDashboard):
         self.figures = TableHTML(name="le-naute-figures")
         self.qualify = self.chart_pane("190px", "ship-captain-crew")
 
-        rules_guard = self.rules_guard
-        self.goal.observe(rules_guard(lambda _: self.new_goal()), names="value")
-        self.target.observe(rules_guard(lambda _: self.new_goal()), names="value")
-        self.cargo_rule.observe(rules_guard(lambda _: self.restart()), names="value")
-        self.expeditions.widget.observe(rules_guard(lambda _: self.restart()), names="value")
+        self.goal.observe(self.rules_guard(lambda _: self.new_goal()), names="value")
+        self.target.observe(self.rules_guard(lambda _: self.new_goal()), names="value")
+        self.cargo_rule.observe(self.rules_guard(lambda _: self.restart()), names="value")
+        self.expeditions.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
         self.page(
             [
@@ -131,11 +127,10 @@ class NauteDashboard(TableDashboard):
         """The rules in the controls (players and expeditions only count in a game)."""
         if not self.seats.game:
             return naute.Rules(cargo_holds=self.cargo_rule.value)
-        return naute.Rules(
-            cargo_holds=self.cargo_rule.value, players=self.seats.players.value(), expeditions=self.expeditions.value()
-        )
+        players, expeditions = self.seats.players.value(), self.expeditions.value()
+        return naute.Rules(cargo_holds=self.cargo_rule.value, players=players, expeditions=expeditions)
 
-    def objective(self) -> Objective:
+    def objective(self) -> Goal:
         """What the hint and the chart are for: your goal alone, the expedition's goal in a game."""
         if self.seats.game:
             return self.goal_now
@@ -166,10 +161,6 @@ class NauteDashboard(TableDashboard):
         else:
             self.new_expedition()
 
-    def totals(self) -> list[int]:
-        """Every player's total cargo so far."""
-        return self.state.totals()
-
     @property
     def over(self) -> bool:
         """Your expedition is over."""
@@ -177,8 +168,7 @@ class NauteDashboard(TableDashboard):
 
     def machines_play(self, seats: range) -> None:
         """The machine players in `seats` play (`nessus.play.play`) until a seat without one must decide, or the end."""
-        policies = machine_policies(self.seats.machine.value, self.rules_now, seats)
-        state = play(self.state, {s: p for s, p in policies.items() if s != self.you}, self.rng)
+        state = play(self.state, machine_policies(self.seats.machine.value, self.rules_now, seats), self.rng)
         assert isinstance(state, naute.State)
         self.state = state
 
@@ -191,7 +181,7 @@ class NauteDashboard(TableDashboard):
         """Your expedition is over: the players after you play theirs."""
         self.machines_play(range(self.you + 1, self.rules_now.players))
         if self.state.is_terminal():
-            self.result = result_text(self.totals(), self.you)
+            self.result = result_text(self.state.totals(), self.you)
             self.new_button.description = "New game"
         else:
             self.new_button.description = "Next expedition"
@@ -212,10 +202,8 @@ class NauteDashboard(TableDashboard):
         self.goal_now = self.state.objective()
         self.lines: list[str] = []
         self.tray.show((), empty="Press Roll to throw the five dice.")
-        if not self.seats.game:
-            self.new_button.description = "New expedition"
-        elif not self.result:
-            self.new_button.description = "New game"
+        if not self.seats.game or not self.result:  # after a game's end it stays "New game"
+            self.new_button.description = "New game" if self.seats.game else "New expedition"
         self.draw_chart()
         self.draw_expedition()
 
@@ -228,25 +216,19 @@ class NauteDashboard(TableDashboard):
         k = len(e.history) + 1
         if e.crew:
             keep = self.tray.held_faces
-            if len(keep) == naute.CARGO_DICE:
-                raise ValueError("both cargo dice are kept: release one to reroll it, or press Stop")
-            if keep not in naute.keep_options(e.kept, e.free, self.rules_now.cargo_holds):
-                raise ValueError(
-                    "under the “both” cargo rule you reroll both cargo dice or none: release the kept die, or press "
-                    "Stop"
-                )
+            if problem := keep_problem(e, keep):
+                raise ValueError(problem)
             e = e.keep(keep)
-            new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.CARGO_DICE - len(keep))]
-            self.exp, self.state = e.outcome(new), e.roll(dice=new)
+        else:
+            e = e.apply("roll")
+        n = naute.CARGO_DICE - len(e.kept) if e.crew else naute.DICE - e.aboard
+        new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=n)]
+        self.exp, self.state = e.outcome(new), e.roll(dice=new)
+        if e.crew:
             self.tray.reroll(new)
             self.lines.append(f"Roll {k}: {mini_dice(new)} into the cargo → cargo <b>{self.exp.cargo}</b>.")
         else:
-            e = e.apply("roll")
-            new = [int(x) for x in self.rng.integers(1, naute.SIDES + 1, size=naute.DICE - e.aboard)]
-            self.exp, self.state = e.outcome(new), e.roll(dice=new)
-            rest = list(new)
-            for face in naute.CREWS[e.aboard : self.exp.aboard]:
-                rest.remove(face)
+            rest = dice_left(e, self.exp, new)
             self.tray.faces, self.tray.held = rest, [False] * len(rest)
             self.lines.append(hunt_text(e, self.exp, new, k))
         self.messages.clear()
@@ -275,11 +257,7 @@ class NauteDashboard(TableDashboard):
         """Your expedition: the crew, the cargo dice, the buttons, the status, the log, the sheet and the hint."""
         e, over = self.exp, self.over
         self.crew.value = crew_html(e.aboard)
-        if e.crew:
-            caption = "Cargo: click a die to keep it" if not over else "Cargo"
-        else:
-            caption = "Dice left from the last roll" if e.history else ""
-        self.tray_caption.value = f"<small style='color:#555'>{caption}</small>"
+        self.tray_caption.value = tray_caption(e, over)
         if e.history:
             cargo = e.crew and not over
             sticky = self.rules_now.cargo_holds == "sticky"
@@ -288,21 +266,15 @@ class NauteDashboard(TableDashboard):
         self.roll_button.disabled = over
         self.stop_button.disabled = over or not e.crew
         self.status.value = status_html(e, over, self.target_now)
-        lines = "".join(f"<div>{line}</div>" for line in self.lines)
-        self.log.value = f"<div class='naute-log' style='font-size:13px;line-height:1.7;min-height:20px'>{lines}</div>"
-        self.draw_sheet()
+        self.log.value = log_html(self.lines)
+        self.sheet.value = sheet_html(self.state, self.you, self.mine, self.result, self.seats)
         self.draw_choice()
-        self.counter.value = counter_html(
-            len(e.history), naute.ROLLS, over, "Expedition over"
-        )  # last: the page is then up to date
+        # last: the page is then up to date
+        self.counter.value = counter_html(len(e.history), naute.ROLLS, over, "Expedition over")
 
     def chosen(self) -> Hashable:
         """What the dice marked kept say you will do."""
-        e = self.exp
-        if not e.crew:
-            return "roll"
-        keep = self.tray.held_faces
-        return "stop" if len(keep) == naute.CARGO_DICE else keep
+        return chosen_move(self.exp, self.tray.held_faces)
 
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked kept."""
@@ -311,48 +283,10 @@ class NauteDashboard(TableDashboard):
             self.roll_button.description, self.stop_button.description = "Roll", "Stop"
             self.hint.show(None, "The expedition is over: no move is left to weigh.")
             return
-        n = naute.CARGO_DICE - len(self.tray.held_faces) if e.crew else naute.DICE - e.aboard
-        self.roll_button.description = f"Roll {n} di{'e' if n == 1 else 'ce'}" if n else "Roll (keep fewer)"
+        self.roll_button.description = roll_label(e, self.tray.held_faces)
         self.stop_button.description = f"Stop: cargo {e.cargo}" if e.crew else "Stop"
         goal = self.objective()
-        note = (
-            "" if e.crew else " <small>(ship, captain and crew are set aside for you: the only move is to roll)</small>"
-        )
-        self.hint.show(
-            lambda: (
-                f"<div style='color:#555'>Goal: <b>{html.escape(goal_text(goal))}</b>{note}</div>"
-                + hint_table(e.hint(goal), self.chosen(), partial(action_label, e), unit=unit(goal))
-            )
-        )
-
-    def draw_sheet(self) -> None:
-        """The score sheet of a game: every player's cargo, expedition by expedition."""
-        if not self.seats.game:
-            self.sheet.value = ""
-            return
-        n = self.rules_now.expeditions
-        head = "".join(f"<th>exp. {k + 1}</th>" for k in range(n))
-        rows = []
-        totals = self.totals()
-        for seat, s in enumerate(self.state.scores()):
-            you = seat == self.you
-            who = self.seats.who_html(seat)
-            cells = sheet_cells(s, n, self.mine // self.rules_now.players if you else None)
-            rows.append(
-                f"<tr class='naute-player' style='{self.seats.row_style(seat)}'><td>{who}</td>{cells}"
-                f"<td align='center'><b>{totals[seat]}</b></td></tr>"
-            )
-        result = (
-            f"<div class='naute-result' style='font-weight:bold;margin-top:4px'>{html.escape(self.result)}</div>"
-            if self.result
-            else ""
-        )
-        self.sheet.value = (
-            "<h4 style='margin:8px 0 2px'>Score sheet: total cargo wins</h4>"
-            "<table class='naute-sheet' cellpadding='3' "
-            f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{head}<th>total</th></tr>"
-            f"{''.join(rows)}</table>{result}"
-        )
+        self.hint.show(lambda: hint_html(e, goal, self.chosen()))
 
     def draw_chart(self) -> None:
         """The cargo distribution under the optimal play for the goal vs keeping 4 or more, and its figures."""
