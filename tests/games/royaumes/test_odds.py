@@ -7,7 +7,7 @@ from itertools import product
 
 import numpy as np
 import pytest
-from checks import assert_rejected, bad_cases, coverage
+from checks import coverage
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
@@ -296,24 +296,6 @@ def test_expected_nets_from_any_point_of_a_round(players, fine, data):
                 assert nets[i] == rnd.nets[i] and rnd.nets[i] + rnd.fines[i] * fine in (1, -1)
             else:
                 assert close(nets[i], -rnd.fines[i] * fine + duel_value(*bank, fine))
-
-
-# -- rules validation ------------------------------------------------------------------------------
-RANGES = {"fine": (0, 1), "players": (1, 10), "rounds": (1, 1000)}
-
-
-@settings(max_examples=40, deadline=None)
-@given(bad_cases(RANGES))
-def test_rules_reject_bad_values(case):
-    assert_rejected(royaumes.Rules, RANGES, case)
-
-
-def test_fine_from_strings():
-    assert royaumes.Rules.from_strings({"fine": "0.05"}).fine == F(1, 20)
-    assert royaumes.Rules.from_strings({"fine": "1/4"}).fine == F(1, 4)
-    for text in ("2", "-1/10", "a tenth"):
-        with pytest.raises(ValueError, match="fine must be a number"):
-            royaumes.Rules.from_strings({"fine": text})
 
 
 # -- whole games through the protocol ----------------------------------------------------------------
