@@ -12,20 +12,33 @@
   many positions it holds), read from data/entheos-war.parquet for up to 10 turns (the chain
   takes about 6 minutes). Longer wars are simulated (`WAR_TRIALS` wars, 95% intervals, fixed
   seed), which the report says.
+
+From a position of a game (the page's odds): where they start (`start`: the heroes' points
+before this turn's dice, or this turn resolved as the dice lie), each duel after the next turn
+(`next_turn`), each god's expected victory points to the end simulated without interventions
+(`simulate`, `WARS` wars), or exactly once no turn is left (`final_figures`); and these as the
+rows of the page's charts (`duel_frame`, `gods_frame`).
 """
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
 
+import numpy as np
 import polars as pl
 
 from nessus import montecarlo
+from nessus.dist import Dist
 from nessus.games.entheos import war
 from nessus.games.entheos.duel import duel
-from nessus.games.entheos.heroes import GODS, START_POINTS
+from nessus.games.entheos.heroes import GODS, HERO_NAMES, HEROES, SIDES, START_POINTS
 from nessus.games.entheos.rules import GAME_TURNS, NAME, Rules
+from nessus.games.entheos.state import OVER, State
+from nessus.numbers import number_text
 from nessus.report import Figure, Report
 from nessus.tables import load as load_table
 
@@ -104,3 +117,144 @@ def war_figures(rules: Rules) -> dict[str, Figure]:
     return figures | {
         k: Figure.estimated(e, f"{helps.get(k, k.replace('_', ' '))} {note}") for k, e in result.estimates.items()
     }
+
+
+# -- from a position of a game ----------------------------------------------------------------------
+SIDE_NAME = tuple(side.capitalize() for side in SIDES)
+"""The two sides in words: Achaeans, Trojans."""
+WARS = 20_000
+"""Wars simulated for each god's expected victory points from a position (about 0.05 s)."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the odds start: the heroes' `points` and `places`, the turns `left`, in `words`, and
+    a short `tag` ("turn 2 of 8, before the dice")."""
+
+    points: tuple[int, ...]
+    places: tuple[int, ...]
+    left: int
+    words: str
+    tag: str
+
+    @property
+    def duels(self) -> list[tuple[int, int]]:
+        """Each duel's points at the position: (the hero at place i's, the hero at place 3 + i's)."""
+        return [(self.points[self.places[i]], self.points[self.places[i + 3]]) for i in range(3)]
+
+
+def start(s: State, rolled: bool) -> Position:
+    """Where the odds start: the heroes' points before this turn's dice; once they are `rolled`,
+    this turn resolved as they lie (the cards revealed so far, no more)."""
+    left = s.turns - s.turn
+    turn = f"turn {s.turn + 1} of {s.turns}"
+    if s.phase == OVER:
+        return Position(s.points, s.places, 0, "the war is over: the final points", "the war is over")
+    if not rolled:
+        words = f"the heroes' points now, {left} turn{'s' if left != 1 else ''} to go"
+        return Position(s.points, s.places, left, words, f"{turn}, before the dice")
+    words = (
+        f"this turn resolved as the dice lie (cards revealed so far, no more), then {left - 1} "
+        f"turn{'s' if left != 2 else ''}"
+    )
+    return Position(s.resolution(), s.places, left - 1, words, f"{turn}, as the dice lie")
+
+
+@lru_cache(maxsize=256)
+def next_turn(points: tuple[int, ...], places: tuple[int, ...]) -> tuple[Dist, ...]:
+    """`war.next_turn`, remembered (a class asks for the same positions)."""
+    return tuple(war.next_turn(points, places))
+
+
+def war_kernel(
+    turns: int,
+    points: tuple[int, ...],
+    places: tuple[int, ...],
+    mine: tuple[int, ...],
+    rng: np.random.Generator,
+    n: int,
+) -> dict[str, np.ndarray]:
+    """`war.kernel` from the position, plus your victory points (`you_vp`: your gods' sum)."""
+    out = war.kernel(turns, rng, n, points=points, places=places)
+    out["you_vp"] = sum((out[f"god_{GODS[g].name.lower()}_ev"] for g in mine), np.zeros(n, dtype=np.int64))
+    return out
+
+
+@lru_cache(maxsize=128)
+def simulate(
+    turns: int, points: tuple[int, ...], places: tuple[int, ...], mine: tuple[int, ...]
+) -> dict[str, montecarlo.Estimate]:
+    """`WARS` wars from the position (a seed of its own: the same position, the same figures)."""
+    seed = zlib.crc32(repr((turns, points, places, mine)).encode())
+    return montecarlo.run(partial(war_kernel, turns, points, places, mine), WARS, seed).estimates
+
+
+WarFigure = montecarlo.Estimate | int
+"""A figure of the war from a position: simulated (an Estimate) or, once no turn is left, exact."""
+
+
+def final_figures(points: Sequence[int], mine: Sequence[int]) -> dict[str, WarFigure]:
+    """The war's figures when no turn is left (`war.kernel`'s names): who wins (1 or 0), each god's
+    victory points, yours (`you_vp`), exactly."""
+    a = sum(points[h] for h in range(6) if HEROES[h].side == 0)
+    t = sum(points) - a
+    named = dict(zip(HERO_NAMES, points, strict=True))
+    totals = (a, t)
+    gods = {
+        g: god.victory_points(named) if totals[god.side] >= totals[1 - god.side] else 0 for g, god in enumerate(GODS)
+    }
+    out: dict[str, WarFigure] = {"p_achaeans_win": int(a > t), "p_trojans_win": int(t > a), "p_war_tied": int(a == t)}
+    out |= {f"god_{GODS[g].name.lower()}_ev": vp for g, vp in gods.items()}
+    out["you_vp"] = sum(gods[g] for g in mine)
+    return out
+
+
+# -- the charts' data ----------------------------------------------------------------------------
+def duel_frame(
+    names: Sequence[str], dists: Sequence[Dist], view: str, starts: Sequence[tuple[int, int]]
+) -> pl.DataFrame:
+    """The duels' exact distributions as rows: `view` "lead" (the Achaean hero's points minus the
+    Trojan's) or "points" (each hero's points), with the exact probability as text and `now`, the
+    position's value (`starts`: each duel's points at the position)."""
+    rows: dict[str, list] = {"duel": [], "x": [], "hero": [], "probability": [], "exact": [], "now": []}
+    for name, dist, (a, b) in zip(names, dists, starts, strict=True):
+        achaean, trojan = name.split(". ", 1)[1].split(" vs ")
+        parts: list[tuple[str, Dist, int]]
+        if view == "lead":
+            parts = [("lead", dist.map(lambda ab: ab[0] - ab[1]), a - b)]
+        else:
+            parts = [(achaean, dist.map(lambda ab: ab[0]), a), (trojan, dist.map(lambda ab: ab[1]), b)]
+        for hero, d, now in parts:
+            for x, p in sorted(d.items()):
+                rows["duel"].append(name)
+                rows["x"].append(x)
+                rows["hero"].append(hero)
+                rows["probability"].append(float(p))
+                rows["exact"].append(number_text(p))
+                rows["now"].append(now)
+    frame = pl.DataFrame(rows)
+    if view == "lead":
+        return frame.with_columns(
+            ahead=pl.when(pl.col("x") > 0)
+            .then(pl.lit("Achaean ahead"))
+            .when(pl.col("x") < 0)
+            .then(pl.lit("Trojan ahead"))
+            .otherwise(pl.lit("level"))
+        )
+    side = {n: SIDE_NAME[h.side] for n, h in zip(HERO_NAMES, HEROES, strict=True)}
+    return frame.with_columns(ahead=pl.col("hero").replace_strict(side, return_dtype=pl.String))
+
+
+def gods_frame(estimates: Mapping[str, WarFigure], mine: Sequence[int]) -> pl.DataFrame:
+    """Each god's expected victory points with its 95% interval (or exact); yours marked."""
+    rows: dict[str, list] = {"god": [], "side": [], "ev": [], "low": [], "high": [], "yours": []}
+    for g, god in enumerate(GODS):
+        e = estimates[f"god_{god.name.lower()}_ev"]
+        rows["god"].append(god.name + (" (yours)" if g in mine else ""))
+        rows["side"].append(SIDE_NAME[god.side])
+        value, low, high = (e.value, *e.ci) if isinstance(e, montecarlo.Estimate) else (e, e, e)
+        rows["ev"].append(round(value, 3))
+        rows["low"].append(round(low, 3))
+        rows["high"].append(round(high, 3))
+        rows["yours"].append(g in mine)
+    return pl.DataFrame(rows)

@@ -137,7 +137,8 @@ def others_gods(d) -> list[str]:
 def test_entheos_turn_in_python():
     """Without a browser: New game stops at the first roll, Roll the bots' placements, your card,
     your slot, then the resolution; moves out of place are messages; the odds follow the position."""
-    from nessus.apps import entheos as app
+    from nessus.games.entheos import page as app
+    from nessus.games.entheos import chronicle
     from nessus.games.entheos.state import DICE, PLACE, REVEAL, Place
 
     d = app.EntheosDashboard(seed=4)
@@ -173,7 +174,7 @@ def test_entheos_turn_in_python():
     assert "You place 3 set face face down." in d.log.value
     assert "class='ent-card placed'" in d.seats.value
     hint = s.hint()
-    assert "ent-hint-move" in d.hint.value and app.v.action_text(hint.best) in d.hint.value.replace("&#x27;", "'")
+    assert "ent-hint-move" in d.hint.value and chronicle.action_text(hint.best) in d.hint.value.replace("&#x27;", "'")
     # The reveal group: a dropdown of set-face targets, its default the best; reveal the first target.
     group = next(row for row in d.moves.children if any("move-reveal" in c._dom_classes for c in row.children))
     button, pick = group.children
@@ -185,25 +186,25 @@ def test_entheos_turn_in_python():
     s = d.state
     assert s.turn == turn + 1 and s.phase == DICE
     assert f"data-points='{','.join(map(str, s.points))}'" in d.field.value
-    assert "Turn 1 resolved" in d.log.value and d.made == 2
+    assert "Turn 1 resolved" in d.log.value and d.match.made == 2
     assert sum(s.points) >= sum(points)
     assert "turn 2 of 8, before the dice" in d.position.value and "7 turns to go" in d.position.value
 
     # The odds: each duel's distribution sums to 1 and matches war.next_turn; the gods' figures are the kernel's.
-    from nessus.games.entheos import war
+    from nessus.games.entheos import odds, table, war
 
-    frame = app.v.duel_frame(
-        [app.v.duel_name(s, i) for i in range(3)],
+    frame = odds.duel_frame(
+        [table.duel_name(s, i) for i in range(3)],
         war.next_turn(s.points, s.places),
         "lead",
         [(s.points[s.places[i]], s.points[s.places[i + 3]]) for i in range(3)],
     )
     for duel in frame.partition_by("duel"):
         assert abs(duel["probability"].sum() - 1) < 1e-9
-    estimates = app.simulate(s.turns - s.turn, s.points, s.places, tuple(s.gods[0]))
-    assert estimates["p_achaeans_win"].trials == app.WARS
+    estimates = odds.simulate(s.turns - s.turn, s.points, s.places, tuple(s.gods[0]))
+    assert estimates["p_achaeans_win"].trials == odds.WARS
     assert abs(sum(estimates[k].value for k in ("p_achaeans_win", "p_trojans_win", "p_war_tied")) - 1) < 1e-9
-    assert f"data-wars='{app.WARS}'" in d.war.value and "no interventions" in d.war.value
+    assert f"data-wars='{odds.WARS}'" in d.war.value and "no interventions" in d.war.value
 
     # The scope and the view redraw the duels: each duel alone to the end, each hero's points.
     d.scope.value = "alone"
@@ -217,11 +218,12 @@ def test_entheos_turn_in_python():
 def test_entheos_games_in_python(players):
     """Whole games against the bots, the hint's move (or the roll) clicked until the end: no error,
     the others' gods never shown before the end, the war's winner and the victory points after."""
-    from nessus.apps import entheos as app
+    from nessus.games.entheos import page as app
+    from nessus.games.entheos import chronicle, odds
     from nessus.games.entheos.state import OVER
 
     d = app.EntheosDashboard(seed=players)
-    d.opponents.value = app.v.MIXED if players == 6 else "greedy"
+    d.opponents.value = chronicle.MIXED if players == 6 else "greedy"
     d.players.widget.value = str(players)
     assert d.state.players == players and len(d.bots) == players and not d.messages.widget.value
     hidden = others_gods(d)
@@ -239,7 +241,7 @@ def test_entheos_games_in_python(players):
     vp = s.victory_points()
     assert all(f"{v} victory points" in d.seats.value for v in vp)
     assert "the war is over" in d.position.value and d.gods.output.outputs
-    final = app.v.final_figures(s.points, s.gods[0])  # exact at the end, no simulation
+    final = odds.final_figures(s.points, s.gods[0])  # exact at the end, no simulation
     assert final["you_vp"] == vp[0] and "data-wars='0'" in d.war.value
     assert final["p_achaeans_win"] + final["p_trojans_win"] + final["p_war_tied"] == 1
     d.hint_button.click()
@@ -248,7 +250,7 @@ def test_entheos_games_in_python(players):
 
 def test_entheos_bad_players_in_python():
     """A players value out of 2..6 (or not a number) is a message and disables New game until fixed."""
-    from nessus.apps import entheos as app
+    from nessus.games.entheos import page as app
 
     d = app.EntheosDashboard(seed=1)
     for bad in ("7", "1", "four"):
