@@ -141,7 +141,7 @@ def test_l_hypogeon(server, page):
 def test_l_hypogeon_in_python():
     """Without a browser: a move out of turn is a message, and a 10-player game to 10 points
     shows its exact odds (fractions of some 11,000 digits, longer than str() prints) as decimals."""
-    from nessus.apps import hypogeon as app
+    from nessus.games.hypogeon import page as app
     from nessus.kit.dicegame import GAME
 
     d = app.HypogeonDashboard(seed=5)

@@ -13,14 +13,9 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations, product
 
-import numpy as np
 import pytest
-from checks import assert_rejected, bad_cases, coverage
-from hypothesis import given, settings
-from scipy import stats
 
 from nessus.games import hypogeon
-from nessus.play import play
 
 F = Fraction
 
@@ -285,124 +280,6 @@ def test_report_figures_and_big_fractions():
     assert big_text.to_text() and big_text.to_json()
 
 
-# -- Monte Carlo -----------------------------------------------------------------------------------
-SEED = 20
-WIDEN = stats.norm.ppf(0.9995) / stats.norm.ppf(0.975)
-
-
-def covers(ci: tuple[float, float], x: float) -> bool:
-    """x within the 95% interval widened to 99.9% (up to 14 figures are checked together)."""
-    mid, half = (ci[0] + ci[1]) / 2, (ci[1] - ci[0]) / 2 * WIDEN
-    return mid - half <= x <= mid + half
-
-
-@pytest.mark.parametrize(
-    "kw", [{}, dict(players=5, stand_at=15, target=3), dict(players=10, stand_at=19, seat1="same")]
-)
-def test_simulation_agrees_with_exact(kw):
-    rules = hypogeon.Rules(**kw)
-    exact = hypogeon.report(rules).figures
-    sim = hypogeon.simulate(rules, trials=100_000, seed=SEED).figures
-    common = set(exact) & set(sim)
-    assert {"p_bust", "p_21", "mean_if_not_bust", "expected_rounds"} | {
-        f"p_win_seat_{i}" for i in range(1, rules.players + 1)
-    } <= common
-    for name in common:
-        assert covers(sim[name].ci, exact[name].value), (name, exact[name].value, sim[name].ci)
-
-
-def test_simulation_coverage():
-    rules = hypogeon.Rules(players=3, target=2)
-    exact = {k: f.value for k, f in hypogeon.report(rules).figures.items()}
-    covered, need = coverage(lambda seed: hypogeon.simulate(rules, trials=2000, seed=seed).figures, exact)
-    assert {"p_bust", "p_21", "mean_if_not_bust", "p_win_seat_1", "expected_rounds"} <= set(covered)
-    assert all(c >= need for c in covered.values()), covered
-
-
-def test_round_points_kernel_against_the_scoring():
-    rng = np.random.default_rng(2)
-    for players in (2, 3, 5):
-        totals = rng.choice([0, 15, 18, 20, 21], size=(players, 5000)).astype(np.int8)
-        seat, points = hypogeon.round_points(totals)
-        for j in range(totals.shape[1]):
-            got = [0] * players
-            got[seat[j]] += int(points[j])
-            assert got == scores(tuple(int(t) for t in totals[:, j]))
-
-
-def test_turn_table_walks_by_the_rule():
-    """Each draw of the simulation's table rolls its dice one at a time: from before the first
-    roll the two first dice always, then one more while below the rule; nothing for r >= 6**5."""
-    for k in (2, 12, 17, 21):
-        table = hypogeon.turn_table(k).reshape(hypogeon.BUSTED + 1, -1)
-        for code in (0, 5, 16, 21, hypogeon.BUSTED):
-            for r in (0, 1, 7, 1295, 7775, 7776, 8191):
-                t, dice = code, [(r // 6**i) % 6 + 1 for i in range(5)] if r < 6**5 else []
-                for i, face in enumerate(dice):
-                    if t <= 21 and (t < k or (code == 0 and i < 2)):
-                        t += face
-                assert table[code, r] == (hypogeon.BUSTED if t > 21 else t)
-
-
-# -- the game to play -----------------------------------------------------------------------------
-def test_turn_roll_stand_and_bust():
-    state = hypogeon.initial_state()
-    assert state.legal_actions() == ["roll"]
-    with pytest.raises(ValueError, match="after the first roll"):
-        state.stand()
-    state = state.roll(dice=(6, 5))
-    turn = state.turn_of(0)
-    assert turn.total == 11 and not turn.over and turn.final is None
-    state = state.roll(dice=(6,)).roll(dice=(3,))
-    assert state.turn_of(0).total == 20 and state.current_player() == 0
-    stood = state.stand()
-    assert stood.turn_of(0).over and stood.turn_of(0).final == 20 and stood.current_player() == 1
-    bust = state.roll(dice=(2,))
-    assert bust.turn_of(0).bust and bust.turn_of(0).final == hypogeon.BUST and bust.current_player() == 1
-    with pytest.raises(ValueError, match="dice"):
-        state.roll(dice=(1, 1))
-
-
-def test_rounds_are_scored_and_the_game_ends_at_the_target():
-    state = hypogeon.initial_state(hypogeon.Rules(players=3, target=3))
-    for dice in [(5, 6), (4, 6), (5, 6)]:  # a tie for the best on 11: nobody scores
-        state = state.roll(dice=dice).stand()
-    assert (
-        state.round_over and state.finals == [11, 10, 11] and state.scores == [0, 0, 0] and state.current_player() == 0
-    )
-    state = state.roll(dice=(5, 6)).roll(dice=(6,)).roll(dice=(4,)).roll(dice=(3,))  # 11 + 6 + 4 = 21, then 24: bust
-    assert state.turn_of(1) is None and state.round == 2 and state.history == ((11, 10, 11),)
-    state = state.roll(dice=(6, 6)).stand().roll(dice=(1, 1)).stand()  # a sole 12: player 2 scores 1
-    assert state.scores == [0, 1, 0] and not state.is_terminal()
-    state = state.roll(dice=(6, 5)).roll(dice=(6,)).roll(dice=(4,)).stand()  # 21
-    state = state.roll(dice=(1, 1)).stand().roll(dice=(1, 2)).stand()  # a sole 21: 2 points
-    assert state.scores == [2, 1, 0] and not state.is_terminal()
-    state = (
-        state.roll(dice=(3, 3))
-        .stand()
-        .roll(dice=(6, 6))
-        .roll(dice=(6,))
-        .roll(dice=(3,))
-        .stand()
-        .roll(dice=(1, 2))
-        .stand()
-    )
-    assert state.scores == [2, 3, 0] and state.is_terminal() and state.returns() == [0, 1, 0]
-    with pytest.raises(ValueError, match="over"):
-        state.roll(dice=(1, 1))
-
-
-def test_the_others_dice_are_hidden_until_the_round_ends():
-    state = hypogeon.initial_state(hypogeon.Rules(players=3)).roll(dice=(6, 5)).stand().roll(dice=(2, 3))
-    assert "player 1: played" in state.observation(2) and "5 6" not in state.observation(1)
-    assert "5 6; final 11" in state.observation(0) and "2 3; total 5" in state.observation(1)
-    variants = state.hidden_variants(2)
-    assert len(variants) == 2 and all(v.observation(2) == state.observation(2) and v != state for v in variants)
-    assert len(state.hidden_variants(0)) == 1
-    end = state.stand().roll(dice=(1, 1)).stand()
-    assert end.round_over and "5 6; final 11" in end.observation(2) and end.hidden_variants(2) == []
-
-
 def test_turn_hint_values_in_points():
     """At 16 against two opponents standing at 17: standing is worth the points of 16, rolling
     the best continuation over every policy (brute force over the totals 17 to 21)."""
@@ -419,55 +296,12 @@ def test_turn_hint_values_in_points():
         hypogeon.initial_state(rules).apply("roll").hint()
 
 
-def test_policies():
-    """ "stand_at" stands from 17 on; "optimal", "best_stand_at" and "seat_rules" follow the solvers."""
-    rng = np.random.default_rng(7)
-    pol = hypogeon.policies()
-    for _ in range(20):
-        end = play(hypogeon.initial_state(), [pol["stand_at"]] * 2, rng)
-        for finals in end.history + (tuple(end.finals),):
-            assert all(f == hypogeon.BUST or 17 <= f <= 21 for f in finals)
-    state = hypogeon.initial_state(hypogeon.Rules(players=3)).roll(dice=(6, 6)).roll(dice=(6,))  # 18
-    assert pol["optimal"](state) == ("stand" if 18 in hypogeon.stand_totals(17, 3) else "roll") == state.hint().best
-    assert pol["best_stand_at"](state) == ("stand" if 18 >= hypogeon.best_response(17, 3)[0] else "roll")
-    seat1 = hypogeon.seat_rules(hypogeon.Rules(players=3))[0]
-    assert pol["seat_rules"](state) == ("stand" if 18 >= seat1 else "roll")
-    assert pol["seat_rules"](state.stand().roll(dice=(6, 6)).roll(dice=(6,))) == "stand"  # player 2 stands at 17
-    assert all(p(hypogeon.initial_state()) == "roll" for p in pol.values())
-
-
-def test_fast_simulator_agrees_with_the_generic_loop():
-    """`game_kernel` (whole games, vectorised) against `nessus.play.play` with the same rules (the
-    "seat_rules" policy: seat 1 at the best reply, the other at stand_at): seat 1's win share and
-    the mean number of rounds agree within z = 3.29 (99.9%) standard errors of their difference."""
-    z = 3.29
-    rules = hypogeon.Rules(players=2, target=3)
-    games = 1200
-    rng = np.random.default_rng(11)
-    policy = hypogeon.policies(rules)["seat_rules"]
-    ends = [play(hypogeon.initial_state(rules), [policy] * 2, rng) for _ in range(games)]
-    wins = np.array([end.returns()[0] == 1 for end in ends], dtype=float)
-    rounds = np.array([end.round for end in ends], dtype=float)
-    fast = hypogeon.game_kernel(rules, np.random.default_rng(13), 40_000)
-    a, b = float(wins.mean()), float(fast["p_win_seat_1"].mean())
-    assert abs(a - b) <= z * (a * (1 - a) / games + b * (1 - b) / fast["p_win_seat_1"].size) ** 0.5, (a, b)
-    r = fast["expected_rounds"]
-    se = (rounds.var(ddof=1) / games + r.var(ddof=1) / r.size) ** 0.5
-    assert abs(rounds.mean() - r.mean()) <= z * se, (rounds.mean(), r.mean())
-
-
-# -- rules validation ------------------------------------------------------------------------------
-RANGES = {"stand_at": (2, 21), "players": (2, 10), "target": (1, 10)}
-
-
-@settings(max_examples=40, deadline=None)
-@given(bad_cases(RANGES))
-def test_rules_reject_bad_values(case):
-    assert_rejected(hypogeon.Rules, RANGES, case)
-
-
-def test_seat1_choices():
-    assert hypogeon.seat_rules(hypogeon.Rules(seat1="same", players=3)) == (17, 17, 17)
-    assert hypogeon.seat_rules(hypogeon.Rules(players=3)) == (20, 17, 17)
-    with pytest.raises(ValueError, match="seat1 must be one of best, same"):
-        hypogeon.Rules(seat1="optimal")
+def test_stand_from_and_reply_odds():
+    """`stand_from` is the threshold of the optimal rule (None never happens at full size);
+    `reply_odds` is seat 1's chance at its best reply and like the others, from the scores."""
+    assert hypogeon.stand_from(17, 2) == hypogeon.best_response(17, 2)[0] == 19
+    rules = hypogeon.Rules(players=3, target=3, seat1="same")
+    best, mine, same, left = hypogeon.reply_odds(rules, (1, 0, 2))
+    wins, rounds = hypogeon.game_odds_from(hypogeon.Rules(players=3, target=3), (1, 0, 2))
+    assert (best, mine, left) == (hypogeon.best_response(17, 3)[0], wins[0], rounds)
+    assert same == hypogeon.game_odds_from(rules, (1, 0, 2))[0][0]

@@ -1,0 +1,77 @@
+"""How to play L'Hypogéon: stand at k (`standing_at`), the optimal rule of any shape against
+the opponents' k (`optimal`), each seat its rule of `seat_rules` (`seat_rule`), the named
+policies of the game (`policies`), and the rules in words (`rule_text`, `optimal_text`,
+`opponents_text`)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from nessus import game
+from nessus.games.hypogeon.odds import best_response, seat_rules, stand_from, stand_totals, turn_solver
+from nessus.games.hypogeon.rules import Rules
+from nessus.games.hypogeon.state import ROLL, STAND, State
+
+
+def standing_at(k: int) -> game.Policy:
+    """The rule "stand at k": roll while the total is below k (k = 2: stand on the first roll)."""
+
+    def policy(state: game.State) -> game.Action:
+        turn = _as_state(state).playing
+        return ROLL if turn is None or turn.total < k else STAND
+
+    policy.__name__ = f"stand at {k}"
+    return policy
+
+
+def _as_state(state: game.State) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"an L'Hypogéon state is needed, got {type(state).__name__}")
+    return state
+
+
+def optimal(state: game.State) -> game.Action:
+    """The optimal rule of any shape against opponents standing at `stand_at` (`optimal_rule`)."""
+    s = _as_state(state)
+    turn = s.playing
+    if turn is None:
+        return ROLL
+    return cast(game.Action, turn_solver(s.rules.stand_at, s.rules.players).best(turn.total))
+
+
+def seat_rule(state: game.State) -> game.Action:
+    """Each seat stands at its k of `seat_rules` (seat 1 per `seat1`, the others at `stand_at`)."""
+    s = _as_state(state)
+    return standing_at(seat_rules(s.rules)[s.current_player()])(s)
+
+
+def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
+    """ "optimal" (`optimal`), "stand_at" (stand at `stand_at`), "best_stand_at" (stand at
+    `best_response` to it) and "seat_rules" (each seat its rule of `seat_rules`, as in
+    `game_odds` and the simulated games)."""
+    rules = rules or Rules()
+    return {
+        "optimal": optimal,
+        "stand_at": standing_at(rules.stand_at),
+        "best_stand_at": standing_at(best_response(rules.stand_at, rules.players)[0]),
+        "seat_rules": seat_rule,
+    }
+
+
+def rule_text(k: int) -> str:
+    """The rule "stand at k" in words ("stand on the first roll" for k = 2)."""
+    return "stand on the first roll" if k == 2 else f"stand at {k}"
+
+
+def optimal_text(opponents_stand_at: int, players: int) -> str:
+    """The optimal rule of any shape against `players` - 1 opponents standing at k, in words
+    ("stand from 19 on, roll below")."""
+    k = stand_from(opponents_stand_at, players)
+    if k is not None:
+        return f"stand from {k} on, roll below"
+    return "stand on " + ", ".join(map(str, stand_totals(opponents_stand_at, players))) + ", roll on the other totals"
+
+
+def opponents_text(n: int, k: int) -> str:
+    """The n - 1 opponents in words: "2 opponents standing at 17"."""
+    return f"{n - 1} opponent{'s' if n > 2 else ''} standing at {k}"

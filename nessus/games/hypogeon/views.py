@@ -1,0 +1,358 @@
+"""L'Hypogéon dashboard, what has no widget in it: the page's words and HTML (dice, gauge,
+status, decisions, score sheet, exact odds of a game, figures) and its charts, as pure functions
+of the turn, the rules and the scores. Numbers go through `nessus.numbers`."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Hashable, Sequence
+from fractions import Fraction
+
+import altair as alt
+import polars as pl
+
+from nessus.games.hypogeon import odds
+from nessus.games.hypogeon.policies import opponents_text, optimal_text, rule_text
+from nessus.games.hypogeon.rules import BUST, LIMIT, Rules
+from nessus.games.hypogeon.state import State, TurnRecord, final_text
+from nessus.kit.dicegame import HELD, OPTIMAL, face_svg, hint_table, kind_of, mini_dice, policy_bars, policy_frame
+from nessus.kit.match import log_html
+from nessus.numbers import d3_format, number_html, number_text
+
+STAND_AT_K, BEST_REPLY = "stand at k", "best reply to k"
+MACHINES = (STAND_AT_K, BEST_REPLY)
+BUST_RED, GOLD = "#c62828", "#e0a800"
+Tally = tuple[int, Fraction, Fraction, Fraction]  # a turn alone: points scored, expected optimally, like them, cost
+EMPTY_DIE = (
+    "<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
+    "stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/></svg>"
+)
+PLUS = "<span style='font-size:20px;color:#888;margin:0 2px'>+</span>"
+
+
+def action_label(turn: TurnRecord, action: Hashable) -> str:
+    """An action in the game's words."""
+    return f"stand on {turn.total}" if action == "stand" else "roll one more die"
+
+
+# -- the turn ---------------------------------------------------------------------------------------
+def dice_row(rolls: Sequence[Sequence[int]]) -> str:
+    """The dice of a turn: the first pair, then each added die after a '+' (two empty places before the first roll)."""
+    dice = PLUS.join(
+        "".join(f"<span class='hypogeon-die' data-face='{f}'>{face_svg(f, 46)}</span>" for f in roll) for roll in rolls
+    )
+    return (
+        f"<div class='hypogeon-dice' data-count='{sum(map(len, rolls))}' "
+        f"style='display:flex;flex-wrap:wrap;align-items:center;gap:3px;min-height:50px'>{dice or EMPTY_DIE * 2}</div>"
+    )
+
+
+def gauge_html(turn: TurnRecord, stand_at: int) -> str:
+    """The running total on a strip from 2 to 21 (the opponents' stand-at mark, 21 in gold), and
+    the roll counter (CSS class roll-counter, data-made = rolls made)."""
+    total, bust = turn.total, turn.bust
+    cells = []
+    for t in range(2, LIMIT + 1):
+        reached = t <= total
+        fill = BUST_RED if bust else (GOLD if t == LIMIT and reached else OPTIMAL if reached else "#eef2f7")
+        edge = f"border-left:3px solid {HELD};" if t == stand_at else "border-left:1px solid #fff;"
+        colour = "#fff" if reached or bust else "#789"
+        cells.append(
+            f"<div title='total {t}' style='width:22px;height:24px;line-height:24px;text-align:center;font-size:10px;"
+            f"background:{fill};color:{colour};{edge}'>{t}</div>"
+        )
+    if bust:
+        word = f"<b class='hypogeon-total' style='color:{BUST_RED}'>{total}: bust</b>"
+    elif turn.rolls:
+        word = f"<b class='hypogeon-total' style='font-size:20px'>{total}</b>"
+    else:
+        word = "<b class='hypogeon-total' style='color:#999'>–</b>"
+    made = len(turn.rolls)
+    counter = (
+        f"<span class='roll-counter' data-made='{made}' style='color:#555;margin-left:10px'>"
+        f"{made} roll{'' if made == 1 else 's'}{' · turn over' if turn.over else ''}</span>"
+    )
+    return (
+        f"<div style='display:flex;align-items:center;gap:8px;margin:4px 0'><span>Total</span>{word}{counter}</div>"
+        f"<div class='hypogeon-gauge' style='display:flex'>{''.join(cells)}</div>"
+        f"<div style='font-size:11px;color:{HELD};margin-left:{(stand_at - 2) * 22}px'>▲ they stand at {stand_at}</div>"
+    )
+
+
+def decision_html(before: TurnRecord, after: TurnRecord, cost: Fraction | int | None) -> str:
+    """A decision for the log: the roll and the total it gives, or the stand; and its verdict
+    against the optimal move ("✓ best", or what it `cost`; None for the first roll, the only move)."""
+    if cost is None:
+        verdict = ""
+    elif cost == 0:
+        verdict = "<span class='verdict' style='color:#2e7d32'>✓ best</span>"
+    else:
+        verdict = (
+            f"<span class='verdict' style='color:{BUST_RED}'>✗ costs {number_text(cost, kind='value')} points</span>"
+        )
+    if after.stood:
+        return f"stand on <b>{after.total}</b> {verdict}"
+    where = f"at {before.total}, " if before.rolls else ""
+    bust = f" <b style='color:{BUST_RED}'>bust</b>" if after.bust else ""
+    return f"{where}roll {mini_dice(after.rolls[-1], 18)} → <b>{after.total}</b>{bust} {verdict}"
+
+
+def status_html(t: TurnRecord, rules: Rules, reply_to: int | None = None) -> str:
+    """What to do next, and who you play against (`reply_to`: the k the machines reply to)."""
+    if not t.rolls:
+        verdict = "Your turn: press <b>Roll 2 dice</b>."
+    elif t.bust:
+        verdict = f"<b style='color:{BUST_RED}'>Bust</b> with {t.total}: this turn scores nothing."
+    elif t.over:
+        verdict = f"You stand on <b>{t.total}</b>."
+    else:
+        verdict = f"Total <b>{t.total}</b>: roll one more die, or stand."
+    reply = f" (the best reply to {reply_to})" if reply_to else ""
+    return (
+        f"<div class='hypogeon-status' style='font-size:15px;margin-top:4px'>{verdict}</div>"
+        f"<div style='color:#555;font-size:13px'>Against {opponents_text(rules.players, rules.stand_at)}{reply}.</div>"
+    )
+
+
+def decisions_html(decisions: Sequence[str], cost: Fraction, over: bool) -> str:
+    """Your decisions this turn (the latest first), and at its end what they cost against the best play."""
+    log = log_html(decisions, "hypogeon-log", escape=False)
+    if over and len(decisions) > 1 and cost:
+        cost_text = f"cost <b>{number_html(cost, 'value')}</b> expected points against the best play"
+        log += f"<div class='hypogeon-cost'>Your decisions this turn {cost_text}.</div>"
+    elif over and len(decisions) > 1:
+        log += "<div class='hypogeon-cost' style='color:#2e7d32'>Every decision this turn was optimal.</div>"
+    return f"<div style='font-size:13px;line-height:1.6'>{log}</div>"
+
+
+def hint_html(state: State, turn: TurnRecord, game: bool) -> str:
+    """The hint on your turn: what its values are (in a game: that they leave out the scores);
+    before the first roll, what the round is worth played optimally; after it, the value of each
+    move; and the optimal play against them."""
+    r, hint = state.rules, state.hint()
+    play = optimal_text(r.stand_at, r.players)
+    scores = " It does not weigh the scores of the game (the chance of winning the game)." if game else ""
+    what = (
+        "<div style='color:#555;font-size:12px;margin-bottom:3px'>Each value is your <b>expected points in this round"
+        f"</b> (2 for a sole 21, 1 for a sole best total) against {opponents_text(r.players, r.stand_at)}, "
+        f"playing optimally afterwards: exact, by expectimax over every total.{scores}</div>"
+    )
+    if not turn.rolls:
+        value = number_html(hint.value, "value")
+        worth = f"this round is worth {value} expected points to you"
+        return f"{what}The only move is to roll the two dice. Played optimally ({play}), {worth}."
+    table = hint_table(hint, None, lambda a: action_label(turn, a), unit="expected points")
+    note = f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: {play}.</div>"
+    return what + table + note
+
+
+# -- the score sheet --------------------------------------------------------------------------------
+def player_cells(turn: TurnRecord | None, seat: int, round_points: tuple[int | None, int]) -> tuple[str, str, str]:
+    """A player's dice, final total and points in this round (`turn` None: hidden until yours ends)."""
+    if turn is None:
+        return "<i style='color:#888'>plays at the same time</i>", "", ""
+    if not turn.rolls:
+        return "<i>to play</i>", "", ""
+    dice = " + ".join(mini_dice(d, 15) for d in turn.rolls)
+    if not turn.over:
+        return dice, f"{turn.total}…", ""
+    scorer, points = round_points
+    return dice, f"<b>{final_text(turn.final)}</b>", f"<b style='color:#2e7d32'>+{points}</b>" if scorer == seat else ""
+
+
+def score_cell(score: int, target: int) -> str:
+    """A score cell in a game: the score and a pip per point to the target."""
+    pips = "".join(f"<span style='color:{OPTIMAL if i < score else '#ccc'}'>●</span>" for i in range(target))
+    return f"<td align='center'><b>{score}</b> {pips}</td>"
+
+
+def sheet_html(title: str, rows: Sequence[str], game: bool, outcome: str, result: str) -> str:
+    """The round's (or game's) table of players under `title`, the round's outcome and the game's result."""
+    if outcome:
+        outcome = f"<div class='hypogeon-round' style='margin-top:4px'>{outcome}</div>"
+    if result:
+        result = f"<div class='hypogeon-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
+    return (
+        f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='hypogeon-sheet' cellpadding='3' "
+        "style='border-collapse:collapse;width:100%;font-size:13px'><tr><th align='left'>player</th>"
+        f"<th align='left'>dice</th><th>total</th><th>points</th>{'<th>score</th>' if game else ''}</tr>"
+        f"{''.join(rows)}</table>{outcome}{result}"
+    )
+
+
+def rounds_html(rounds: Sequence[str]) -> str:
+    """The rounds played so far, the latest first."""
+    if not rounds:
+        return ""
+    lines = "".join(f"<div>{line}</div>" for line in reversed(rounds))
+    return (
+        "<div class='hypogeon-rounds' style='max-height:110px;overflow-y:auto;font-size:12px;color:#444;"
+        f"border-top:1px solid #ddd;margin-top:4px'>{lines}</div>"
+    )
+
+
+def figures_table(css: str, head: str, rows: Sequence[tuple[str, str]]) -> str:
+    """A small table of figures: a heading, then (words, the number's HTML) rows."""
+    body = "".join(f"<tr><td>{words}</td><td>{number}</td></tr>" for words, number in rows)
+    return (
+        f"<table class='{css} figures' cellpadding='2' style='font-size:13px;margin-top:6px'>"
+        f"<tr><th align='left' colspan='2'>{head}</th></tr>{body}</table>"
+    )
+
+
+def odds_html(scores: Sequence[int], best: int, mine: Fraction, same: Fraction, left: Fraction, same_k: int) -> str:
+    """Your exact chance of winning the game standing at the best reply `best` and like them at
+    `same_k`, and the expected rounds left (`odds.reply_odds`)."""
+    head = f"Your chance of winning the game from the start of this round (scores {'–'.join(map(str, scores))}), exact"
+    rows = [
+        (f"standing at {best} from now on (the best reply to them)", mine),
+        (f"standing at {same_k} like them", same),
+        (f"expected rounds left (you standing at {best})", left),
+    ]
+    return figures_table("hypogeon-odds", head, [(words, number_html(x, "value")) for words, x in rows])
+
+
+def tally_html(tally: Sequence[Tally]) -> str:
+    """Alone: your points over the turns played, against what the optimal rule and the opponents' rule expect."""
+    if not (n := len(tally)):
+        return ""
+    got = sum(t[0] for t in tally)
+    optimal, same, cost = (number_html(sum((t[i] for t in tally), Fraction(0)), "value") for i in (1, 2, 3))
+    rows = [
+        ("points you scored", f"<b>{got}</b> ({number_html(Fraction(got, n), 'value')} per round)"),
+        ("expected with optimal play (exact)", optimal),
+        ("expected standing at their k, like them (exact)", same),
+        ("expected points your decisions cost", cost),
+    ]
+    return figures_table("hypogeon-tally", f"Your {n} turn{'s' if n > 1 else ''} alone", rows)
+
+
+# -- figures and charts -----------------------------------------------------------------------------
+def figures_html(k: int, best: int, n: int) -> str:
+    """Standing at k against standing at the best reply to k: P(bust), P(21), mean, points; the equilibria."""
+    rows = [
+        ("P(bust)", odds.p_bust(k), odds.p_bust(best)),
+        ("P(21)", odds.p_21(k), odds.p_21(best)),
+        ("mean final total when not bust", odds.mean_if_not_bust(k), odds.mean_if_not_bust(best)),
+        (f"expected points per round against {opponents_text(n, k)}", odds.points(k, k, n), odds.points(best, k, n)),
+    ]
+    body = "".join(
+        f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
+        for a, b, c in rows
+    )
+    eq = odds.equilibria(n)
+    eq_text = (
+        f"Standing at {' or '.join(map(str, eq))} is a symmetric equilibrium for {n} players: nobody gains by "
+        "another rule of any shape."
+        if eq
+        else f"For {n} players no k is its own best reply: there is no symmetric equilibrium in stand-at rules."
+    )
+    return (
+        "<table class='figures' cellpadding='3' style='font-size:13px'><tr><th></th>"
+        f"<th align='left'><span style='color:{OPTIMAL}'>■</span> {html.escape(rule_text(k))}</th>"
+        f"<th align='left'><span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}</th>"
+        f"</tr>{body}</table><small style='color:#555'>Exact: rational arithmetic over every sequence of dice, the "
+        f"decimals for reading. {eq_text}</small>"
+    )
+
+
+def totals_chart(k: int, best: int, players: int) -> alt.Chart:
+    """The final total's exact distribution standing at k and standing at the best reply to k."""
+    order = [BUST, *range(min(k, best), LIMIT + 1)]
+    dists = {f"{rule_text(k)} (them)": odds.final_total(k), f"best reply: {rule_text(best)}": odds.final_total(best)}
+    title = alt.Title(
+        f"Final total of a turn, standing at {k}",
+        subtitle=f"P(bust) {number_text(odds.p_bust(k))}, P(21) {number_text(odds.p_21(k))}; "
+        f"the best reply to {opponents_text(players, k)} stands at {best}",
+    )
+    frame = policy_frame(dists, order, final_text)
+    return policy_bars(frame, title, "final total", [final_text(t) for t in order], width=500, height=180)
+
+
+def points_chart(k: int, players: int) -> alt.Chart:
+    """Your expected points per round for every stand-at rule j, against the opponents standing at k."""
+    best, value = odds.best_response(k, players)
+    values = {j: odds.points(j, k, players) for j in range(2, LIMIT + 1)}
+    frame = pl.DataFrame(
+        {
+            "your rule": [f"stand at {j}" for j in values],
+            "j": list(values),
+            "points": [float(v) for v in values.values()],
+            "exact": [number_text(v, kind="value") for v in values.values()],
+            "kind": ["best reply" if j == best else "like them" if j == k else "other" for j in values],
+        }
+    )
+    title = alt.Title(
+        f"Your expected points per round against {opponents_text(players, k)}",
+        subtitle=f"best reply: stand at {best}, {number_text(value, kind='value')} points; like them, at {k}: "
+        f"{number_text(values[k], kind='value')}",
+    )
+    colours = alt.Scale(domain=["best reply", "like them", "other"], range=[HELD, "#1f4e79", "#9ecae9"])
+    return (
+        alt.Chart(frame, title=title)
+        .mark_bar()
+        .encode(
+            x=alt.X("j:O", title="you stand at", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("points:Q", title="points per round"),
+            color=alt.Color("kind:N", scale=colours, legend=alt.Legend(orient="top", title=None)),
+            tooltip=["your rule", alt.Tooltip("points:Q", format=d3_format("value")), "exact"],
+        )
+        .properties(width=500, height=140)
+    )
+
+
+def by_k_charts(k: int, players: int) -> alt.HConcatChart:
+    """P(bust) and P(21) for every k, and the best reply to every k with the symmetric equilibria."""
+    by_k = pl.DataFrame(
+        [
+            {"k": j, "event": event, "probability": float(p), "exact": number_text(p)}
+            for j in range(2, LIMIT + 1)
+            for event, p in (("P(bust)", odds.p_bust(j)), ("P(21)", odds.p_21(j)))
+        ]
+    )
+    lines = (
+        alt.Chart(by_k, title=alt.Title("P(bust) and P(21) standing at k", subtitle="exact"))
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("k:Q", title="stand at k", scale=alt.Scale(domain=[2, LIMIT])),
+            y=alt.Y("probability:Q", title="probability"),
+            color=alt.Color(
+                "event:N",
+                scale=alt.Scale(domain=["P(bust)", "P(21)"], range=[BUST_RED, GOLD]),
+                legend=alt.Legend(orient="top-left", title=None),
+            ),
+            tooltip=["k", "event", alt.Tooltip("probability:Q", format=d3_format("probability")), "exact"],
+        )
+    )
+    mark = alt.Chart(pl.DataFrame({"k": [k]})).mark_rule(color=HELD, strokeDash=[4, 3]).encode(x="k:Q")
+    left = alt.layer(lines, mark).properties(width=215, height=150)
+
+    reply = odds.best_response_table(players).select(
+        "opponents_stand_at", "best_stand_at", "best_points", "equilibrium"
+    )
+    eq = reply.filter(pl.col("equilibrium"))["opponents_stand_at"].to_list()
+    eq_text = "equilibrium at " + ", ".join(map(str, eq)) if eq else "no symmetric equilibrium"
+    rbase = alt.Chart(
+        reply, title=alt.Title(f"Best reply to k, {players} players", subtitle=f"{eq_text} (on the diagonal)")
+    )
+    diagonal = (
+        alt.Chart(pl.DataFrame({"a": [2, LIMIT], "b": [2, LIMIT]}))
+        .mark_line(color="#bbb", strokeDash=[3, 3])
+        .encode(x="a:Q", y="b:Q")
+    )
+    x = alt.X("opponents_stand_at:Q", title="they stand at k", scale=alt.Scale(domain=[2, LIMIT]))
+    y = alt.Y("best_stand_at:Q", title="best reply", scale=alt.Scale(domain=[2, LIMIT]))
+    steps = rbase.mark_line(point=True, interpolate="step-after", color=OPTIMAL).encode(
+        x=x,
+        y=y,
+        tooltip=[
+            alt.Tooltip("opponents_stand_at:Q", title="they stand at"),
+            alt.Tooltip("best_stand_at:Q", title="best reply"),
+            alt.Tooltip("best_points:Q", title="points per round", format=d3_format("value")),
+        ],
+    )
+    equilibria_ = (
+        rbase.transform_filter("datum.equilibrium").mark_point(size=160, color=BUST_RED, filled=True).encode(x=x, y=y)
+    )
+    right = alt.layer(diagonal, steps, equilibria_, mark).properties(width=215, height=150)
+    return alt.hconcat(left, right, spacing=30)
