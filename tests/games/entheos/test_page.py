@@ -137,8 +137,8 @@ def others_gods(d) -> list[str]:
 def test_entheos_turn_in_python():
     """Without a browser: New game stops at the first roll, Roll the bots' placements, your card,
     your slot, then the resolution; moves out of place are messages; the odds follow the position."""
-    from nessus.games.entheos import page as app
     from nessus.games.entheos import chronicle
+    from nessus.games.entheos import page as app
     from nessus.games.entheos.state import DICE, PLACE, REVEAL, Place
 
     d = app.EntheosDashboard(seed=4)
@@ -218,8 +218,8 @@ def test_entheos_turn_in_python():
 def test_entheos_games_in_python(players):
     """Whole games against the bots, the hint's move (or the roll) clicked until the end: no error,
     the others' gods never shown before the end, the war's winner and the victory points after."""
-    from nessus.games.entheos import page as app
     from nessus.games.entheos import chronicle, odds
+    from nessus.games.entheos import page as app
     from nessus.games.entheos.state import OVER
 
     d = app.EntheosDashboard(seed=players)
