@@ -67,6 +67,7 @@ from nessus.games.hypogeon.odds import (
     turn_solver,
 )
 from nessus.games.hypogeon.policies import (
+    equilibria_text,
     opponents_text,
     optimal,
     optimal_text,
@@ -107,6 +108,7 @@ __all__ = [
     "best_response",
     "best_response_table",
     "equilibria",
+    "equilibria_text",
     "exact_figure",
     "final_text",
     "final_total",

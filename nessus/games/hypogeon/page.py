@@ -13,6 +13,7 @@ The page is here; what it draws (the dice, the sheet, the figures, the charts) i
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
@@ -21,20 +22,12 @@ import ipywidgets as widgets
 
 from nessus.games.hypogeon import views as v
 from nessus.games.hypogeon.odds import best_response, optimal_points, points, reply_odds
-from nessus.games.hypogeon.policies import standing_at
+from nessus.games.hypogeon.policies import opponents_text, optimal_text, standing_at
 from nessus.games.hypogeon.rules import LIMIT, PLAYERS, STAND_AT, TARGET, Rules
-from nessus.games.hypogeon.state import (
-    ROLL,
-    STAND,
-    State,
-    TurnRecord,
-    final_text,
-    initial_state,
-    round_text,
-    score_round,
-)
+from nessus.games.hypogeon.state import ROLL, STAND, State, TurnRecord, initial_state, round_text, score_round
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import TableDashboard
+from nessus.kit.dicegame import TableDashboard, hint_table, mini_dice
+from nessus.numbers import number_html, number_text
 from nessus.play import play
 
 
@@ -153,17 +146,15 @@ class HypogeonDashboard(TableDashboard):
         self.turn = TurnRecord()
         self.decisions: list[str] = []
         self.cost: Fraction = Fraction(0)
-        self.machines: list[TurnRecord] = []
         self.round_points: tuple[int | None, int] = (None, 0)
         self.round_text = ""
         self.round_start = tuple(self.scores)  # the odds below are all from this moment
         self.draw_turn()
 
     def next(self) -> None:
-        """The New / Next button."""
-        if self.seats.game and not self.result and self.turn.over:
-            self.new_turn()
-        elif self.seats.game:
+        """The New / Next button: a game's next round once your turn is over, or a new game once it is
+        won (or before your turn ends); alone, a new turn."""
+        if self.seats.game and (self.result or not self.turn.over):
             self.restart()
         else:
             self.new_turn()
@@ -184,7 +175,17 @@ class HypogeonDashboard(TableDashboard):
         turn = self.state.turn_of(0)
         assert turn is not None
         self.turn = turn
-        self.decisions.append(v.decision_html(before, turn, cost))
+        if cost is None or cost == 0:
+            verdict = "" if cost is None else "<span class='verdict' style='color:#2e7d32'>✓ best</span>"
+        else:
+            worse = number_text(cost, kind="value")
+            verdict = f"<span class='verdict' style='color:{v.BUST_RED}'>✗ costs {worse} points</span>"
+        if turn.stood:
+            self.decisions.append(f"stand on <b>{turn.total}</b> {verdict}")
+        else:
+            where = f"at {before.total}, " if before.rolls else ""
+            bust = f" <b style='color:{v.BUST_RED}'>bust</b>" if turn.bust else ""
+            self.decisions.append(f"{where}roll {mini_dice(turn.rolls[-1], 18)} → <b>{turn.total}</b>{bust} {verdict}")
         self.messages.clear()
         if turn.over:
             self.finish_round()
@@ -195,7 +196,7 @@ class HypogeonDashboard(TableDashboard):
         r = self.rules_now
         state = play(self.state, dict.fromkeys(range(1, r.players), standing_at(r.stand_at)), self.rng)
         assert isinstance(state, State)
-        self.state, self.machines, finals = state, list(state.turns[1:]), state.finals
+        self.state, finals = state, state.finals
         seat, points_ = self.round_points = score_round(finals)
         self.round_text = round_text(finals, seat, points_, "" if seat is None else self.seats.name(seat))
         if not self.seats.game:
@@ -204,8 +205,7 @@ class HypogeonDashboard(TableDashboard):
             return
         if seat is not None:
             self.scores[seat] += points_
-        shown = " · ".join(f"{'you' if i == 0 else f'P{i + 1}'} {final_text(f)}" for i, f in enumerate(finals))
-        self.rounds.append(f"Round {len(self.rounds) + 1}: {shown} → {self.round_text}")
+        self.rounds.append(v.round_line(len(self.rounds) + 1, finals, self.round_text))
         if seat is not None and self.scores[seat] >= r.target:
             n = len(self.rounds)
             self.result = (
@@ -233,19 +233,41 @@ class HypogeonDashboard(TableDashboard):
         self.gauge.value = v.gauge_html(t, r.stand_at)  # last: the roll counter says the page is up to date
 
     def draw_hint(self) -> None:
-        """The hint: the value of rolling and of standing, or of the round before the first roll."""
-        if self.turn.over:
+        """The hint on your turn: what its values are (in a game: that they leave out the scores);
+        before the first roll, what the round is worth played optimally; after it, the value of each
+        move; and the optimal play against them."""
+        state, turn, r = self.state, self.turn, self.rules_now
+        if turn.over:
             self.hint.show(None, "Your turn is over: no decision is left to weigh.")
-        else:
-            state, turn, game = self.state, self.turn, self.seats.game
-            self.hint.show(lambda: v.hint_html(state, turn, game))
+            return
+        play = optimal_text(r.stand_at, r.players)
+        scores = (
+            " It does not weigh the scores of the game (the chance of winning the game)." if self.seats.game else ""
+        )
+        what = (
+            "<div style='color:#555;font-size:12px;margin-bottom:3px'>Each value is your <b>expected points in this"
+            f" round</b> (2 for a sole 21, 1 for a sole best total) against {opponents_text(r.players, r.stand_at)},"
+            f" playing optimally afterwards: exact, by expectimax over every total.{scores}</div>"
+        )
+        if not turn.rolls:
+            only = "The only move is to roll the two dice. Played optimally"
+            self.hint.show(
+                lambda: (
+                    f"{what}{only} ({play}), this round is worth {number_html(state.hint().value, 'value')} "
+                    "expected points to you."
+                )
+            )
+            return
+        note = f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: {play}.</div>"
+        labels: dict[Hashable, str] = {STAND: f"stand on {turn.total}", ROLL: "roll one more die"}
+        self.hint.show(lambda: what + hint_table(state.hint(), None, labels.__getitem__, unit="expected points") + note)
 
     def draw_sheet(self) -> None:
         """The round (alone) or the score sheet (a game): every player's dice, total and points."""
         r, game, over = self.rules_now, self.seats.game, self.turn.over
         rows = []
         for seat in range(r.players):
-            turn = self.turn if seat == 0 else self.machines[seat - 1] if over else None
+            turn = self.turn if seat == 0 else self.state.turns[seat] if over else None
             dice, final, won = v.player_cells(turn, seat, self.round_points)
             who = "You" if seat == 0 else f"Player {seat + 1} <small>(stands at {r.stand_at})</small>"
             score = v.score_cell(self.scores[seat], r.target) if game else ""

@@ -1,14 +1,14 @@
 """How to play L'Hypogéon: stand at k (`standing_at`), the optimal rule of any shape against
 the opponents' k (`optimal`), each seat its rule of `seat_rules` (`seat_rule`), the named
 policies of the game (`policies`), and the rules in words (`rule_text`, `optimal_text`,
-`opponents_text`)."""
+`opponents_text`, `equilibria_text`)."""
 
 from __future__ import annotations
 
 from typing import cast
 
 from nessus import game
-from nessus.games.hypogeon.odds import best_response, seat_rules, stand_from, stand_totals, turn_solver
+from nessus.games.hypogeon.odds import best_response, equilibria, seat_rules, stand_from, stand_totals, turn_solver
 from nessus.games.hypogeon.rules import Rules
 from nessus.games.hypogeon.state import ROLL, STAND, State
 
@@ -75,3 +75,14 @@ def optimal_text(opponents_stand_at: int, players: int) -> str:
 def opponents_text(n: int, k: int) -> str:
     """The n - 1 opponents in words: "2 opponents standing at 17"."""
     return f"{n - 1} opponent{'s' if n > 2 else ''} standing at {k}"
+
+
+def equilibria_text(players: int) -> str:
+    """The symmetric equilibria of `players` players in words (`equilibria`)."""
+    eq = equilibria(players)
+    if not eq:
+        return f"For {players} players no k is its own best reply: there is no symmetric equilibrium in stand-at rules."
+    return (
+        f"Standing at {' or '.join(map(str, eq))} is a symmetric equilibrium for {players} players: nobody gains by "
+        "another rule of any shape."
+    )

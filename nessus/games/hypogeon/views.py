@@ -5,17 +5,17 @@ of the turn, the rules and the scores. Numbers go through `nessus.numbers`."""
 from __future__ import annotations
 
 import html
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 
 import altair as alt
 import polars as pl
 
 from nessus.games.hypogeon import odds
-from nessus.games.hypogeon.policies import opponents_text, optimal_text, rule_text
+from nessus.games.hypogeon.policies import equilibria_text, opponents_text, rule_text
 from nessus.games.hypogeon.rules import BUST, LIMIT, Rules
-from nessus.games.hypogeon.state import State, TurnRecord, final_text
-from nessus.kit.dicegame import HELD, OPTIMAL, face_svg, hint_table, kind_of, mini_dice, policy_bars, policy_frame
+from nessus.games.hypogeon.state import TurnRecord, final_text
+from nessus.kit.dicegame import HELD, OPTIMAL, face_svg, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.kit.match import log_html
 from nessus.numbers import d3_format, number_html, number_text
 
@@ -30,12 +30,6 @@ EMPTY_DIE = (
 PLUS = "<span style='font-size:20px;color:#888;margin:0 2px'>+</span>"
 
 
-def action_label(turn: TurnRecord, action: Hashable) -> str:
-    """An action in the game's words."""
-    return f"stand on {turn.total}" if action == "stand" else "roll one more die"
-
-
-# -- the turn ---------------------------------------------------------------------------------------
 def dice_row(rolls: Sequence[Sequence[int]]) -> str:
     """The dice of a turn: the first pair, then each added die after a '+' (two empty places before the first roll)."""
     dice = PLUS.join(
@@ -79,24 +73,6 @@ def gauge_html(turn: TurnRecord, stand_at: int) -> str:
     )
 
 
-def decision_html(before: TurnRecord, after: TurnRecord, cost: Fraction | int | None) -> str:
-    """A decision for the log: the roll and the total it gives, or the stand; and its verdict
-    against the optimal move ("✓ best", or what it `cost`; None for the first roll, the only move)."""
-    if cost is None:
-        verdict = ""
-    elif cost == 0:
-        verdict = "<span class='verdict' style='color:#2e7d32'>✓ best</span>"
-    else:
-        verdict = (
-            f"<span class='verdict' style='color:{BUST_RED}'>✗ costs {number_text(cost, kind='value')} points</span>"
-        )
-    if after.stood:
-        return f"stand on <b>{after.total}</b> {verdict}"
-    where = f"at {before.total}, " if before.rolls else ""
-    bust = f" <b style='color:{BUST_RED}'>bust</b>" if after.bust else ""
-    return f"{where}roll {mini_dice(after.rolls[-1], 18)} → <b>{after.total}</b>{bust} {verdict}"
-
-
 def status_html(t: TurnRecord, rules: Rules, reply_to: int | None = None) -> str:
     """What to do next, and who you play against (`reply_to`: the k the machines reply to)."""
     if not t.rolls:
@@ -125,28 +101,12 @@ def decisions_html(decisions: Sequence[str], cost: Fraction, over: bool) -> str:
     return f"<div style='font-size:13px;line-height:1.6'>{log}</div>"
 
 
-def hint_html(state: State, turn: TurnRecord, game: bool) -> str:
-    """The hint on your turn: what its values are (in a game: that they leave out the scores);
-    before the first roll, what the round is worth played optimally; after it, the value of each
-    move; and the optimal play against them."""
-    r, hint = state.rules, state.hint()
-    play = optimal_text(r.stand_at, r.players)
-    scores = " It does not weigh the scores of the game (the chance of winning the game)." if game else ""
-    what = (
-        "<div style='color:#555;font-size:12px;margin-bottom:3px'>Each value is your <b>expected points in this round"
-        f"</b> (2 for a sole 21, 1 for a sole best total) against {opponents_text(r.players, r.stand_at)}, "
-        f"playing optimally afterwards: exact, by expectimax over every total.{scores}</div>"
-    )
-    if not turn.rolls:
-        value = number_html(hint.value, "value")
-        worth = f"this round is worth {value} expected points to you"
-        return f"{what}The only move is to roll the two dice. Played optimally ({play}), {worth}."
-    table = hint_table(hint, None, lambda a: action_label(turn, a), unit="expected points")
-    note = f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: {play}.</div>"
-    return what + table + note
+def round_line(number: int, finals: Sequence[int], outcome: str) -> str:
+    """A round in a game's list: every player's final total and the outcome."""
+    shown = " · ".join(f"{'you' if i == 0 else f'P{i + 1}'} {final_text(f)}" for i, f in enumerate(finals))
+    return f"Round {number}: {shown} → {outcome}"
 
 
-# -- the score sheet --------------------------------------------------------------------------------
 def player_cells(turn: TurnRecord | None, seat: int, round_points: tuple[int | None, int]) -> tuple[str, str, str]:
     """A player's dice, final total and points in this round (`turn` None: hidden until yours ends)."""
     if turn is None:
@@ -182,21 +142,18 @@ def sheet_html(title: str, rows: Sequence[str], game: bool, outcome: str, result
 
 def rounds_html(rounds: Sequence[str]) -> str:
     """The rounds played so far, the latest first."""
-    if not rounds:
-        return ""
     lines = "".join(f"<div>{line}</div>" for line in reversed(rounds))
-    return (
-        "<div class='hypogeon-rounds' style='max-height:110px;overflow-y:auto;font-size:12px;color:#444;"
-        f"border-top:1px solid #ddd;margin-top:4px'>{lines}</div>"
-    )
+    style = "max-height:110px;overflow-y:auto;font-size:12px;color:#444;border-top:1px solid #ddd;margin-top:4px"
+    return f"<div class='hypogeon-rounds' style='{style}'>{lines}</div>" if rounds else ""
 
 
-def figures_table(css: str, head: str, rows: Sequence[tuple[str, str]]) -> str:
-    """A small table of figures: a heading, then (words, the number's HTML) rows."""
-    body = "".join(f"<tr><td>{words}</td><td>{number}</td></tr>" for words, number in rows)
+def figures_table(css: str, head: Sequence[str], rows: Sequence[Sequence[str]], pad: int = 2) -> str:
+    """A small table of figures: the heading cells (one heading spans the table), then rows of cells."""
+    span = f" colspan='{len(rows[0])}'" if len(head) == 1 else ""
+    top = "".join(f"<th align='left'{span}>{cell}</th>" for cell in head)
+    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
     return (
-        f"<table class='{css} figures' cellpadding='2' style='font-size:13px;margin-top:6px'>"
-        f"<tr><th align='left' colspan='2'>{head}</th></tr>{body}</table>"
+        f"<table class='{css}' cellpadding='{pad}' style='font-size:13px;margin-top:6px'><tr>{top}</tr>{body}</table>"
     )
 
 
@@ -209,7 +166,7 @@ def odds_html(scores: Sequence[int], best: int, mine: Fraction, same: Fraction, 
         (f"standing at {same_k} like them", same),
         (f"expected rounds left (you standing at {best})", left),
     ]
-    return figures_table("hypogeon-odds", head, [(words, number_html(x, "value")) for words, x in rows])
+    return figures_table("hypogeon-odds figures", [head], [(words, number_html(x, "value")) for words, x in rows])
 
 
 def tally_html(tally: Sequence[Tally]) -> str:
@@ -224,10 +181,9 @@ def tally_html(tally: Sequence[Tally]) -> str:
         ("expected standing at their k, like them (exact)", same),
         ("expected points your decisions cost", cost),
     ]
-    return figures_table("hypogeon-tally", f"Your {n} turn{'s' if n > 1 else ''} alone", rows)
+    return figures_table("hypogeon-tally figures", [f"Your {n} turn{'s' if n > 1 else ''} alone"], rows)
 
 
-# -- figures and charts -----------------------------------------------------------------------------
 def figures_html(k: int, best: int, n: int) -> str:
     """Standing at k against standing at the best reply to k: P(bust), P(21), mean, points; the equilibria."""
     rows = [
@@ -236,24 +192,14 @@ def figures_html(k: int, best: int, n: int) -> str:
         ("mean final total when not bust", odds.mean_if_not_bust(k), odds.mean_if_not_bust(best)),
         (f"expected points per round against {opponents_text(n, k)}", odds.points(k, k, n), odds.points(best, k, n)),
     ]
-    body = "".join(
-        f"<tr><td>{html.escape(a)}</td><td>{number_html(b, kind_of(a))}</td><td>{number_html(c, kind_of(a))}</td></tr>"
-        for a, b, c in rows
-    )
-    eq = odds.equilibria(n)
-    eq_text = (
-        f"Standing at {' or '.join(map(str, eq))} is a symmetric equilibrium for {n} players: nobody gains by "
-        "another rule of any shape."
-        if eq
-        else f"For {n} players no k is its own best reply: there is no symmetric equilibrium in stand-at rules."
-    )
-    return (
-        "<table class='figures' cellpadding='3' style='font-size:13px'><tr><th></th>"
-        f"<th align='left'><span style='color:{OPTIMAL}'>■</span> {html.escape(rule_text(k))}</th>"
-        f"<th align='left'><span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}</th>"
-        f"</tr>{body}</table><small style='color:#555'>Exact: rational arithmetic over every sequence of dice, the "
-        f"decimals for reading. {eq_text}</small>"
-    )
+    cells = [(html.escape(a), number_html(b, kind_of(a)), number_html(c, kind_of(a))) for a, b, c in rows]
+    head = [
+        "",
+        f"<span style='color:{OPTIMAL}'>■</span> {html.escape(rule_text(k))}",
+        f"<span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}",
+    ]
+    note = f"Exact: rational arithmetic over every sequence of dice, the decimals for reading. {equilibria_text(n)}"
+    return figures_table("figures", head, cells, pad=3) + f"<small style='color:#555'>{note}</small>"
 
 
 def totals_chart(k: int, best: int, players: int) -> alt.Chart:
@@ -310,26 +256,21 @@ def by_k_charts(k: int, players: int) -> alt.HConcatChart:
             for event, p in (("P(bust)", odds.p_bust(j)), ("P(21)", odds.p_21(j)))
         ]
     )
+    colours = alt.Scale(domain=["P(bust)", "P(21)"], range=[BUST_RED, GOLD])
     lines = (
         alt.Chart(by_k, title=alt.Title("P(bust) and P(21) standing at k", subtitle="exact"))
         .mark_line(point=True)
         .encode(
             x=alt.X("k:Q", title="stand at k", scale=alt.Scale(domain=[2, LIMIT])),
             y=alt.Y("probability:Q", title="probability"),
-            color=alt.Color(
-                "event:N",
-                scale=alt.Scale(domain=["P(bust)", "P(21)"], range=[BUST_RED, GOLD]),
-                legend=alt.Legend(orient="top-left", title=None),
-            ),
+            color=alt.Color("event:N", scale=colours, legend=alt.Legend(orient="top-left", title=None)),
             tooltip=["k", "event", alt.Tooltip("probability:Q", format=d3_format("probability")), "exact"],
         )
     )
     mark = alt.Chart(pl.DataFrame({"k": [k]})).mark_rule(color=HELD, strokeDash=[4, 3]).encode(x="k:Q")
     left = alt.layer(lines, mark).properties(width=215, height=150)
 
-    reply = odds.best_response_table(players).select(
-        "opponents_stand_at", "best_stand_at", "best_points", "equilibrium"
-    )
+    reply = odds.best_response_table(players).drop("best_points_exact")
     eq = reply.filter(pl.col("equilibrium"))["opponents_stand_at"].to_list()
     eq_text = "equilibrium at " + ", ".join(map(str, eq)) if eq else "no symmetric equilibrium"
     rbase = alt.Chart(

@@ -29,3 +29,5 @@ def test_rules_in_words():
     assert hypogeon.optimal_text(17, 2) == "stand from 19 on, roll below"
     assert hypogeon.opponents_text(2, 17) == "1 opponent standing at 17"
     assert hypogeon.opponents_text(3, 18) == "2 opponents standing at 18"
+    assert "Standing at 20 is a symmetric equilibrium for 3 players" in hypogeon.equilibria_text(3)
+    assert "no symmetric equilibrium" in hypogeon.equilibria_text(2)
