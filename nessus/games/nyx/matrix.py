@@ -16,11 +16,19 @@ I4, I5, L5, N5 and Y5 never fit; every T4 covers the centre cell 5.
 (False, 1)
 >>> best_placements("L3", free=range(1, 10))[0]
 (frozenset({1, 2, 4}), 25)
+
+A `Board` is your matrix through a night alone: the cells taken and those picked for the next
+dream.
+
+>>> board = Board().pick(1).pick(2)
+>>> len(board.options("L3")), board.ready("L3"), board.best("L3").place("L3", "moon").taken
+(2, False, {1: 'moon', 2: 'moon', 4: 'moon'})
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 Cell = int
@@ -162,3 +170,48 @@ def draw(cells: Iterable[Cell], symbol_char: str = "#") -> str:
     return "\n".join(
         "".join(symbol_char if SIZE * r + c + 1 in taken else "." for c in range(SIZE)) for r in range(SIZE)
     )
+
+
+@dataclass(frozen=True)
+class Board:
+    """Your matrix through a night alone: the cells taken (each with the symbol of the dice on
+    it) and the free cells picked for the next dream."""
+
+    taken: Mapping[Cell, str] = field(default_factory=dict)
+    picked: Placement = frozenset()
+
+    def free(self, shape: str) -> list[Placement]:
+        """The placements of `shape` on the free cells."""
+        return placements(shape, self.taken)
+
+    def options(self, shape: str) -> list[Placement]:
+        """The placements of `shape` on the free cells that contain the picked cells."""
+        return [p for p in self.free(shape) if self.picked <= p]
+
+    def ready(self, shape: str) -> bool:
+        """Whether the picked cells make a placement of `shape`."""
+        return self.picked in self.free(shape)
+
+    def pick(self, cell: Cell) -> Board:
+        """Pick or unpick a free cell."""
+        if cell in self.taken:
+            raise ValueError(f"cell {cell} is taken until the night ends")
+        return replace(self, picked=self.picked ^ {cell})
+
+    def best(self, shape: str) -> Board:
+        """The placement that keeps most room for later dreams picked (`best_placements`)."""
+        ranked = best_placements(shape, [c for c in CELLS if c not in self.taken])
+        if not ranked:
+            raise ValueError(f"no placement of {shape} fits the free cells")
+        return replace(self, picked=ranked[0][0])
+
+    def check(self, shape: str) -> None:
+        """A ValueError unless the picked cells make a placement of `shape`."""
+        if not self.ready(shape):
+            need = len(SHAPES[_check_shape(shape)])
+            raise ValueError(f"pick the {need} cells of a placement of {shape} first (the green cells fit)")
+
+    def place(self, shape: str, symbol: str) -> Board:
+        """The picked cells taken by dice showing `symbol`, nothing picked (`check` first)."""
+        self.check(shape)
+        return Board({**self.taken, **dict.fromkeys(self.picked, symbol)})

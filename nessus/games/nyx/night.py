@@ -1,20 +1,20 @@
 """The Nyx page's night against bots, in words and pictures (strings only: no widgets, no
-charts): the symbol dice as SVG, the face-up cards, each player's side and the table, a few of
-your legal moves as buttons' words (`choices`), a move told in the log (`move_line`)."""
+charts): a shape's preview, the face-up cards, each player's side and the table, a few of your
+legal moves as buttons' words (`choices`, `offered`), the prompt for your move, a move told in
+the log (`move_line`). The symbol dice are drawn in `dice`."""
 
 from __future__ import annotations
 
-import base64
 import html
-import math
 from collections.abc import Sequence
 
 from nessus import game
 from nessus.games.nyx import matrix
 from nessus.games.nyx.cards import CARDS, Card
+from nessus.games.nyx.dice import COLOURS, PLURAL, mini_die, words
 from nessus.games.nyx.matrix import SHAPES
-from nessus.games.nyx.policies import end_night
-from nessus.games.nyx.rules import SYMBOLS
+from nessus.games.nyx.policies import end_night, policies
+from nessus.games.nyx.rules import SYMBOLS, Rules
 from nessus.games.nyx.state import (
     DREAM,
     NO_REROLL,
@@ -33,11 +33,6 @@ from nessus.games.nyx.state import (
     dice_text,
 )
 
-COLOURS = ("black", "white")
-INK = {"star": "#e6a800", "crescent": "#3d8fd6", "moon": "#8e5fd0"}
-"""Each symbol's colour, on the dice, the matrix and the charts."""
-GLYPH = {"star": "★", "crescent": "☾", "moon": "●"}
-PLURAL = {"star": "stars", "crescent": "crescents", "moon": "full moons"}
 BOTS = ("odds", "greedy", "odds")
 """The bots in seats 2, 3 and 4 of a night against bots (you are seat 1)."""
 HUMAN = 0
@@ -45,57 +40,20 @@ MAX_DREAMS = 6
 """The dream placements offered as buttons, best first."""
 PER_DREAM = 2
 """The placements offered per face-up dream and symbol."""
-DIE = 54
-"""A die's size in the tray (the kit's `DIE`)."""
-HELD = "#f58518"
-"""A kept die's edge (the kit's `HELD`)."""
 
 
-def words(symbol: str, n: int) -> str:
-    """ "1 star", "3 full moons"."""
-    return f"{n} {symbol if n == 1 else PLURAL[symbol]}".replace("1 moon", "1 full moon")
+def _nyx(state: game.State) -> State:
+    if not isinstance(state, State):
+        raise ValueError(f"a Nyx state is needed, got {type(state).__name__}")
+    return state
 
 
-# -- dice -------------------------------------------------------------------------------------------
-def symbol_svg(symbol: str, colour: str, size: int = DIE, held: bool = False) -> str:
-    """A symbol die as SVG: black or white, a star, a crescent or a full moon (held: orange edge)."""
-    fill = "#2b2b33" if colour == "black" else "#ffffff"
-    if held:
-        fill = "#5a4630" if colour == "black" else "#ffe3c2"
-    stroke = HELD if held else "#333333"
-    c, r = size / 2, size * 0.3
-    ink = INK[symbol]
-    if symbol == "star":
-        points = " ".join(
-            f"{c + (r if i % 2 == 0 else r * 0.42) * math.sin(i * math.pi / 5):.1f},"
-            f"{c - (r if i % 2 == 0 else r * 0.42) * math.cos(i * math.pi / 5):.1f}"
-            for i in range(10)
-        )
-        mark = f'<polygon points="{points}" fill="{ink}"/>'
-    elif symbol == "crescent":
-        mark = (
-            f'<circle cx="{c:.1f}" cy="{c:.1f}" r="{r:.1f}" fill="{ink}"/>'
-            f'<circle cx="{c + r * 0.5:.1f}" cy="{c - r * 0.2:.1f}" r="{r * 0.85:.1f}" fill="{fill}"/>'
-        )
-    else:
-        mark = f'<circle cx="{c:.1f}" cy="{c:.1f}" r="{r:.1f}" fill="{ink}"/>'
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
-        f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="{size / 6:.1f}" fill="{fill}" '
-        f'stroke="{stroke}" stroke-width="2"/>{mark}</svg>'
-    )
-
-
-def uri(svg: str) -> str:
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
-
-
-def mini_die(symbol: str, colour: str, size: int = 20) -> str:
-    """A small symbol die, inline in a sentence or a table cell."""
-    return (
-        f"<span class='nyx-mini' title='{colour} {symbol}' style='display:inline-block;vertical-align:middle;"
-        f"margin-right:2px'>{symbol_svg(symbol, colour, size)}</span>"
-    )
+def seats(rules: Rules) -> tuple[tuple[str, ...], dict[int, game.Policy]]:
+    """Who plays a night against bots: each seat's name ("you", then the bots) and the bots'
+    policies by seat."""
+    names = ("you", *BOTS[: rules.players - 1])
+    named = policies(rules)
+    return names, {p: named[b] for p, b in enumerate(names) if p != HUMAN}
 
 
 def shape_preview(shape: str) -> str:
@@ -183,6 +141,27 @@ def table_html(s: State, who: Sequence[str]) -> str:
     )
 
 
+def head_html() -> str:
+    """The night's stylesheet, title and one line of what it is."""
+    return (
+        night_css() + "<h3 style='margin:4px 0'>A night against bots</h3><small style='color:#555'>"
+        "You are player 1, against the odds and greedy bots. Each turn: reroll (or not), then one "
+        "move; ending a night scores its dreams and spells.</small>"
+    )
+
+
+def prompt_html(s: State, game_number: int, best: game.Action | None, last: str) -> str:
+    """Your move's prompt with the hint's move (`best`, a heuristic), or the `last` line of the
+    log once the game is over (`data-game`: the games played on the page)."""
+    if s.is_terminal() or best is None:
+        return f"<div class='nyx-prompt nyx-over' data-game='{game_number}'><b>{last}</b></div>"
+    what = "reroll or not" if s.phase == "choose" else "your move"
+    return (
+        f"<div class='nyx-prompt' data-game='{game_number}'><b>Your turn: {what}.</b> <small>Hint (a heuristic): "
+        f"<span class='nyx-hint'>{s.describe(best)}</span>.</small></div>"
+    )
+
+
 Choice = tuple[str, str, game.Action]
 """A button for one of your moves: (group, label, action)."""
 
@@ -251,10 +230,27 @@ def choices(s: State) -> list[Choice]:
     return out
 
 
-def move_line(s: State, action: game.Action, who: str) -> str | None:
-    """A log line for a move or a roll by `who` ("you" or a player's name; None for a card drawn)."""
+def offered(s: State, best: game.Action | None) -> dict[str, list[Choice]]:
+    """The moves shown as buttons by group (`choices`), the hint's move (`best`) added if it is
+    not among them; none once the game is over (`best` None)."""
+    if best is None:
+        return {}
+    shown = choices(s)
+    if not any(a == best for *_, a in shown):
+        shown.append(("hint", f"Hint's move: {s.describe(best)}", best))
+    groups: dict[str, list[Choice]] = {}
+    for choice in shown:
+        groups.setdefault(choice[0], []).append(choice)
+    return groups
+
+
+def move_line(state: game.State, action: game.Action, names: Sequence[str]) -> str | None:
+    """A log line for a move or a roll by the player to move in `state` (`names`: each seat's
+    name, "you" or a player's; None for a card drawn)."""
+    s = _nyx(state)
     if isinstance(action, Draw):
         return None
+    who = names[s.mover]
     you = who == "you"
     if isinstance(action, Roll):
         return f"{who.capitalize()} roll{'' if you else 's'} {dice_text(action.dice)}."

@@ -15,6 +15,11 @@
 - `random_legal`: a uniformly random legal action, its randomness seeded by the mover's
   observation (and the bot's `seed`), `play.observed_rng`.
 
+Alone, chasing one dream with your dice (the page's dice and hint): a `Hand` is your dice,
+rolled or not, the keep before the last roll and that roll; `Fewest(shape)` is the objective
+"the dream in the fewest rolls" (a `nessus.game.Objective`), whose `hint(hand)` weighs every
+keep by its exact expected rolls still to come.
+
 Ending a night, greedy and odds discard the face-up dream and the spell worth most
 (`card_value`): those the next players could realise.
 
@@ -28,15 +33,19 @@ Ending a night, greedy and odds discard the face-up dream and the spell worth mo
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from typing import ClassVar
+
+import numpy as np
 
 from nessus import game
 from nessus.games.nyx import matrix
 from nessus.games.nyx.cards import CARDS
-from nessus.games.nyx.odds import kept_after
-from nessus.games.nyx.rules import SYMBOLS, Rules
+from nessus.games.nyx.odds import Keep, kept_after, shape_game
+from nessus.games.nyx.rules import FACES, SYMBOLS, Rules
 from nessus.games.nyx.state import (
     BUY_BLACK,
     BUY_WHITE,
@@ -52,6 +61,7 @@ from nessus.games.nyx.state import (
     symbol_count,
 )
 from nessus.play import random_legal
+from nessus.solver import Hint
 
 ROLL_CAP = 5
 """Greedy and odds end a night after this many rolls in it (the night's first roll included)."""
@@ -212,3 +222,142 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """The named bots: "greedy", "odds" and "random_legal" (seed 0). The rules are not needed:
     each bot reads them from the state."""
     return {"greedy": greedy(), "odds": odds(), "random_legal": random_legal()}
+
+
+# -- a chase for one dream, alone -------------------------------------------------------------------
+DIE_FACES = {colour: tuple(i for i, n in enumerate(counts) for _ in range(n)) for colour, counts in FACES.items()}
+"""A die's six faces as symbol indices (black: 3 stars, 2 crescents, 1 moon; white: 2 of each)."""
+MIXED = "mixed"
+"""The keep chosen when the dice marked kept show more than one symbol (not allowed)."""
+Counts = tuple[int, int, int]
+"""Dice showing each symbol: (stars, crescents, moons)."""
+
+
+def roll_symbols(rolled: Sequence[int], colours: Sequence[str]) -> tuple[Counts, Counts]:
+    """The counts of each symbol (stars, crescents, moons) among black and white dice."""
+    black = tuple(sum(1 for f, c in zip(rolled, colours) if c == "black" and f == i) for i in range(3))
+    white = tuple(sum(1 for f, c in zip(rolled, colours) if c == "white" and f == i) for i in range(3))
+    return black, white  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Your hand of dice chasing a dream alone: each die's colour and, once rolled, its face (a
+    symbol index: 0 star, 1 crescent, 2 moon); the keep before the last roll (its symbol, the
+    black and the white dice kept), the symbols the last roll showed on the black and on the
+    white dice rolled, the rolls made for this dream, the dice placed on the matrix before, and
+    which dice the last roll kept (`held`, in order). The player marks dice kept (a `held` list
+    of their own): the hand judges that keep (`keep`), rolls the others (`roll`) or places a
+    dream with the dice kept (`place`)."""
+
+    colours: tuple[str, ...]
+    faces: tuple[int, ...] = ()
+    kept: tuple[str | None, int, int] = (None, 0, 0)
+    last: tuple[Counts, Counts] = ((0, 0, 0), (0, 0, 0))
+    made: int = 0
+    placed: int = 0
+    held: tuple[bool, ...] = ()
+
+    @classmethod
+    def of(cls, black: int, white: int, placed: int = 0) -> Hand:
+        """A hand not rolled yet of these dice (black first), `placed` dice on the matrix besides."""
+        return cls(("black",) * black + ("white",) * white, placed=placed)
+
+    @property
+    def rolled(self) -> bool:
+        """Whether the dice have been rolled (before: the next roll throws them all)."""
+        return bool(self.faces)
+
+    @property
+    def black(self) -> int:
+        return self.colours.count("black")
+
+    @property
+    def white(self) -> int:
+        return self.colours.count("white")
+
+    def symbols(self, held: Sequence[bool]) -> set[str]:
+        """The symbols the dice marked kept show (none before the first roll)."""
+        return {SYMBOLS[f] for f, h in zip(self.faces, held) if h}
+
+    def keep(self, held: Sequence[bool]) -> Keep | str:
+        """The keep the dice marked kept make: Keep(symbol, count, white), or MIXED."""
+        symbols = self.symbols(held)
+        if not symbols:
+            return Keep(None, 0)
+        if len(symbols) > 1:
+            return MIXED
+        white = sum(1 for c, h in zip(self.colours, held) if h and c == "white")
+        return Keep(symbols.pop(), sum(1 for _, h in zip(self.faces, held) if h), white)
+
+    def roll(self, held: Sequence[bool], goal: Fewest, rng: np.random.Generator) -> Hand:
+        """Keep the dice marked kept (one symbol, fewer than the dream needs) and roll the others
+        (the first roll: all of them); a ValueError says why the roll is not allowed."""
+        colours = self.colours
+        if not colours:
+            raise ValueError("no dice left: press Clear matrix to take them back")
+        held = tuple(held) if self.rolled else (False,) * len(colours)
+        symbols = self.symbols(held)
+        if len(symbols) > 1:
+            raise ValueError("keep dice of one symbol only (a dream takes dice all showing one symbol)")
+        if all(held):
+            raise ValueError("every die is kept: release the dice you want to roll, or place the dream")
+        kept = sum(held)
+        if symbols and kept >= goal.size:
+            raise ValueError(
+                f"you keep {kept} dice of one symbol, enough for the {goal.shape}: pick its cells and press "
+                "Place (or release dice to roll them)"
+            )
+        old = self.faces if self.rolled else (0,) * len(colours)
+        faces = tuple(f if h else int(rng.choice(DIE_FACES[c])) for f, h, c in zip(old, held, colours))
+        kb = sum(1 for h, c in zip(held, colours) if h and c == "black")
+        fresh = [f for f, h in zip(faces, held) if not h]
+        last = roll_symbols(fresh, [c for c, h in zip(colours, held) if not h])
+        keep = (symbols.pop() if symbols else None, kb, kept - kb)
+        return Hand(colours, faces, keep, last, self.made + 1, self.placed, held)
+
+    def place(self, held: Sequence[bool], size: int) -> tuple[str, Hand]:
+        """The symbol of a dream of `size` cells realised with `size` of the dice marked kept,
+        white dice first (they go back at the night's end anyway), and the hand of the dice left,
+        not rolled yet; a ValueError unless at least `size` dice are kept, all showing one symbol."""
+        symbols = self.symbols(held)
+        kept = sum(1 for _, h in zip(self.faces, held) if h)
+        if len(symbols) != 1 or kept < size:
+            raise ValueError(
+                f"Place needs {size} dice kept showing one symbol; you keep {kept}"
+                + (" of different symbols" if len(symbols) > 1 else "")
+            )
+        kept_dice = [i for i, h in enumerate(held[: len(self.faces)]) if h]
+        used = sorted(kept_dice, key=lambda i: self.colours[i] != "white")[:size]
+        left = [c for i, c in enumerate(self.colours) if i not in used]
+        return symbols.pop(), Hand.of(left.count("black"), left.count("white"), self.placed + size)
+
+
+@dataclass(frozen=True)
+class Fewest:
+    """The objective of a chase alone: the dream `shape`, `size` dice showing one symbol, in
+    the fewest rolls (a `nessus.game.Objective`: a chase's end is the rolls it took, the
+    smaller the better)."""
+
+    shape: str
+    maximise: ClassVar[bool] = False
+    text = property(lambda self: f"the {self.shape} in the fewest rolls ({self.size} dice of one symbol)")
+    unit = property(lambda self: "expected rolls to come")
+
+    @property
+    def size(self) -> int:
+        """The dice of one symbol the dream needs (its cells)."""
+        return len(matrix.SHAPES[self.shape])
+
+    def payoff(self, final: int) -> int:
+        """A chase's end, the rolls it took: the value to make smallest."""
+        return final
+
+    def hint(self, hand: Hand) -> Hint:
+        """Every keep after the hand's last roll with its exact expected rolls still to come,
+        keeping optimally afterwards (`odds.shape_game`: `odds.keep_hint`'s chase, with black
+        and white dice)."""
+        symbol, kb, kw = hand.kept
+        rb, rw = hand.last
+        state = ("rolled", symbol if kb + kw else None, kb, kw, rb, rw, None)
+        return shape_game(self.size, hand.black, hand.white).hint(state)

@@ -1,6 +1,7 @@
 """Nyx's rules parameters: the table's (players, bots), the whole games `nessus simulate` plays
-(games), and those the exact figures read (a symbol chased on dice of a colour, a shape on the
-matrix with blocked cells)."""
+(games), those the exact figures read (a symbol chased on dice of a colour, a shape on the
+matrix with blocked cells), and the dice of a hand chasing dreams alone (`HAND_BLACK`,
+`HAND_WHITE`: the page's)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ MAX_BLACK = 9
 """The most black dice a player may own (those bought this night included)."""
 
 PLAYERS = Param("players", 3, 2, 4, "players at the table")
+HAND_BLACK = Param("black", 6, 1, MAX_BLACK, "black dice you roll (6 at the start, at most 9)")
+HAND_WHITE = Param("white", 0, 0, 3, "white dice bought for this night (the reserve holds 3 per player)")
 SYMBOL = Param("symbol", "moon", 0, 0, "the symbol chased: star, crescent or moon", kind=str, choices=SYMBOLS)
 K = Param("k", 4, 0, MAX_DICE, "dice that must show the symbol (p_at_least)")
 DICE = Param("dice", 6, 1, MAX_DICE, "dice rolled")

@@ -1,24 +1,25 @@
-"""The Nyx dashboard's pictures, pure functions (no widgets, no maths beyond the game's): the
-page's CSS, the words for a roll and a keep, the hint table for a keep, the matrix's cells, the
-figures of a shape with your dice (`nyx.odds`) and the charts of the odds (altair). The symbol
-dice and the night against bots are drawn in `night`."""
+"""The Nyx dashboard's pictures (no maths beyond the game's): the tray of symbol dice
+(`SymbolTray`, the kit's tray drawing each die's colour and symbol), the page's CSS, the hint
+for a keep (`policies.Fewest`), the matrix's cells and words (`matrix.Board`), the figures of a
+shape with your dice (`nyx.odds`) and the charts of the odds (altair). The symbol dice are drawn
+in `dice`, the night against bots in `night`."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 
 import altair as alt
 import polars as pl
 
-from nessus.games.nyx.matrix import SHAPES, placements
-from nessus.games.nyx.night import COLOURS, GLYPH, INK, PLURAL, mini_die, symbol_svg, uri, words
-from nessus.games.nyx.odds import Keep, expected_rolls_for_shape, p_at_least, p_shape_within
-from nessus.games.nyx.rules import FACES, MAX_BLACK, MAX_DICE, SYMBOLS
-from nessus.kit.dicegame import hint_table
+from nessus.games.nyx.dice import COLOURS, GLYPH, INK, PLURAL, keep_label, symbol_svg, uri
+from nessus.games.nyx.matrix import NAMES, SHAPES, Board, placements
+from nessus.games.nyx.odds import expected_rolls_for_shape, p_at_least, p_shape_within
+from nessus.games.nyx.policies import Fewest, Hand
+from nessus.games.nyx.rules import MAX_BLACK, MAX_DICE, SYMBOLS
+from nessus.kit.dicegame import DiceTray, hint_table
 from nessus.numbers import number_html, number_text
-from nessus.solver import Hint
 
 HANDS = (("6 black", 6, 0), ("6 black + 1 white", 6, 1), ("7 black", 7, 0))
 """The hands compared in the expected-rolls chart: (name, black, white)."""
@@ -29,6 +30,22 @@ CHART_DICE = 6
 
 
 # -- the tray -------------------------------------------------------------------------------------
+class SymbolTray(DiceTray):
+    """The dice tray with symbol dice: `faces` are symbol indices (0 star, 1 crescent, 2 moon),
+    `colours` each die's colour; a die's classes are `face-<index + 1>`, `nyx-<colour>`, `sym-<symbol>`."""
+
+    def __init__(self, size: int, on_change: Callable[[], None] | None = None) -> None:
+        self.colours: list[str] = []
+        super().__init__(size, "kept", on_change)
+
+    def _classes(self, i: int) -> tuple[str, ...]:
+        symbol = SYMBOLS[self.faces[i]]
+        return ("nyx-die", f"face-{self.faces[i] + 1}", f"nyx-{self.colours[i]}", f"sym-{symbol}")
+
+    def _describe(self, i: int) -> str:
+        return f"{self.colours[i]} die showing a {SYMBOLS[self.faces[i]]}"
+
+
 def page_css() -> str:
     """The dice's faces (over the tray's pips) and the matrix's cells."""
     faces = "".join(
@@ -60,64 +77,37 @@ def page_css() -> str:
     )
 
 
-def roll_symbols(rolled: Sequence[int], colours: Sequence[str]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """The counts of each symbol (stars, crescents, moons) among black and white dice."""
-    black = tuple(sum(1 for f, c in zip(rolled, colours) if c == "black" and f == i) for i in range(3))
-    white = tuple(sum(1 for f, c in zip(rolled, colours) if c == "white" and f == i) for i in range(3))
-    return black, white  # type: ignore[return-value]
-
-
-def dice_text(faces: Sequence[int], colours: Sequence[str]) -> str:
-    """ "3 stars, 2 crescents, 1 full moon" for these dice (symbol indices)."""
-    parts = [words(s, n) for i, s in enumerate(SYMBOLS) if (n := sum(1 for f in faces if f == i))]
-    return ", ".join(parts) or "no dice"
-
-
-def faces_table() -> str:
-    """The faces of a black and a white die."""
-    rows = "".join(
-        f"<tr><td>{mini_die('moon', colour, 18)} {colour}</td>"
-        + "".join(f"<td>{n} {GLYPH[s]}</td>" for s, n in zip(SYMBOLS, FACES[colour]))
-        + "</tr>"
-        for colour in COLOURS
-    )
-    return (
-        "<table class='nyx-faces' cellpadding='2' style='font-size:12px;border-collapse:collapse'>"
-        "<tr><th></th><th>stars</th><th>crescents</th><th>full moons</th></tr>"
-        f"{rows}</table>"
-    )
-
-
 # -- the hint ---------------------------------------------------------------------------------------
-MIXED = "mixed"
-"""The keep chosen when the dice marked kept show more than one symbol."""
+def hint_idle(hand: Hand, goal: Fewest) -> str | None:
+    """Why the hint has nothing to weigh for this hand, or None when it has."""
+    if not hand.rolled:
+        return "Roll the dice first: the hint weighs what to keep after a roll."
+    if len(hand.colours) < goal.size:
+        return f"{len(hand.colours)} dice left: not enough for the {goal.shape}. Clear the matrix to take them back."
+    if sum(hand.kept[1:]) >= goal.size:
+        return f"Your kept dice already make the {goal.shape}: place it."
+    return None
 
 
-def keep_label(action: Hashable) -> str:
-    """A keep in words, with a little die of its symbol."""
-    if action == MIXED:
-        return "keep dice of different symbols"
-    assert isinstance(action, Keep)
-    if not action.count or action.symbol is None:
-        return "roll every die"
-    dice = mini_die(action.symbol, "white" if action.white == action.count else "black", 16)
-    return f"{dice}{html.escape(str(action))}"
-
-
-def hint_html(hint: Hint, chosen: Hashable, shape: str, black: int, white: int) -> str:
-    """Every keep with its exact expected rolls still to come, the best marked, your choice judged."""
-    size = len(SHAPES[shape])
-    hand = f"{black} black" + (f" + {white} white" if white else "")
+def hint_html(hand: Hand, goal: Fewest, held: Sequence[bool]) -> str:
+    """Every keep with its exact expected rolls still to come (`goal.hint`), the best marked, the
+    keep the dice marked kept make judged."""
+    dice = f"{hand.black} black" + (f" + {hand.white} white" if hand.white else "")
     return (
-        f"<div style='color:#555'>Chasing <b>{size} dice of one symbol</b> for the {html.escape(shape)} with "
-        f"{hand} dice, keeping optimally after this one (fewest rolls).</div>"
-        + hint_table(hint, chosen, keep_label, unit="expected rolls to come")
+        f"<div style='color:#555'>Chasing <b>{goal.size} dice of one symbol</b> for the {html.escape(goal.shape)} "
+        f"with {dice} dice, keeping optimally after this one (fewest rolls).</div>"
+        + hint_table(goal.hint(hand), hand.keep(held), keep_label, unit=goal.unit)
     )
 
 
 # -- the matrix -------------------------------------------------------------------------------------
+def shape_options() -> list[tuple[str, str]]:
+    """The dreams' shapes to choose from, each with its cells (and "never fits" for those that never do)."""
+    return [(f"{n} ({len(SHAPES[n])} cells{'' if placements(n) else ', never fits'})", n) for n in NAMES]
+
+
 def cell_classes(
-    cell: int, occupied: dict[int, str], picked: frozenset[int], options: Sequence[frozenset[int]], ready: bool
+    cell: int, occupied: Mapping[int, str], picked: frozenset[int], options: Sequence[frozenset[int]], ready: bool
 ) -> tuple[str, ...]:
     """A cell's CSS classes: occupied (and its symbol), picked (ready when the picked cells make a
     placement), can (in a placement that contains the picked cells), stray (picked, in none)."""
@@ -129,6 +119,35 @@ def cell_classes(
     elif any(cell in p for p in options):
         classes.append("can")
     return tuple(classes)
+
+
+def cell_look(cell: int, board: Board, shape: str) -> tuple[tuple[str, ...], str, str]:
+    """A cell's button for a dream of `shape`: its CSS classes (`cell_classes`), its text (the
+    symbol of a taken cell, else its number) and its tooltip."""
+    classes = cell_classes(cell, board.taken, board.picked, board.options(shape), board.ready(shape))
+    if cell in board.taken:
+        return classes, GLYPH[board.taken[cell]], f"cell {cell}: a {board.taken[cell]}, taken until the night ends"
+    tip = f"cell {cell}: picked" if cell in board.picked else f"cell {cell}: click to pick it"
+    return classes, str(cell), tip
+
+
+def placed_html(shape: str, symbol: str, cells: Iterable[int], left: int) -> str:
+    """The status line once a dream is placed."""
+    where = ", ".join(map(str, sorted(cells)))
+    return (
+        f"<div class='nyx-status nyx-placed'>Placed: {shape} of {PLURAL[symbol]} on cells {where}. "
+        f"{left} dice left to roll for the next dream.</div>"
+    )
+
+
+def pick_html(shape: str, board: Board) -> str:
+    """The pick's line: what the picked cells make (`data-free`: the placements on the free
+    cells, `data-occupied`: the cells taken)."""
+    free = len(board.free(shape))
+    return (
+        f"<div class='nyx-pick-line' data-free='{free}' data-occupied='{len(board.taken)}'>"
+        f"{matrix_status(shape, board.picked, board.options(shape), free)}</div>"
+    )
 
 
 def matrix_status(shape: str, picked: frozenset[int], options: Sequence[frozenset[int]], free_count: int) -> str:

@@ -10,6 +10,7 @@ import pytest
 
 from nessus.games.nyx.matrix import (
     SHAPES,
+    Board,
     best_placements,
     draw,
     fits,
@@ -197,3 +198,22 @@ def test_draw():
     assert draw({1, 2, 5}) == "##.\n.#.\n..."
     assert draw((), "X") == "...\n...\n..."
     assert draw(ALL, "o") == "ooo\nooo\nooo"
+
+
+def test_a_board_picks_and_places():
+    board = Board()
+    assert board.ready("L4") is False and len(board.options("L4")) == len(placements("L4"))
+    picked = board.pick(1).pick(4)
+    assert picked.picked == {1, 4} and picked.pick(4).picked == {1}
+    assert all({1, 4} <= p for p in picked.options("L4")) and picked.options("L4")
+    with pytest.raises(ValueError, match="pick the 4 cells of a placement of L4"):
+        picked.place("L4", "moon")
+    best = picked.best("L4")
+    assert best.ready("L4") and best.picked == best_placements("L4", range(1, 10))[0][0]
+    placed = best.place("L4", "star")
+    assert placed.taken == dict.fromkeys(best.picked, "star") and not placed.picked
+    assert placed.free("L4") == placements("L4", placed.taken)
+    with pytest.raises(ValueError, match="is taken until the night ends"):
+        placed.pick(min(best.picked))
+    with pytest.raises(ValueError, match="no placement of I4 fits"):
+        placed.best("I4")

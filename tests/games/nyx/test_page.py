@@ -205,15 +205,15 @@ def test_nyx_night_in_python():
     for players in (2, 4):
         d.players.value = players
         d.new_button.click()
-        assert d.state.players == players and len(d.bots) == players
+        assert d.match.state.players == players and len(d.match.names) == players
         for _ in range(500):
-            if d.state.is_terminal():
+            if d.match.state.is_terminal():
                 break
             buttons = [b for row in d.moves.children for b in row.children[1:]]
-            assert any("move-endnight" in b._dom_classes for b in buttons) or d.state.phase == "choose"
+            assert any("move-endnight" in b._dom_classes for b in buttons) or d.match.state.phase == "choose"
             next(b for b in buttons if b.button_style == "info").click()  # the hint's move
             assert not d.messages.widget.value, d.messages.widget.value
-        assert d.state.is_terminal() and "Game over:" in d.prompt.value and not d.moves.children
+        assert d.match.state.is_terminal() and "Game over:" in d.prompt.value and not d.moves.children
         assert "Game over:" in d.log.value and ("win" in d.log.value)
     from nessus.games.nyx.state import PASS
 
@@ -230,9 +230,9 @@ def test_nyx_in_python():
     d = app.NyxDashboard(seed=11)
     assert d.roll_button.description == "Roll 6 dice" and d.place_button.disabled
     d.roll_button.click()
-    assert d.made == 1 and len(d.tray.faces) == 6 and not d.messages.widget.value
+    assert d.hand.made == 1 and len(d.tray.faces) == 6 and not d.messages.widget.value
     counts = tuple(d.tray.faces.count(i) for i in range(3))
-    assert d.keep_hint().values == keep_hint(4, counts).values  # six black dice: the engine's keep_hint
+    assert d.goal.hint(d.hand).values == keep_hint(4, counts).values  # six black dice: the engine's keep_hint
     d.hint.toggle.value = True
     assert "hint-table" in d.hint.widget.value and "roll every die" in d.hint.widget.value
 
@@ -242,11 +242,11 @@ def test_nyx_in_python():
         j = next(k for k, f in enumerate(d.tray.faces) if f != d.tray.faces[i])
         d.tray.click(i)
         d.tray.click(j)
-        assert d.chosen() == "mixed" and "is not allowed here" in d.hint.widget.value
+        assert d.hand.keep(d.tray.held) == "mixed" and "is not allowed here" in d.hint.widget.value
         d.roll_button.click()
-        assert "keep dice of one symbol only" in d.messages.widget.value and d.made == 1
+        assert "keep dice of one symbol only" in d.messages.widget.value and d.hand.made == 1
         d.tray.click(j)
-    assert isinstance(d.chosen(), Keep)
+    assert isinstance(d.hand.keep(d.tray.held), Keep)
 
     # Place without a placement, then without the dice.
     d.place_button.click()
@@ -260,7 +260,8 @@ def test_nyx_in_python():
     d.white.widget.value = "2"
     assert d.tray.colours == ["black"] * 6 + ["white"] * 2 and not d.messages.widget.value
     d.roll_button.click()
-    assert d.keep_hint().values and any(k.white for k in d.keep_hint().values if isinstance(k, Keep) and k.count)
+    values = d.goal.hint(d.hand).values
+    assert values and any(k.white for k in values if isinstance(k, Keep) and k.count)
     # Bad counts disable Roll until fixed.
     d.white.widget.value = "4"
     assert "white must be an integer from 0 to 3" in d.messages.widget.value and d.roll_button.disabled

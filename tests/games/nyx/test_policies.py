@@ -1,5 +1,6 @@
 """Nyx's bots (`nessus.games.nyx.policies`): legal moves to the end of whole games for 2 to 4
-players, reproducible, and playing as their descriptions say."""
+players, reproducible, and playing as their descriptions say; and a hand chasing a dream alone
+(`Hand`, the objective `Fewest`): its rolls, keeps and placements, its hint the engine's."""
 
 from __future__ import annotations
 
@@ -12,7 +13,19 @@ import pytest
 
 from nessus.game import CHANCE
 from nessus.games.nyx.cards import CARDS
-from nessus.games.nyx.policies import THRESHOLD, chase, greedy, odds, p_within, policies, random_legal
+from nessus.games.nyx.odds import Keep, keep_hint, shape_game
+from nessus.games.nyx.policies import (
+    MIXED,
+    THRESHOLD,
+    Fewest,
+    Hand,
+    chase,
+    greedy,
+    odds,
+    p_within,
+    policies,
+    random_legal,
+)
 from nessus.games.nyx.rules import Rules
 from nessus.games.nyx.state import (
     BUY_BLACK,
@@ -135,3 +148,45 @@ def test_odds_beats_random_and_greedy_beats_random():
             lambda: initial_state(rules), [name, "random_legal"], games=60, seed=2, named=policies(rules)
         )
         assert table["win_share"][0] > 0.75, name
+
+
+def test_a_hand_rolls_keeps_and_places():
+    goal = Fewest("L4")
+    assert (goal.size, goal.unit, goal.maximise, goal.payoff(3)) == (4, "expected rolls to come", False, 3)
+    assert "L4" in goal.text
+    hand = Hand.of(5, 1)
+    assert hand.colours == ("black",) * 5 + ("white",) and not hand.rolled and hand.keep([]) == Keep(None, 0)
+    rolled = hand.roll([], goal, np.random.default_rng(0))  # the first roll throws every die
+    assert rolled.rolled and rolled.made == 1 and len(rolled.faces) == 6 and rolled.kept == (None, 0, 0)
+    assert sum(map(sum, rolled.last)) == 6 and rolled.held == (False,) * 6
+    # keep the dice of one symbol: they stay, the others are rolled again
+    symbol = rolled.faces[0]
+    held = [f == symbol for f in rolled.faces]
+    if sum(held) < 4:
+        again = rolled.roll(held, goal, np.random.default_rng(1))
+        assert again.made == 2 and again.held == tuple(held) and sum(again.kept[1:]) == sum(held)
+        assert all(f == symbol for f, h in zip(again.faces, held) if h)
+    # two symbols kept: not allowed
+    mixed = Hand(("black",) * 3, (0, 1, 2))
+    assert mixed.keep([True, True, False]) == MIXED
+    with pytest.raises(ValueError, match="keep dice of one symbol only"):
+        mixed.roll([True, True, False], goal, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="every die is kept"):
+        Hand(("black", "white"), (1, 1)).roll([True, True], Fewest("X5"), np.random.default_rng(0))
+    # four moons kept: enough for the L4, place it (white dice first)
+    four = Hand(("black", "white", "black", "black", "black"), (2, 2, 0, 2, 2))
+    with pytest.raises(ValueError, match="enough for the L4"):
+        four.roll([True, True, False, True, True], goal, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="Place needs 4 dice"):
+        four.place([True, True, False, True, False], 4)
+    symbol, left = four.place([True, True, False, True, True], 4)
+    assert symbol == "moon" and left.colours == ("black",) and left.placed == 4 and not left.rolled
+
+
+def test_the_hint_is_the_engines():
+    """Fewest.hint: `odds.keep_hint` with black dice, the chase of `odds.shape_game` with white ones."""
+    hand = Hand(("black",) * 6, (0, 0, 2, 1, 2, 2), kept=("moon", 1, 0), last=((2, 1, 2), (0, 0, 0)), made=2)
+    assert Fewest("L4").hint(hand).values == keep_hint(4, (2, 1, 2), ("moon", 1)).values
+    white = Hand(("black",) * 4 + ("white",) * 2, (0, 0, 1, 2, 0, 1), last=((2, 1, 1), (1, 1, 0)), made=1)
+    state = ("rolled", None, 0, 0, (2, 1, 1), (1, 1, 0), None)
+    assert Fewest("T4").hint(white).values == shape_game(4, 4, 2).hint(state).values
