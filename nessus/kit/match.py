@@ -81,7 +81,25 @@ class Match:
     """A game being played on a page: `state`, the machine's `seats` (seat -> policy; the
     person's seats have none), the random generator for chance, the log's `lines`, and the
     policy `names` of the seats for the log. `describe(state, action)` tells a move, and
-    `result(state)` the end (default: `result_line`)."""
+    `result(state)` the end (default: `result_line`). `until(state)`, when given, pauses
+    `advance()` early, where it is true (e.g. at a round's end, for a page played round by round).
+
+    >>> import numpy as np
+    >>> from nessus import games
+    >>> legit = games.get("legit")
+    >>> rules = legit.Rules(players=2)
+    >>> start = legit.initial_state(rules)
+    >>> policy = legit.policies(rules)["optimal"]
+    >>> match = Match(start, {0: policy, 1: policy}, np.random.default_rng(1), ["optimal"] * 2, you=None,
+    ...               until=lambda state: state.current_player() == 1)
+    >>> match.advance()  # the machine plays seat 0's turn, and pauses before seat 1's
+    >>> match.over, match.state.current_player()
+    (False, 1)
+    >>> match.until = None
+    >>> match.advance()
+    >>> match.over, match.lines[-1].startswith("Game over:")
+    (True, True)
+    """
 
     state: State
     seats: Mapping[int, Policy]
@@ -92,6 +110,7 @@ class Match:
     you: int | None = 0
     lines: list[str] = field(default_factory=list)
     made: int = 0
+    until: Callable[[State], bool] | None = None
 
     @property
     def over(self) -> bool:
@@ -127,7 +146,7 @@ class Match:
 
     def advance(self) -> None:
         """Chance and the machine play (`nessus.play.play`) until a seat without a policy must
-        move or the game ends; the end is written in the log."""
-        self.state = play(self.state, dict(self.seats), self.rng, on_move=self.tell)
+        move, `until(state)` is true, or the game ends; the end is written in the log."""
+        self.state = play(self.state, dict(self.seats), self.rng, on_move=self.tell, until=self.until)
         if self.over:
             self.lines.append(self.result(self.state) if self.result else result_line(self.state, self.names, self.you))

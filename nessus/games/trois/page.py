@@ -10,26 +10,18 @@ and the chance of shooting the moon from each point of a turn.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import cast
 
 import ipywidgets as widgets
 
 from nessus.games import trois
 from nessus.games.trois import views
+from nessus.games.trois.rules import Aside
 from nessus.games.trois.state import Shown, shown
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import DiceTray, TableDashboard
-from nessus.play import play
-
-
-class AsideTray(DiceTray):
-    """A DiceTray whose locked dice (set aside on an earlier roll) stay down, greyed, labelled "final"."""
-
-    def _draw(self) -> None:
-        super()._draw()
-        for note, locked in zip(self.notes, self.locked):
-            if locked:
-                note.value = "<span style='color:#777'>final</span>"
+from nessus.kit.dicegame import TableDashboard
+from nessus.kit.match import Match
 
 
 class TroisDashboard(TableDashboard):
@@ -70,7 +62,7 @@ class TroisDashboard(TableDashboard):
         self.rounds.widget.style.description_width = "55px"
         self.seats.box.children = (*self.seats.box.children, self.rounds.widget)
 
-        self.tray = AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(lambda: self.clicked()))
+        self.tray = views.AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(lambda: self.clicked()))
         self.tray.widget.add_class("trois-tray")
         self.roll_button, self.stop_button, self.new_button = self.moves(
             ("Roll 5 dice", "Set aside all", "New turn"), (self.roll, self.set_aside_all, self.next)
@@ -82,13 +74,10 @@ class TroisDashboard(TableDashboard):
         self.moon = self.chart_pane("210px", "moon")
         self.charted: trois.TurnObjective | None = None
 
-        for control, change in (
-            (self.goal, self.new_goal),
-            (self.target, self.new_goal),
-            (self.dice.widget, self.restart),
-            (self.rounds.widget, self.restart),
-        ):
-            control.observe(self.rules_guard(lambda _, change=change: change()), names="value")
+        for control in (self.goal, self.target):
+            control.observe(self.rules_guard(lambda _: self.new_goal()), names="value")
+        for control in (self.dice.widget, self.rounds.widget):
+            control.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
         self.page(
             [
@@ -149,49 +138,41 @@ class TroisDashboard(TableDashboard):
 
     def next(self) -> None:
         """The New / Next button."""
-        if self.seats.game and not self.state.is_terminal() and self.turn_done():
+        if self.seats.game and self.state.round_over(self.you, self.mine):
             self.start_round()
         else:
             self.restart()
 
     # -- the game ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> trois.State:
+        """The game being played (alone: your turn)."""
+        return cast(trois.State, self.match.state)
+
     def new_game(self) -> None:
-        """An empty score sheet; the machine players before you play the first round."""
-        self.you = self.seats.you
-        self.state = trois.initial_state(self.rules_now)
-        self.since = 0
+        """An empty score sheet, the machines at every seat but yours (a `Match`): they play up to
+        your turn, then on to the round's end (`State.round_over`: wait for Next round), or, you out
+        of contention, the game's end."""
+        self.you, rules, machine = self.seats.you, self.rules_now, self.seats.machine.value
+        seats = trois.machine_policies(machine, rules, [s for s in range(rules.players) if s != self.you])
+        self.match = Match(trois.initial_state(rules), seats, self.rng, [machine] * rules.players, you=self.you)
+        self.match.until = lambda state: cast(trois.State, state).round_over(self.you, self.mine)
+        self.start_round()
+
+    def start_round(self) -> None:
+        """A new page of the sheet; the machine players before you play the round up to your turn."""
+        self.since = len(self.state.history)
         self.clear_turn()
-        self.machines_play([s for s in range(self.rules_now.players) if s != self.you])
-        self.next_turn()
-
-    def machines_play(self, seats: list[int]) -> None:
-        """The machines in `seats` play (`nessus.play.play`) until a seat without one must decide, or the end."""
-        machines = trois.machine_policies(self.seats.machine.value, self.rules_now, seats)
-        self.state = cast(trois.State, play(self.state, machines, self.rng))
-
-    def next_turn(self) -> None:
-        """Your turn starts; or, the game over (a moon) or your round played, wait for New game / Next round."""
-        if self.state.is_terminal() or self.turn_done():
-            self.new_button.description = "New game" if self.state.is_terminal() else "Next round"
-            self.draw_turn()
+        self.match.advance()
+        if self.state.waits(self.you, self.mine):
+            self.wait()
         else:
             self.new_turn()
 
-    def after_your_turn(self) -> None:
-        """The players after you play this round; out of contention, you watch the machines play
-        the game out; else the round (or the game) is over: wait for Next round / New game."""
-        others = [s for s in range(self.rules_now.players) if s != self.you]
-        self.machines_play([s for s in others if s > self.you])
-        if not self.state.is_terminal() and self.you not in self.state.seats:
-            self.machines_play(others)
-        self.next_turn()
-
-    def start_round(self) -> None:
-        """Next round: a new page of the sheet; the machine players before you play it."""
-        self.since = len(self.state.history)
-        self.clear_turn()
-        self.machines_play(list(range(self.you)))
-        self.next_turn()
+    def wait(self) -> None:
+        """The game over (a moon), or your round played: wait for New game / Next round."""
+        self.new_button.description = "New game" if self.state.is_terminal() else "Next round"
+        self.draw_turn()
 
     # -- your moves -------------------------------------------------------------------------------
     def clear_turn(self) -> None:
@@ -205,7 +186,7 @@ class TroisDashboard(TableDashboard):
     def new_turn(self) -> None:
         """Your turn starts (alone: a new turn, the first of a game no one else plays)."""
         if not self.seats.game:
-            self.state = trois.initial_state(self.rules_now)
+            self.match = Match(trois.initial_state(self.rules_now), {}, self.rng)
         self.clear_turn()
         self.mine = len(self.state.history)
         self.goal_now = self.state.objective()
@@ -216,10 +197,6 @@ class TroisDashboard(TableDashboard):
     def your_turn(self) -> Shown:
         """Your turn as the page shows it."""
         return shown(self.state, self.mine)
-
-    def turn_done(self) -> bool:
-        """Is your turn of this round over?"""
-        return self.mine is not None and len(self.state.history) > self.mine
 
     def clicked(self) -> None:
         """A die marked or unmarked: the hint weighs the new choice."""
@@ -232,7 +209,7 @@ class TroisDashboard(TableDashboard):
 
     def waiting(self) -> bool:
         """In a game, is it not your turn (the game over, your round played, or you out of contention)?"""
-        return self.seats.game and (self.state.is_terminal() or self.turn_done() or self.you not in self.state.seats)
+        return self.seats.game and self.state.waits(self.you, self.mine)
 
     def check_playing(self) -> None:
         """A ValueError (a message in the page) when you may not roll now."""
@@ -245,16 +222,12 @@ class TroisDashboard(TableDashboard):
     def roll(self) -> None:
         """Set aside the dice marked and roll the others (the first roll: every die)."""
         self.check_playing()
-        if self.your_turn().roll is not None:
-            aside = self.chosen()
-            if not aside:
-                raise ValueError("set aside at least one die first: click it (a 3 counts 0)")
-            if self.set_aside(aside):
-                return
-        self.state = self.state.roll(self.rng)
-        self.rolls += 1
-        self.messages.clear()
-        self.draw_turn()
+        if self.your_turn().roll is None:
+            return self.play()
+        aside = self.chosen()
+        if not aside:
+            raise ValueError("set aside at least one die first: click it (a 3 counts 0)")
+        self.play(aside)
 
     def set_aside_all(self) -> None:
         """Set aside every die of the roll: the turn is over."""
@@ -262,29 +235,28 @@ class TroisDashboard(TableDashboard):
         roll = self.your_turn().roll
         if roll is None:
             raise ValueError("roll the dice before setting them aside")
-        self.set_aside(roll)
+        self.play(roll)
 
-    def set_aside(self, aside: tuple[int, ...]) -> bool:
-        """Set these dice of the roll aside, and say so in the list of rolls; True when that ends
-        your turn (in a game, the players after you then play)."""
+    def play(self, aside: tuple[int, ...] | None = None) -> None:
+        """Roll every die (`aside` None), or set these dice of the roll aside, told in the list of rolls
+        (chance rolls the others); your turn over, in a game, the players after you play (`new_game`)."""
         p = self.your_turn()
-        assert p.roll is not None
-        self.state = self.state.set_aside(aside)
-        self.steps.append(views.step_html(self.rolls, p.roll, aside, p.kept))
-        if not self.your_turn().over:
-            return False
+        if aside is not None and p.roll is not None:
+            self.steps.append(views.step_html(self.rolls, p.roll, aside, p.kept))
+        self.match.move("roll" if aside is None else Aside(aside))
         self.messages.clear()
-        if self.seats.game:
-            self.after_your_turn()
+        if not self.your_turn().over:
+            self.rolls += 1
+        if self.seats.game and self.your_turn().over:
+            self.wait()
         else:
             self.draw_turn()
-        return True
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """The dice, buttons, status, rolls so far, score sheet, hint and moon chart."""
         p, game = self.your_turn(), self.state if self.seats.game else None
-        shown_round = views.sheet_round(self.state, self.mine, self.you) if game else 0
+        shown_round = self.state.shown_round(self.you, self.mine) if game else 0
         kept, roll = list(p.kept), list(p.roll or ())
         if kept or roll:
             self.tray.show(kept + roll, locked=[True] * len(kept) + [False] * len(roll), active=bool(roll))
@@ -308,9 +280,7 @@ class TroisDashboard(TableDashboard):
             return
         aside = self.chosen()
         self.roll_button.description, self.stop_button.description = views.button_labels(p, aside, False)
-        goal = self.objective()
-        state = self.state
-        self.hint.show(lambda: views.hint_html(state, p, goal, aside or None))
+        self.hint.show(partial(views.hint_html, self.state, p, self.objective(), aside or None))
 
     def draw_chart(self) -> None:
         """The score of a turn played for the goal vs every 3 (or the lowest die), and their figures."""

@@ -158,6 +158,30 @@ class State(protocol.State):
         """Is this the last scheduled round, or a tie-break round?"""
         return self.round >= self.rules.rounds - 1
 
+    def waits(self, seat: int, turn: int | None) -> bool:
+        """Has `seat` nothing to play now: the game over, its turn played (the game's `turn`-th,
+        counting from 0; None: not started yet), or the seat out of contention?"""
+        return self.is_terminal() or (turn is not None and len(self.history) > turn) or seat not in self.seats
+
+    def round_over(self, seat: int, turn: int | None) -> bool:
+        """Has the round of `seat`'s turn (the game's `turn`-th) ended, not the game, with the
+        seat still in contention? A page played round by round pauses there, before the next
+        round's first move (out of contention, the seat watches the game played out).
+
+        >>> from nessus.games.trois.rules import Aside, Rules
+        >>> state = initial_state(Rules(players=2, rounds=2)).roll(dice=(1, 2, 4, 5, 6)).set_aside((1, 2, 4, 5, 6))
+        >>> state.round_over(0, 0), state.roll(dice=(3, 3, 3, 3, 3)).apply(Aside((3, 3, 3, 3, 3))).round_over(0, 0)
+        (False, True)
+        """
+        if turn is None or len(self.history) <= turn or self.is_terminal():
+            return False
+        return self.round > self.history[turn].round and seat in self.seats
+
+    def shown_round(self, seat: int, turn: int | None) -> int:
+        """The round a page shows `seat`: that of its turn `turn` while it waits for the next
+        round (`round_over`), else the game's."""
+        return self.history[turn].round if turn is not None and self.round_over(seat, turn) else self.round
+
     def objective(self) -> TurnObjective:
         """What the seat to play plays for: the least expected score, except the last to play in
         a deciding round, who plays to finish lowest (the most it may score and stay lowest:

@@ -19,6 +19,7 @@ from nessus.kit.dicegame import (
     HELD,
     HEURISTIC,
     OPTIMAL,
+    DiceTray,
     Table,
     hint_table,
     kind_of,
@@ -36,6 +37,18 @@ TRAY_CSS = (
     "<style>.trois-tray .nessus-die.locked{transform:none;filter:saturate(.35) brightness(.97)}"
     ".trois-sheet td,.trois-sheet th{padding:3px 5px}</style>"
 )
+
+
+class AsideTray(DiceTray):
+    """A DiceTray whose locked dice (set aside on an earlier roll) stay down, greyed, labelled "final"."""
+
+    def _draw(self) -> None:
+        super()._draw()
+        for note, locked in zip(self.notes, self.locked):
+            if locked:
+                note.value = "<span style='color:#777'>final</span>"
+
+
 NO_CHOICE, ROLL_FIRST = (
     "The turn is over: no choice is left to weigh.",
     "Roll first: the hint weighs the dice you may set aside.",
@@ -146,15 +159,6 @@ def hint_html(state: trois.State, p: Shown, goal: trois.TurnObjective, chosen: t
         )
         h, goal = state.hint(mean), mean
     return head + hint_table(h, chosen, partial(action_label, p), unit=goal.unit)
-
-
-def sheet_round(state: trois.State, mine: int | None, you: int) -> int:
-    """The round the score sheet shows: that of your turn `mine` (its place among the game's turns)
-    while you wait for the next round, else the game's."""
-    done = mine is not None and len(state.history) > mine
-    if done and mine is not None and not state.is_terminal() and you in state.seats:
-        return state.history[mine].round
-    return state.round
 
 
 def sheet_html(state: trois.State, round_: int, since: int, seats: Table) -> str:
