@@ -164,7 +164,7 @@ def test_the_scan_catches_what_it_must():
     axis, are found."""
     chart = {"encoding": {"tooltip": [{"field": "win_share", "type": "quantitative", "format": ".10f"}]}}
     assert list(chart_words(chart)) == ["win_share"] and list(formats(chart)) == [".10f"]
-    menu = widgets.Dropdown(options=[("random", "random_legal"), "swap_against_competitor"])
+    menu = widgets.Dropdown(options=[("random", "random_legal"), ("swap_against_competitor", "swap")])
     assert [m for t in widget_texts(menu) for m in IDENTIFIER.findall(t)] == ["swap_against_competitor"]
     html = widgets.HTML("<style>.nyx_log{}</style><span title='p_sink_next'>odds</span>")
     assert [m for t in widget_texts(html) for m in IDENTIFIER.findall(t)] == ["p_sink_next"]

@@ -126,7 +126,7 @@ def test_every_lesson_has_its_dashboard():
     assert {e.lesson for e in GALLERY} <= lessons
     assert lessons - {e.lesson for e in GALLERY} == {"00-who-starts"}
     assert all((ROOT / "dashboards" / e.dashboard).exists() for e in GALLERY)
-    assert publish.dashboard_for("01-le-renard-one-in-36").notebook == "le-renard.ipynb"
+    assert publish.dashboard_for("01-le-renard-one-in-36").dashboard == "le-renard.ipynb"
 
 
 def test_lessons_by_name_or_number():

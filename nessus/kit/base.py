@@ -20,7 +20,8 @@ from urllib.parse import parse_qs
 import ipywidgets as widgets
 import numpy as np
 
-from nessus import games, paths
+from nessus import paths
+from nessus.game import Game
 from nessus.kit.common import ChartPane, Messages, ParamField, setup
 from nessus.numbers import MODES, Mode
 from nessus.rules import Param
@@ -109,18 +110,23 @@ def when_asked(apply: Callable[[dict[str, str]], None]) -> None:
     threading.Thread(target=watch, name="nessus-query", daemon=True).start()
 
 
-def lesson_of(notebook: str) -> str | None:
-    """The lesson notebook's name for a dashboard (the gallery's `lesson` field)."""
-    return next((g.lesson for g in games.with_dashboards() if g.dashboard == notebook), None)
-
-
 class Dashboard:
-    """A game's page: subclasses set `notebook`, `title` and `sentence` (HTML), build their
-    widgets in `__init__` after calling `super().__init__(seed)`, then call `page()`."""
+    """A game's page: subclasses set `game` (the game's record: its dashboard notebook, title
+    and lesson) and `sentence` (HTML), build their widgets in `__init__` after calling
+    `super().__init__(seed)`, then call `page()`."""
 
-    notebook = ""
-    title = ""
+    game: Game
     sentence = ""
+
+    @property
+    def notebook(self) -> str:
+        """The page's dashboard notebook (its address under voila/render/)."""
+        return self.game.dashboard or ""
+
+    @property
+    def title(self) -> str:
+        """The page's title."""
+        return self.game.page_title
 
     def __init__(self, seed: int | None = None) -> None:
         setup()
@@ -201,7 +207,7 @@ class Dashboard:
     # -- the page --------------------------------------------------------------------------------
     def links_html(self) -> str:
         """Back to the gallery, and the lesson behind the game."""
-        lesson = lesson_of(self.notebook)
+        lesson = self.game.lesson
         out = f"<a class='gallery-link' href='{paths.GALLERY}' target='_self'>← All games</a>"
         if lesson:
             number = lesson.split("-", 1)[0].lstrip("0")

@@ -7,7 +7,6 @@ import base64
 
 from nessus.games.boue.page import BoueDashboard
 from nessus.games.renard.page import RenardDashboard
-from nessus.kit import base
 from nessus.kit.common import TableHTML
 
 
@@ -47,7 +46,6 @@ def test_links_to_the_gallery_and_the_lesson():
     links = RenardDashboard(seed=1).links_html()
     assert "href='index.ipynb'" in links
     assert "lessons/01-le-renard-one-in-36.html" in links
-    assert base.lesson_of("l-hypogeon.ipynb") == "11-l-hypogeon"
 
 
 def test_tables_and_charts_can_be_downloaded():

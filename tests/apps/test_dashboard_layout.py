@@ -70,12 +70,12 @@ def check_layout(pg, name: str, width: int) -> None:
 
 @pytest.mark.parametrize("entry", DASHBOARDS)
 def test_layout(server, page, entry):
-    name = entry.notebook.removesuffix(".ipynb")
-    open_dashboard(page, server, entry.notebook)
+    name = entry.dashboard.removesuffix(".ipynb")
+    open_dashboard(page, server, entry.dashboard)
     page.wait_for_selector(".nessus-dash", timeout=30_000)
     page.wait_for_timeout(500)
     no_errors(page)
-    expect(page).to_have_title(entry.title)
+    expect(page).to_have_title(entry.page_title)
     expect(page.locator(".nessus-dash a.gallery-link")).to_have_attribute("href", "index.ipynb")
     expect(page.locator("a.lesson-link")).to_have_attribute("href", f"../../lessons/{entry.lesson}.html")
     for width in (1280, 390, 1920):
@@ -102,12 +102,12 @@ def test_layout(server, page, entry):
 
 @pytest.mark.parametrize("entry", DASHBOARDS)
 def test_dark_theme(server, browser, entry):
-    name = entry.notebook.removesuffix(".ipynb")
+    name = entry.dashboard.removesuffix(".ipynb")
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     pg = context.new_page()
     pg.problems = []
     try:
-        pg.goto(f"{server}/voila/render/{entry.notebook}?theme=dark", timeout=90_000, wait_until="commit")
+        pg.goto(f"{server}/voila/render/{entry.dashboard}?theme=dark", timeout=90_000, wait_until="commit")
         pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
         pg.wait_for_timeout(800)
         expect(pg.locator("body")).to_have_attribute("data-jp-theme-light", "false")

@@ -9,6 +9,7 @@ import numpy as np
 
 from nessus import charts
 from nessus.games import boue
+from nessus.games.boue import GAME
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML, dice_html
 from nessus.numbers import number_html
@@ -21,7 +22,7 @@ SHOWN_MASS = 0.995
 class BoueDashboard(Dashboard):
     """The widgets of the La Boue page and the turn they play."""
 
-    notebook, title = "la-boue.ipynb", "La Boue"
+    game = GAME
     sentence = (
         "Roll the free dice: a roll with no 2 and no 5 scores its total; otherwise the 2s and 5s stick in the"
         " mud. Beside (below on a phone): the exact distribution of a turn's score (bars) and simulated turns"

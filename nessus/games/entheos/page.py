@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 
 import ipywidgets as widgets
 
-from nessus import game
-from nessus.games.entheos import chronicle, odds
+from nessus import game as protocol
+from nessus.games.entheos import GAME, chronicle, odds
 from nessus.games.entheos import table as t
 from nessus.games.entheos import views as v
 from nessus.games.entheos.policies import policies as bot_policies
@@ -55,7 +55,7 @@ class War(Match):
         """Every seat's name: "you", "player 2 (greedy)"."""
         return [seat_name(p, self.names) for p in range(len(self.names))]
 
-    def awaiting_roll(self, s: game.State | None = None) -> bool:
+    def awaiting_roll(self, s: protocol.State | None = None) -> bool:
         """A turn has begun whose dice you have not asked to roll yet."""
         s = self.state if s is None else s
         assert isinstance(s, State)
@@ -71,7 +71,7 @@ class War(Match):
         self.rolled_for = self.state.turn
         self.advance()
 
-    def check(self, action: game.Action) -> None:
+    def check(self, action: protocol.Action) -> None:
         """The kit's checks, and the dice first; a move you cannot make is said in words."""
         if not self.over and self.awaiting_roll():
             raise ValueError("roll the dice first")
@@ -79,7 +79,7 @@ class War(Match):
             raise ValueError(f"you cannot {chronicle.action_text(action)} now")
         super().check(action)
 
-    def tell(self, state: game.State, action: game.Action) -> None:
+    def tell(self, state: protocol.State, action: protocol.Action) -> None:
         """Log a move before it is applied: a die joins the turn's roll (said once all are rolled),
         the last slot of a turn brings its resolution."""
         assert isinstance(state, State)
@@ -103,7 +103,7 @@ class War(Match):
 class EntheosDashboard(Dashboard):
     """The widgets of the Entheos page and the game they play (you are seat 1)."""
 
-    notebook, title = "entheos.ipynb", "Entheos"
+    game = GAME
     sentence = (
         "Six heroes fight three duels of the Trojan war: each turn their dice are rolled (steal 1 or 3 points from "
         "the hero facing them, rally their side, guard, rest or falter), then the gods — the players — play action "
@@ -217,7 +217,7 @@ class EntheosDashboard(Dashboard):
         self.messages.clear()
         self.draw()
 
-    def move(self, action: game.Action) -> None:
+    def move(self, action: protocol.Action) -> None:
         """Your move, then chance's and the bots' until you decide again or the next dice are to roll."""
         self.match.move(action)
         self.messages.clear()

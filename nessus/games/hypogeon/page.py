@@ -20,6 +20,7 @@ from functools import partial
 
 import ipywidgets as widgets
 
+from nessus.games.hypogeon import GAME
 from nessus.games.hypogeon import views as v
 from nessus.games.hypogeon.odds import best_response, optimal_points, points, reply_odds
 from nessus.games.hypogeon.policies import opponents_text, optimal_text, standing_at
@@ -34,7 +35,7 @@ from nessus.play import play
 class HypogeonDashboard(TableDashboard):
     """The widgets of the L'Hypogéon page and the turn (or game) they play."""
 
-    notebook, title = "l-hypogeon.ipynb", "L'Hypogéon"
+    game = GAME
     state: State  # the game (alone: a new one each turn)
     turn: TurnRecord  # your turn in it (seat 1)
     sentence = (

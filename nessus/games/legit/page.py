@@ -19,7 +19,7 @@ from typing import cast
 
 import ipywidgets as widgets
 
-from nessus.games.legit import views
+from nessus.games.legit import GAME, views
 from nessus.games.legit.policies import THRESHOLD, Chase, First, Goal, Mean, policies
 from nessus.games.legit.rules import PLAYERS, REROLLS, TARGET, Rules
 from nessus.games.legit.state import State, TurnRecord, initial_state
@@ -35,7 +35,7 @@ MOST, BEAT = "most points", "beat a score"
 class LegitDashboard(TableDashboard):
     """The widgets of the Le Légit page and the turn (or round) they play."""
 
-    notebook, title = "le-legit.ipynb", "Le Légit"
+    game = GAME
     sentence = (
         "Roll six dice and remove every pair totalling 7 (1-6, 2-5, 3-4); keep the total of the dice left, or"
         " reroll them all (and remove the 7-pairs again), up to 3 times. In a round, later players may not "

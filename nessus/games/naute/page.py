@@ -16,7 +16,7 @@ from collections.abc import Hashable
 import ipywidgets as widgets
 
 from nessus.games import naute
-from nessus.games.naute import Above, CargoMean, Goal, machine_policies
+from nessus.games.naute import GAME, Above, CargoMean, Goal, machine_policies
 from nessus.games.naute.views import (
     CARGO_RULES,
     MACHINES,
@@ -45,7 +45,7 @@ MOST, BEAT = "most cargo", "beat a target"
 class NauteDashboard(TableDashboard):
     """The widgets of the Le Naute page and the expedition (or game) they play."""
 
-    notebook, title = "le-naute.ipynb", "Le Naute"
+    game = GAME
     sentence = (
         "Five dice, three rolls: set aside a 6 (the ship), then a 5 (the captain), then a 4 (the crew); the "
         "two other dice are the cargo, and the rolls left may reroll it. No crew, no cargo: 0. Beside (below "

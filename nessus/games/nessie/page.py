@@ -33,6 +33,7 @@ import ipywidgets as widgets
 
 from nessus.game import Action
 from nessus.game import State as AnyState
+from nessus.games.nessie import GAME
 from nessus.games.nessie import advice as a
 from nessus.games.nessie import views as v
 from nessus.games.nessie.cards import CHAIN, Hand, Situation
@@ -58,7 +59,7 @@ class Game(Match):
 class NessieDashboard(Dashboard):
     """The widgets of the Nessie page and the game they play (the human is seat 1)."""
 
-    notebook, title = "nessie.ipynb", "Nessie"
+    game = GAME
     sentence = (
         "Reveal cards onto the row, then stop and take a run ending at the last one — but six coins in the "
         "row, or three of one letter with yours, sink you. You are player 1; the others play by themselves. "

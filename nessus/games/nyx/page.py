@@ -25,8 +25,8 @@ from functools import partial
 
 import ipywidgets as widgets
 
-from nessus import game
-from nessus.games.nyx import night
+from nessus import game as protocol
+from nessus.games.nyx import GAME, night
 from nessus.games.nyx import views as v
 from nessus.games.nyx.dice import PLURAL, TRAY_NOTE, counter_html, faces_table, roll_label, status_html, tray_words
 from nessus.games.nyx.matrix import CELLS, Board
@@ -44,7 +44,7 @@ MAX_TRAY = int(HAND_BLACK.hi) + int(HAND_WHITE.hi)
 class NyxDashboard(Dashboard):
     """The widgets of the Nyx page: your dice and their hint, the matrix, the charts."""
 
-    notebook, title = "nyx.ipynb", "Nyx"
+    game = GAME
     sentence = (
         "Symbol dice: a black die shows 3 stars, 2 crescents and 1 full moon, a white die 2 of each. A dream asks "
         "for dice all showing one symbol (any symbol), placed on free cells of your 3x3 matrix in the card's shape, "
@@ -163,7 +163,7 @@ class NyxDashboard(Dashboard):
         bots, seats = night.seats(rules)
         self.who = [seat_name(p, bots) for p in range(rules.players)]
 
-        def result(s: game.State) -> str:
+        def result(s: protocol.State) -> str:
             assert isinstance(s, State)
             return result_line(s, bots, scores=s.scores)
 
@@ -175,7 +175,7 @@ class NyxDashboard(Dashboard):
         self.match.advance()
         self.draw_night()
 
-    def move(self, action: game.Action) -> None:
+    def move(self, action: protocol.Action) -> None:
         """Your move, then chance's and the bots' until it is yours again."""
         self.match.move(action)
         self.messages.clear()

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from nessus import game as protocol
 from nessus.games import palais
-from nessus.games.palais import AtLeast, Beat, Goal, machine_policies
+from nessus.games.palais import GAME, AtLeast, Beat, Goal, machine_policies
 from nessus.games.palais.views import (
     BEAT,
     DEFAULT_TARGET,
@@ -43,7 +43,7 @@ from nessus.play import play
 class PalaisDashboard(TableDashboard):
     """The widgets of the Le Palais page and the turn (or game) they play."""
 
-    notebook, title = "le-palais.ipynb", "Le Palais"
+    game = GAME
     sentence = (
         "Poker dice: roll five dice up to three times, holding any of them between rolls; the best hand wins "
         "(Palais, Tour, Manoir, Grande suite, Trident, Suite, Deux paires, Paire, Faillite). Beside (below on"

@@ -9,6 +9,7 @@ import polars as pl
 
 from nessus import charts
 from nessus.games import renard
+from nessus.games.renard import GAME
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML, dice_html
 from nessus.numbers import Kind, interval_html, number_html
@@ -28,7 +29,7 @@ SHOWN: dict[str, tuple[str, Kind]] = {  # figure: (its name on the page, a proba
 class RenardDashboard(Dashboard):
     """The widgets of the Le Renard page and the game they play."""
 
-    notebook, title = "le-renard.ipynb", "Le Renard"
+    game = GAME
     sentence = (
         "Stake, roll three dice, and win <i>payout</i> times the stake on a triple. Beside your table (below "
         "it on a phone): your bankroll so far, and the exact chance of ruin round by round."

@@ -32,7 +32,7 @@ _solved: set[tuple[str, int]] = set()  # the games solved (or read) in this kern
 class SeptDashboard(TableDashboard):
     """The widgets of the Le Sept fatal (and Pig) page and the turn (or game) they play."""
 
-    notebook, title = sept.GAME.dashboard or "", sept.GAME.page_title
+    game = sept.GAME
     sentence = (
         "Push your luck: roll as often as you like, adding to your turn total, and hold to bank it; in Le "
         "Sept fatal (two dice, three rounds, the highest total wins) a 7 wipes the turn, in Pig (one die, "

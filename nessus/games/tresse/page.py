@@ -19,7 +19,7 @@ import ipywidgets as widgets
 
 from nessus.game import Action, State
 from nessus.games import tresse
-from nessus.games.tresse import views
+from nessus.games.tresse import GAME, views
 from nessus.games.tresse.state import dice_word, next_up, verb
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import TableDashboard
@@ -32,7 +32,7 @@ MACHINES = (ON_CLICK, AT_ONCE)
 class TresseDashboard(TableDashboard):
     """The widgets of the La Tresse page and the game they play."""
 
-    notebook, title = "la-tresse.ipynb", "La Tresse"
+    game = GAME
     sentence = (
         "Five dice go round the table. The player holding dice throws them all: each 1 goes to the centre, "
         "each 2 to the left neighbour, each 5 to the right one, and the rest are thrown again until the hand "

@@ -16,7 +16,7 @@ from typing import cast
 import ipywidgets as widgets
 
 from nessus.games import trois
-from nessus.games.trois import views
+from nessus.games.trois import GAME, views
 from nessus.games.trois.rules import Aside
 from nessus.games.trois.state import Shown, shown
 from nessus.kit.common import TableHTML
@@ -27,7 +27,7 @@ from nessus.kit.match import Match
 class TroisDashboard(TableDashboard):
     """The widgets of the Les Trois page and the turn (or game) they play."""
 
-    notebook, title = "les-trois.ipynb", "Les Trois"
+    game = GAME
     sentence = (
         "Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) "
         "and roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot "
