@@ -54,7 +54,7 @@ CONTROLS = {
     "la-boue": Control("Roll", ".roll-button", "svg.die"),
     "nessie": Control("Reveal", ".reveal-button", ".nessie-row .nessie-card"),
     "la-tresse": Control("Throw", ".roll-button", ".tresse-log[data-lines='1']"),
-    "les-royaumes": Control("Roll", ".roll-button", ".royaumes-log[data-rolls='1']"),
+    "les-royaumes": Control("Roll", ".roll-button", ".royaumes-log[data-lines='1']"),
     "nessos": Control("Offer", ".offer-button", ".nessos-prompt[data-made='1']"),
     "entheos": Control("Roll", ".entheos-roll", ".ent-field[data-phase='place']"),
 }

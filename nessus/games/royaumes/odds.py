@@ -137,6 +137,21 @@ def player_ev(fine: Fraction) -> Fraction:
     return _sums()["ev_at_zero_fine"] - Fraction(fine) * fines_per_round()
 
 
+def bank_ev(fine: Fraction, players: int, rounds: int) -> Fraction:
+    """The bank's expected net after `rounds` rounds against `players` players, in stakes."""
+    return -player_ev(fine) * players * rounds
+
+
+def ev_by_fine(fine: Fraction, steps: int = 20) -> list[tuple[Fraction, Fraction]]:
+    """(fine, a player's expected value per round) at the fines 0, 1/steps, ..., 1 and at `fine`.
+
+    >>> [f for f, _ in ev_by_fine(Fraction(1, 3), steps=2)]
+    [Fraction(0, 1), Fraction(1, 3), Fraction(1, 2), Fraction(1, 1)]
+    """
+    fines = sorted({Fraction(k, steps) for k in range(steps + 1)} | {Fraction(fine)})
+    return [(f, player_ev(f)) for f in fines]
+
+
 def fair_fine() -> Fraction:
     """The fine making the game fair (player_ev = 0); negative when the player is behind already."""
     return _sums()["ev_at_zero_fine"] / fines_per_round()
@@ -186,7 +201,7 @@ def report(rules: Rules | None = None) -> Report:
             "bank_edge": Figure.of(-ev, "bank's expected gain per player per round, in stakes"),
             "fair_fine": Figure.of(fair_fine(), "the fine that makes player_ev 0, in stakes"),
             "mean_bank_net": Figure.of(
-                -ev * rules.players * rules.rounds,
+                bank_ev(rules.fine, rules.players, rules.rounds),
                 f"bank's expected net over {rules.rounds} rounds against {rules.players} players",
             ),
         },

@@ -93,6 +93,24 @@ class State(game.State):
         """The bank's net gain in the round so far, in stakes."""
         return -sum(self.nets, Fraction(0))
 
+    @property
+    def rounds_finished(self) -> int:
+        """The rounds over so far (the one in play not counted)."""
+        return self.round if self.bank is None or self.round_over else self.round - 1
+
+    def seat_status(self, seat: int) -> str:
+        """Where player `seat` (from 0) stands in the round's duel: "to roll" (before the bank's
+        roll), "settled", "rolling" or "waiting"."""
+        if self.bank is None:
+            return "to roll"
+        if self.outcome != "duel" or seat < self.settled:
+            return "settled"
+        return "rolling" if seat == self.settled else "waiting"
+
+    def duels_won(self) -> int:
+        """How many players have beaten the bank's result this round (their net before fines is +1)."""
+        return sum(1 for net, f in zip(self.nets, self.fines) if net + f * self.rules.fine > 0)
+
     def banked(self) -> tuple[Fraction, ...]:
         """Each player's net from the rounds finished (this one included once it is over)."""
         if not self.round_over:

@@ -133,6 +133,16 @@ def test_duel_table():
     ) == royaumes.player_ev(F(1, 10))
 
 
+def test_ev_by_fine_and_the_bank_over_a_game():
+    """The EV chart's points: the grid 0, 1/20, ..., 1 and the fine shown, each with the enumerated EV;
+    the bank's expected net over a game is the players' EV times players times rounds, negated."""
+    points = royaumes.ev_by_fine(F(1, 3))
+    assert [f for f, _ in points] == sorted({F(k, 20) for k in range(21)} | {F(1, 3)})
+    assert all(close(ev, by_enumeration(f)["ev"]) for f, ev in points if f in (0, F(1, 3), 1))
+    assert royaumes.bank_ev(F(1, 10), 4, 20) == -20 * 4 * royaumes.player_ev(F(1, 10))
+    assert royaumes.report().figures["mean_bank_net"].exact == royaumes.bank_ev(F(1, 10), 4, 20)
+
+
 def test_report_figures():
     rep = royaumes.report()
     assert {
@@ -308,6 +318,21 @@ def test_a_whole_game_carries_each_round_into_the_totals():
     assert state.is_terminal() and state.round == 2
     assert state.returns() == [-1 + 1 - F(1, 10), -1 - 1]
     assert state.banked() == tuple(state.returns())
+
+
+def test_seat_status_duels_won_and_rounds_finished():
+    """Each seat's place in the duel, the players who beat the bank, the rounds over."""
+    state = royaumes.initial_state(royaumes.Rules(players=3, rounds=5, fine=F(1, 10)))
+    assert [state.seat_status(i) for i in range(3)] == ["to roll"] * 3 and state.rounds_finished == 0
+    state = state.roll(dice=(4, 2))  # Teur, rank 2: a duel
+    assert [state.seat_status(i) for i in range(3)] == ["rolling", "waiting", "waiting"] and state.rounds_finished == 0
+    state = state.roll(dice=(1, 1)).roll(dice=(3, 3))  # a fine, then a win
+    assert [state.seat_status(i) for i in range(3)] == ["settled", "rolling", "waiting"] and state.duels_won() == 1
+    state = state.roll(dice=(3, 2)).roll(dice=(5, 3))  # a loss, a win: the round is over
+    assert state.round_over and state.duels_won() == 2 and state.rounds_finished == 1
+    bank = state.cleared().roll(dice=(2, 2))  # the bank takes every stake
+    assert [bank.seat_status(i) for i in range(3)] == ["settled"] * 3 and bank.duels_won() == 0
+    assert bank.rounds_finished == 2
 
 
 def test_cleared_round_leads_to_the_same_state():

@@ -11,22 +11,23 @@ There is no decision in Les Royaumes: alone, you roll for the bank and for yours
 the machine, you hold a player's seat or the bank and the machines roll the rest when you
 press Play on (or at once).
 
-The figures, words and charts are pure functions in `nessus.apps.royaumes_views`.
+The game is a kit `Match` (the machines' rolls through `nessus.play.play`, the log in its
+lines); the words, the status and the hint are pure functions in `words`, the pictures and the
+charts in `views`, the odds in `odds`.
 """
 
 from __future__ import annotations
 
-import html
-
 import ipywidgets as widgets
 
-from nessus.apps import royaumes_views as v
 from nessus.game import Action
 from nessus.game import State as AnyState
 from nessus.games import royaumes
+from nessus.games.royaumes import views as v
+from nessus.games.royaumes import words as w
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import TableDashboard, mini_dice
-from nessus.play import play
+from nessus.kit.dicegame import TableDashboard
+from nessus.kit.match import Match
 
 
 def button(description: str, css: str, width: str, **kwargs) -> widgets.Button:
@@ -39,7 +40,7 @@ def button(description: str, css: str, width: str, **kwargs) -> widgets.Button:
 class RoyaumesDashboard(TableDashboard):
     """The widgets of the Les Royaumes page and the rounds they play."""
 
-    notebook, title = "les-royaumes.ipynb", "Les Royaumes"
+    game = royaumes.GAME
     sentence = (
         "The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every"
         " stake, on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in"
@@ -59,8 +60,8 @@ class RoyaumesDashboard(TableDashboard):
         )
         self.seats.machine.description = "they roll"
         self.role = widgets.ToggleButtons(
-            options=[("a player's seat", v.PLAYER), ("the bank", v.BANK)],
-            value=v.PLAYER,
+            options=[("a player's seat", w.PLAYER), ("the bank", w.BANK)],
+            value=w.PLAYER,
             style={"button_width": "120px"},
         )
         self.role.add_class("royaumes-role")
@@ -118,7 +119,7 @@ class RoyaumesDashboard(TableDashboard):
     @property
     def banker(self) -> bool:
         """You hold the bank (in a game against the machine)."""
-        return self.seats.game and self.role.value == v.BANK
+        return self.seats.game and self.role.value == w.BANK
 
     @property
     def you(self) -> int | None:
@@ -138,29 +139,15 @@ class RoyaumesDashboard(TableDashboard):
         if not self.seats.game:
             return True
         you = self.you
-        return to_roll == v.BANK if you is None else to_roll == f"player {you + 1}"
-
-    def rounds_played(self) -> int:
-        """The rounds finished in this game."""
-        rnd = self.round
-        return rnd.round if rnd.bank is None or rnd.round_over else rnd.round - 1
+        return to_roll == w.BANK if you is None else to_roll == f"player {you + 1}"
 
     def name(self, seat: int | None) -> str:
         """ "You", "Player n" or "The bank" (seat None)."""
-        if seat is None:
-            return "You (the bank)" if self.banker else "The bank"
-        return "You" if seat == self.you else f"Player {seat + 1}"
+        return w.seat_words(seat, self.you)
 
     def names(self) -> list[str]:
         """Every player seat's name."""
         return [self.name(seat) for seat in range(self.rules_now.players)]
-
-    def next_up(self) -> str:
-        """Who rolls next, in words ("the bank rolls", "you roll", "Player 2 rolls")."""
-        if self.round.to_roll == v.BANK:
-            return "you roll for the bank" if self.banker else "the bank rolls"
-        seat = self.round.settled
-        return "you roll" if seat == self.you else f"Player {seat + 1} rolls"
 
     def new_mode(self) -> None:
         """Alone: you against the bank; in a game: players, seat or bank, how the machines roll."""
@@ -168,25 +155,37 @@ class RoyaumesDashboard(TableDashboard):
 
     def new_role(self) -> None:
         """A player's seat or the bank: the seat to choose only for a player, and a new game."""
-        self.seats.seat.layout.display = "none" if self.role.value == v.BANK else None
+        self.seats.seat.layout.display = "none" if self.role.value == w.BANK else None
         self.restart()
 
     # -- the game ---------------------------------------------------------------------------------
+    @property
+    def round(self) -> royaumes.State:
+        """The round in play, or the finished one until New round (the match's state)."""
+        assert isinstance(self.match.state, royaumes.State)
+        return self.match.state
+
     def restart(self) -> None:
         """A new game: bankrolls back to 0, the first round."""
         self.rules_now = self.rules()
         self.messages.clear()
-        self.state = royaumes.initial_state(self.rules_now)
-        self.round = self.state  # the round shown: the state, or the finished round until New round
-        self.lines: list[str] = []
+        start = royaumes.initial_state(self.rules_now)
+        self.match = Match(
+            start,
+            {},
+            self.rng,
+            describe=self.told,
+            result=lambda _: "<b>Game over</b>: every round is played.",
+            you=None,
+        )
         self.ev_pane.show(v.ev_chart(v.ev_frame(self.rules_now.fine), v.ev_title(self.rules_now.fine)))
         self.figures.value = v.figures_html(self.rules_now)
         self.new_round()
 
     def new_round(self) -> None:
         """The next round: the machines roll at once if they do, then the page is drawn."""
-        if self.state.round_over:
-            self.state = self.round = self.state.cleared()
+        if self.round.round_over:
+            self.match.state = self.round.cleared()
         self.last_roll: tuple[int | None, tuple[int, int]] | None = None
         if self.at_once:
             self.machines_roll()
@@ -202,37 +201,28 @@ class RoyaumesDashboard(TableDashboard):
     def one_roll(self) -> None:
         """Your roll (the bank's, or the current player's): drawn, told in the log."""
         first, second = (int(x) for x in self.rng.integers(1, 7, size=2))
-        before = self.state
-        self.state = self.round = before.roll(dice=(first, second))
-        self.tell(before, (first, second), self.state)
+        before = self.round
+        self.match.tell(before, (first, second))
+        self.match.state = before.roll(dice=(first, second))
 
-    def tell(self, before: royaumes.State, dice: tuple[int, int], after: royaumes.State) -> None:
-        """A roll in the log (who rolled, the dice, what it did) and as the last roll shown."""
-        seat = None if before.to_roll == v.BANK else before.settled
-        self.last_roll = (seat, dice)
-        who = self.name(seat)
-        roll = (
-            f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)} "
-            f"<b>{v.result_text(royaumes.result_of(dice))}</b>"
-        )
-        what = v.roll_text(after, seat, dice, self.rules_now.fine)
-        self.lines.append(f"<b>Round {after.round}.</b> {roll} {what}")
+    def told(self, before: AnyState, dice: Action) -> str:
+        """A roll for the log (who rolled, the dice, what it did), kept as the last roll shown."""
+        assert isinstance(before, royaumes.State) and isinstance(dice, tuple)
+        pair = (int(dice[0]), int(dice[1]))
+        seat = None if before.to_roll == w.BANK else before.settled
+        self.last_roll = (seat, pair)
+        return v.roll_line(before.roll(dice=pair), seat, pair, self.name(seat), self.rules_now.fine)
 
     def machines_roll(self, to_the_end: bool = False) -> None:
-        """The machines roll (through the one play loop) until the next roll is yours or the round
-        is over (`to_the_end`: until the round is over)."""
-
-        def told(state: AnyState, dice: Action) -> None:
-            assert isinstance(state, royaumes.State) and isinstance(dice, tuple)
-            self.tell(state, (int(dice[0]), int(dice[1])), state.apply(dice))
+        """The machines roll (the match, through the one play loop) until the next roll is yours or
+        the round is over (`to_the_end`: until the round is over)."""
 
         def stop(state: AnyState) -> bool:
             assert isinstance(state, royaumes.State)
             return state.round_over or (not to_the_end and self.yours(state))
 
-        end = play(self.state, {}, self.rng, on_move=told, until=stop)
-        assert isinstance(end, royaumes.State)
-        self.state = self.round = end
+        self.match.until = stop
+        self.match.advance()
 
     def roll(self) -> None:
         """Roll: your roll (alone, whichever roll comes next)."""
@@ -240,7 +230,7 @@ class RoyaumesDashboard(TableDashboard):
             raise ValueError("the round is over: press New round")
         if not self.yours():
             raise ValueError(f"it is not your roll ({self.round.to_roll} rolls next): press Play on")
-        was_bank = self.round.to_roll == v.BANK
+        was_bank = self.round.to_roll == w.BANK
         self.one_roll()
         if self.at_once:
             self.machines_roll()
@@ -250,7 +240,7 @@ class RoyaumesDashboard(TableDashboard):
         """Play on: alone, roll to the end of the round; in a game, the machines roll until it is your roll."""
         if self.round.round_over:
             raise ValueError("the round is over: press New round")
-        was_bank = self.round.to_roll == v.BANK
+        was_bank = self.round.to_roll == w.BANK
         if self.seats.game:
             if self.yours():
                 raise ValueError("it is your roll: press Roll")
@@ -280,31 +270,20 @@ class RoyaumesDashboard(TableDashboard):
         self.roll_button.disabled = rnd.round_over or not mine
         self.play_button.disabled = rnd.round_over or (self.seats.game and mine)
         self.new_button.disabled = not rnd.round_over
-        if rnd.round_over:
-            self.roll_button.description = "Roll"
-            todo = f"<b>Round {self.rounds_played()} over</b>: {v.round_summary(rnd, fine)} Press <b>New round</b>."
-        else:
-            bank_roll = rnd.to_roll == v.BANK
-            self.roll_button.description = (
-                "Roll for the bank" if bank_roll and mine else "Roll your dice" if mine else "Roll"
-            )
-            self.play_button.description = "Play on" if self.seats.game else "Play on: end of round"
-            if not self.seats.game:
-                todo = (
-                    f"Next: {self.next_up()}. You roll for the bank and for yourself: <b>Roll</b> once, or <b>Play on"
-                    "</b> "
-                    "to the end of the round."
-                )
-            elif mine:
-                todo = "<b>Your roll</b>: " + ("roll for the bank." if bank_roll else "beat the bank's result.")
-            else:
-                todo = f"Next: {self.next_up()}: press <b>Play on</b> (the machines roll until it is your turn)."
-        self.status.value = f"<div class='royaumes-status' style='font-size:15px;margin-top:4px'>{todo}</div>"
-        self.hint.show(lambda: v.hint_html(self.round, self.rules_now.fine, self.names(), self.name(None), self.you))
-        self.sheet.value = v.sheet_html(
-            rnd, rnd.banked(), self.rounds_played(), fine, self.names(), self.name(None), self.you
+        self.status.value = w.status_html(
+            rnd, fine, rnd.rounds_finished, self.seats.game, mine, w.next_up(rnd, self.you)
         )
-        self.log.value = v.log_html(self.lines)  # last: the page is then up to date
+        bank_roll = rnd.to_roll == w.BANK
+        self.roll_button.description = (
+            "Roll for the bank" if mine and bank_roll else "Roll your dice" if mine else "Roll"
+        )
+        if not rnd.round_over:
+            self.play_button.description = "Play on" if self.seats.game else "Play on: end of round"
+        self.hint.show(lambda: w.hint_html(self.round, self.rules_now.fine, self.names(), self.name(None), self.you))
+        self.sheet.value = v.sheet_html(
+            rnd, rnd.banked(), rnd.rounds_finished, fine, self.names(), self.name(None), self.you
+        )
+        self.log.value = v.log_html(self.match.lines)  # last: the page is then up to date
 
     def draw_duel(self) -> None:
         """P(a player wins) by the bank's result, this round's result standing out."""

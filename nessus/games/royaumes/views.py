@@ -1,34 +1,37 @@
-"""Les Royaumes dashboard, what has no widget in it: the page's words and HTML (the kingdoms, the
-dice, the log, the hint, the score sheet, the figures) and its charts, as pure functions of the
-round, the fine and the seats."""
+"""Les Royaumes' page, its pictures: the kingdoms, the dice, the log, the score sheet, the figures
+and the charts, as pure functions of the round, the fine and the seats (the words, the status
+line and the hint are in `words`, the odds in `odds`)."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Literal
 
 import altair as alt
 import polars as pl
 
-from nessus.dist import exact_str
 from nessus.games import royaumes
 from nessus.games.royaumes import Result, State
+from nessus.games.royaumes import words as w
 from nessus.kit.common import dice_html
 from nessus.kit.dicegame import HELD, OPTIMAL, mini_dice
-from nessus.numbers import number_html
+from nessus.kit.match import log_html as kit_log
+from nessus.numbers import Kind, d3_format, exact_str, number_html, number_text, with_decimal
 from nessus.report import Figure
 
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"
 MACHINES = (ON_CLICK, AT_ONCE)
-PLAYER, BANK = "player", "bank"
 KINGDOM_COLOURS = {"Gahanam": "#9d755d", "Teur": "#54a24b", "Elysium": "#4c78a8"}
 FINE_STEPS = 20
 MAX_LOG = 300
-SHOWN: dict[
-    str, tuple[str, Literal["probability", "value"]]
-] = {  # figure: (its name on the page, a probability or not)
+TOOLTIPS: dict[str, tuple[Kind, str]] = {  # a column of duel_table: (kind, label)
+    "p_bank_rolls": ("probability", "P(bank rolls it)"),
+    "p_player_wins": ("probability", "P(player wins)"),
+    "expected_fines": ("value", "expected fines (rolls)"),
+    "player_ev": ("value", "player's EV (stakes)"),
+}
+SHOWN: dict[str, tuple[str, Kind]] = {  # figure: (its name on the page, its kind)
     "p_bank_wins_all": ("P(the bank rolls 2-2, 5-3 or 6-6 and takes every stake)", "probability"),
     "p_bank_pays_all": ("P(the bank rolls 1-1, 3-2 or 6-3 and pays every player)", "probability"),
     "p_player_wins_duel": ("P(the bank rolls a duel result and the player beats it)", "probability"),
@@ -40,22 +43,7 @@ SHOWN: dict[
 }
 
 
-# -- words and numbers -------------------------------------------------------------------------
-def result_text(r: Result) -> str:
-    """ "4-2"."""
-    return f"{r[0]}-{r[1]}"
-
-
-def stakes_html(v: Fraction) -> str:
-    """An amount in stakes, signed."""
-    return ("+" if v > 0 else "") + number_html(v, "value")
-
-
-def place_text(r: Result) -> str:
-    """Where a result stands: "Teur, rank 2 of 7"."""
-    return f"{royaumes.kingdom_of(r)}, rank {royaumes.rank_of(r) + 1} of 7"
-
-
+# -- the table -------------------------------------------------------------------------------------
 def kingdoms_html(bank: Result | None, last: Result | None) -> str:
     """The 21 results in their kingdoms, lowest to highest: the bank's result ringed, the results
     that beat it in green, the last player roll ringed in orange, the special results marked."""
@@ -83,8 +71,8 @@ def kingdoms_html(bank: Result | None, last: Result | None) -> str:
                 else "&nbsp;"
             )
             cells.append(
-                f"<td class='{' '.join(classes)}' data-result='{result_text(r)}' style='{style}'>"
-                f"{mini_dice(r, size=18)}<div style='font-size:11px;line-height:13px'>{result_text(r)} {mark}</div>"
+                f"<td class='{' '.join(classes)}' data-result='{w.result_text(r)}' style='{style}'>"
+                f"{mini_dice(r, size=18)}<div style='font-size:11px;line-height:13px'>{w.result_text(r)} {mark}</div>"
                 "</td>"
             )
         weight = "bold" if name == kingdom else "normal"
@@ -101,50 +89,13 @@ def kingdoms_html(bank: Result | None, last: Result | None) -> str:
     )
 
 
-def mine_style(mine: bool, border: str = "1px solid #ddd") -> str:
-    """A seat's row style: yours is tinted."""
-    return ("background:#fff4e5;" if mine else "") + f"border-top:{border}"
-
-
 # -- the round -------------------------------------------------------------------------------------
-def roll_text(rnd: State, seat: int | None, dice: tuple[int, int], fine: Fraction) -> str:
-    """What a roll did (`rnd`: the round after it; `seat` None: the bank's roll), for the log."""
-    r = royaumes.result_of(dice)
-    if seat is None:
-        if rnd.outcome == "bank wins all":
-            return "the bank takes every stake."
-        if rnd.outcome == "bank pays all":
-            return "the bank pays every player a stake."
-        return f"({place_text(r)}): each player must beat it in {royaumes.kingdom_of(r)}."
-    bank = rnd.bank_result
-    assert bank is not None, "a player rolls once the bank has"
-    if royaumes.kingdom_of(r) != royaumes.kingdom_of(bank):
-        return f"({royaumes.kingdom_of(r)}): not in {royaumes.kingdom_of(bank)}, a fine of {exact_str(fine)}."
-    if royaumes.rank_of(r) > royaumes.rank_of(bank):
-        return f"(rank {royaumes.rank_of(r) + 1}): beats {result_text(bank)}, wins a stake."
-    return f"(rank {royaumes.rank_of(r) + 1}): does not beat {result_text(bank)}, loses the stake."
-
-
-def round_summary(rnd: State, fine: Fraction) -> str:
-    """What the round did, in a sentence."""
-    bank = rnd.bank_result
-    assert bank is not None, "a round is over once the bank has rolled"
-    if rnd.outcome == "bank wins all":
-        return f"the bank rolled {result_text(bank)} and took every stake."
-    if rnd.outcome == "bank pays all":
-        return f"the bank rolled {result_text(bank)} and paid every player."
-    won = sum(1 for net, f in zip(rnd.nets, rnd.fines) if net + f * fine > 0)
-    return (
-        f"against the bank's {result_text(bank)}, {won} of {len(rnd.nets)} player{'s' if len(rnd.nets) > 1 else ''} "
-        f"won; the bank's net {stakes_html(rnd.bank_net)}."
-    )
-
-
 def dice_panel(rnd: State, bank_name: str, last: tuple[str, tuple[int, int]] | None) -> str:
     """The bank's dice and the last player roll (`last`: who rolled it and the dice), big."""
     result = rnd.bank_result
     bank = (
-        dice_html(rnd.bank) + f"<div style='font-size:12px'><b>{result_text(result)}</b> · {place_text(result)}</div>"
+        dice_html(rnd.bank)
+        + f"<div style='font-size:12px'><b>{w.result_text(result)}</b> · {w.place_text(result)}</div>"
         if rnd.bank and result
         else dice_html((), empty="not rolled yet")
     )
@@ -155,7 +106,7 @@ def dice_panel(rnd: State, bank_name: str, last: tuple[str, tuple[int, int]] | N
         player = (
             f"<div class='royaumes-player-dice' style='margin-left:24px'><div style='font-size:12px;color:#555'>"
             f"{html.escape(who)}: last roll</div>{dice_html(dice)}"
-            f"<div style='font-size:12px'><b>{result_text(r)}</b> · {place_text(r)}</div></div>"
+            f"<div style='font-size:12px'><b>{w.result_text(r)}</b> · {w.place_text(r)}</div></div>"
         )
     return (
         f"<div style='display:flex;align-items:flex-end;margin:6px 0'><div class='royaumes-bank-dice'>"
@@ -163,91 +114,18 @@ def dice_panel(rnd: State, bank_name: str, last: tuple[str, tuple[int, int]] | N
     )
 
 
+def roll_line(after: State, seat: int | None, dice: tuple[int, int], who: str, fine: Fraction) -> str:
+    """A roll in the log: the round, who rolled (`seat` None: the bank), the dice, what it did."""
+    roll = f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)}"
+    result = w.result_text(royaumes.result_of(dice))
+    return f"<b>Round {after.round}.</b> {roll} <b>{result}</b> {w.roll_text(after, seat, dice, fine)}"
+
+
 def log_html(lines: Sequence[str]) -> str:
-    """The rolls so far, the latest first (the last MAX_LOG; data-rolls counts them all)."""
-    body = "".join(f"<div>{line}</div>" for line in reversed(lines[-MAX_LOG:]))
+    """The rolls so far, the latest first (the last MAX_LOG; the kit's log, `data-lines` counts them all)."""
     return (
-        f"<div class='royaumes-log' data-rolls='{len(lines)}' style='font-size:13px;line-height:1.7;max-height:170px;"
-        f"overflow-y:auto;border-top:1px solid #ddd;margin-top:6px'>{body}</div>"
-    )
-
-
-def odds_lines(rnd: State, fine: Fraction) -> tuple[str, list[tuple[str, str]]]:
-    """The hint's sentence and figures: before the bank rolls, per round; given a duel, for it."""
-    bank = rnd.bank_result
-    if bank is None:
-        fines = royaumes.fines_per_round()
-        return (
-            f"Before the bank rolls, each player expects {stakes_html(royaumes.player_ev(fine))} stakes this round.",
-            [
-                ("P(the bank takes every stake)", number_html(royaumes.p_bank_wins_all())),
-                ("P(the bank pays every player)", number_html(royaumes.p_bank_pays_all())),
-                ("P(a player wins a duel), per round", number_html(royaumes.p_player_wins_duel())),
-                (
-                    "expected fines per player per round",
-                    f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes",
-                ),
-            ],
-        )
-    if rnd.outcome != "duel":
-        return f"The bank rolled {result_text(bank)}: {rnd.outcome}; nothing is left to chance this round.", []
-    kingdom = royaumes.kingdom_of(bank)
-    fines = royaumes.fines_expected(bank)
-    ev = stakes_html(royaumes.player_ev_given(bank, fine))
-    return (
-        f"The bank rolled {result_text(bank)} ({place_text(bank)}). A duel's expected value for a player: {ev} stakes.",
-        [
-            (f"P(a roll lands in {kingdom})", number_html(royaumes.p_kingdom(kingdom))),
-            (f"P(the player beats {result_text(bank)})", number_html(royaumes.p_player_beats(bank))),
-            (
-                "expected fines still to pay (the rolls outside the kingdom)",
-                f"{number_html(fines, 'value')} rolls = {number_html(fine * fines, 'value')} stakes",
-            ),
-            ("a player's expected gain from this duel", ev),
-        ],
-    )
-
-
-def hint_html(rnd: State, fine: Fraction, names: Sequence[str], bank_name: str, you: int | None) -> str:
-    """Given the bank's result: P(you win the duel), the fines to expect, the round's expected
-    value; and every seat's expected net for the round from here (`you` None: you hold the bank)."""
-    nets = royaumes.expected_nets(rnd)
-    head, lines = odds_lines(rnd, fine)
-    figures = "".join(f"<tr><td>{a}</td><td style='white-space:nowrap'>{b}</td></tr>" for a, b in lines)
-    rows = []
-    for seat, name in enumerate(names):
-        state = (
-            "to roll"
-            if rnd.bank_result is None
-            else "settled"
-            if rnd.outcome != "duel" or seat < rnd.settled
-            else "rolling"
-            if seat == rnd.settled
-            else "waiting"
-        )
-        rows.append(
-            f"<tr class='hint-row' data-seat='{seat + 1}' style='{mine_style(seat == you, '1px solid #eee')}'>"
-            f"<td>{html.escape(name)}</td>"
-            f"<td>{state}</td><td>{stakes_html(rnd.nets[seat])}</td><td>{stakes_html(nets[seat])}</td></tr>"
-        )
-    bank_ev = -sum(nets, Fraction(0))
-    rows.append(
-        f"<tr class='hint-row' data-seat='bank' style='{mine_style(you is None, '1px solid #ccc')}'>"
-        f"<td>{html.escape(bank_name)}</td>"
-        f"<td></td><td>{stakes_html(rnd.bank_net)}</td><td>{stakes_html(bank_ev)}</td></tr>"
-    )
-    return (
-        f"<div class='hint-best' style='margin:2px 0'>Your expected net this round, from here: "
-        f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
-        f"<div style='color:#444;font-size:13px'>{head}</div>"
-        f"<table class='figures-hint' cellpadding='2' style='font-size:13px'>{figures}</table>"
-        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;"
-        "margin-top:4px'>"
-        "<tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th><th align='left'>net so far"
-        "</th>"
-        f"<th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"
-        "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them."
-        "</small>"
+        "<div style='font-size:13px;line-height:1.7;max-height:170px;overflow-y:auto;border-top:1px solid #ddd;"
+        f"margin-top:6px'>{kit_log(lines, 'royaumes-log', MAX_LOG, escape=False)}</div>"
     )
 
 
@@ -265,19 +143,19 @@ def sheet_html(
     for seat, name in enumerate(names):
         rolls = " ".join(mini_dice(d, 14) for d in rnd.rolls[seat]) or "<span style='color:#999'>–</span>"
         rows.append(
-            f"<tr class='royaumes-player' style='{mine_style(seat == you)}'><td>{html.escape(name)}</td><td>{rolls}"
+            f"<tr class='royaumes-player' style='{w.mine_style(seat == you)}'><td>{html.escape(name)}</td><td>{rolls}"
             "</td>"
-            f"<td align='center'>{rnd.fines[seat]}</td><td>{stakes_html(rnd.nets[seat])}</td>"
-            f"<td><b>{stakes_html(totals[seat])}</b></td></tr>"
+            f"<td align='center'>{rnd.fines[seat]}</td><td>{w.stakes_html(rnd.nets[seat])}</td>"
+            f"<td><b>{w.stakes_html(totals[seat])}</b></td></tr>"
         )
     bank_total = -sum(totals, Fraction(0))
     rows.append(
-        f"<tr class='royaumes-player bank' style='{mine_style(you is None, '2px solid #bbb')}'>"
+        f"<tr class='royaumes-player bank' style='{w.mine_style(you is None, '2px solid #bbb')}'>"
         f"<td>{html.escape(bank_name)}</td>"
-        f"<td>{mini_dice(rnd.bank, 14) if rnd.bank else ''}</td><td></td><td>{stakes_html(rnd.bank_net)}</td>"
-        f"<td><b>{stakes_html(bank_total)}</b></td></tr>"
+        f"<td>{mini_dice(rnd.bank, 14) if rnd.bank else ''}</td><td></td><td>{w.stakes_html(rnd.bank_net)}</td>"
+        f"<td><b>{w.stakes_html(bank_total)}</b></td></tr>"
     )
-    expected = -royaumes.player_ev(fine) * len(names) * played
+    expected = royaumes.bank_ev(fine, len(names), played)
     rounds = f"{played} round{'s' if played != 1 else ''}"
     return (
         f"<h4 style='margin:8px 0 2px'>Score sheet: {rounds} played</h4>"
@@ -286,7 +164,7 @@ def sheet_html(
         "</th>"
         f"<th align='left'>bankroll</th></tr>{''.join(rows)}</table>"
         f"<div class='royaumes-result' style='font-size:13px;margin-top:2px'>The bank's expected net after {rounds}: "
-        f"{stakes_html(expected)} stakes; it has {stakes_html(bank_total)}.</div>"
+        f"{w.stakes_html(expected)} stakes; it has {w.stakes_html(bank_total)}.</div>"
     )
 
 
@@ -314,16 +192,14 @@ def figures_html(rules: royaumes.Rules) -> str:
 
 # -- charts ----------------------------------------------------------------------------------------
 def ev_frame(fine: Fraction) -> pl.DataFrame:
-    """A player's EV and the bank's edge per round at fines 0, 1/20, ..., 1 and at `fine`."""
-    fines = sorted({Fraction(k, FINE_STEPS) for k in range(FINE_STEPS + 1)} | {fine})
+    """A player's EV and the bank's edge per round at fines 0, 1/20, ..., 1 and at `fine` (`odds.ev_by_fine`)."""
     rows: dict[str, list] = {"fine": [], "who": [], "stakes": [], "exact": [], "current": []}
-    for f in fines:
-        ev = royaumes.player_ev(f)
+    for f, ev in royaumes.ev_by_fine(fine, FINE_STEPS):
         for who, v in (("player's expected value", ev), ("bank's edge", -ev)):
             rows["fine"].append(float(f))
             rows["who"].append(who)
             rows["stakes"].append(float(v))
-            rows["exact"].append(exact_str(v))
+            rows["exact"].append(number_text(v, kind="value"))
             rows["current"].append(f == fine)
     return pl.DataFrame(rows)
 
@@ -335,7 +211,12 @@ def ev_chart(frame: pl.DataFrame, title: alt.Title) -> alt.LayerChart:
         x=alt.X("fine:Q", title="fine per roll outside the bank's kingdom (stakes)", scale=alt.Scale(domain=[0, 1])),
         y=alt.Y("stakes:Q", title="stakes per player per round"),
         color=alt.Color("who:N", scale=colours, title=None, legend=alt.Legend(orient="top")),
-        tooltip=["who", alt.Tooltip("fine:Q", format=".3f"), alt.Tooltip("stakes:Q", format=".6f"), "exact"],
+        tooltip=[
+            "who",
+            alt.Tooltip("fine:Q", format=d3_format("value")),
+            alt.Tooltip("stakes:Q", format=d3_format("value")),
+            "exact",
+        ],
     )
     lines = base.mark_line()
     now = frame.filter(pl.col("current"))
@@ -347,10 +228,15 @@ def ev_chart(frame: pl.DataFrame, title: alt.Title) -> alt.LayerChart:
 
 
 def duel_frame(fine: Fraction, bank: Result | None) -> pl.DataFrame:
-    """`royaumes.duel_table` at this fine, with the bank's current result flagged."""
+    """`royaumes.duel_table` at this fine, its figures also as text in the page's number format
+    (columns `..._text`), with the bank's current result flagged."""
     table = royaumes.duel_table(royaumes.Rules(fine=fine))
-    now = result_text(bank) if bank else ""
-    return table.with_columns((pl.col("result") == now).alias("now"))
+    now = w.result_text(bank) if bank else ""
+    texts = [
+        pl.Series(f"{c}_text", [number_text(Fraction(x), kind=k) for x in table[f"{c}_exact"]])
+        for c, (k, _) in TOOLTIPS.items()
+    ]
+    return table.with_columns(*texts, (pl.col("result") == now).alias("now"))
 
 
 def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.LayerChart:
@@ -364,11 +250,11 @@ def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.La
             sort=order,
             title="the bank's result (each kingdom lowest to highest)",
             axis=alt.Axis(labelAngle=-45),
-        )
+        ),
+        y=alt.Y("p_player_wins:Q", title="P(a player wins)", scale=alt.Scale(domain=[0, 1])),
     )
     opacity = alt.condition(alt.datum.now, alt.value(1.0), alt.value(0.35)) if highlight else alt.value(0.9)
     bars = base.mark_bar(stroke="#222").encode(
-        y=alt.Y("p_player_wins:Q", title="P(a player wins)", scale=alt.Scale(domain=[0, 1])),
         color=alt.Color(
             "kingdom:N",
             sort=kingdoms,
@@ -381,13 +267,10 @@ def duel_chart(frame: pl.DataFrame, title: alt.Title, highlight: bool) -> alt.La
             alt.Tooltip("result:N", title="bank rolls"),
             "kingdom",
             "outcome",
-            alt.Tooltip("p_bank_rolls_exact:N", title="P(bank rolls it)"),
-            alt.Tooltip("p_player_wins_exact:N", title="P(player wins)"),
-            alt.Tooltip("expected_fines_exact:N", title="expected fines (rolls)"),
-            alt.Tooltip("player_ev_exact:N", title="player's EV (stakes)"),
+            *(alt.Tooltip(f"{c}_text:N", title=label) for c, (_, label) in TOOLTIPS.items()),
         ],
     )
-    text = base.mark_text(dy=-6, fontSize=9, color="#333").encode(y="p_player_wins:Q", text="p_player_wins_exact:N")
+    text = base.mark_text(dy=-6, fontSize=9, color="#333").encode(text="p_player_wins_exact:N")
     return alt.layer(bars, text, title=title).properties(width=470, height=190)
 
 
@@ -397,13 +280,13 @@ def ev_title(fine: Fraction) -> alt.Title:
     return alt.Title(
         "A player's expected value per round, by fine (exact)",
         subtitle=f"EV = {exact_str(royaumes.player_ev(Fraction(0)))} − fine × {exact_str(royaumes.fines_per_round())}; "
-        f"at fine {exact_str(fine)}: {exact_str(ev)} ≈ {float(ev):.4f}",
+        f"at fine {exact_str(fine)}: {with_decimal(ev, 'value')}",
     )
 
 
 def duel_title(bank: Result | None) -> alt.Title:
     """The duel chart's title, naming the bank's result this round."""
-    now = f"this round: the bank rolled {result_text(bank)}" if bank else "this round: the bank has not rolled yet"
+    now = f"this round: the bank rolled {w.result_text(bank)}" if bank else "this round: the bank has not rolled yet"
     return alt.Title(
         "P(a player wins) for each result of the bank (exact)",
         subtitle=f"✖ results: 0 (the bank takes all), ✚ results: 1 (it pays all); {now}",

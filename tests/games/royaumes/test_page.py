@@ -29,11 +29,11 @@ from nessus.games import royaumes
 
 pytestmark = pytest.mark.browser
 
-ROLLS = "+document.querySelector('.royaumes-log').dataset.rolls"
+ROLLS = "+document.querySelector('.royaumes-log').dataset.lines"
 
 
 def rolls(pg) -> int:
-    return int(pg.locator(".royaumes-log").get_attribute("data-rolls"))
+    return int(pg.locator(".royaumes-log").get_attribute("data-lines"))
 
 
 def click_and_wait(pg, button) -> float:
