@@ -25,7 +25,8 @@ The modules: `deck` (the cards), `rules` (the game's `Rules`, and the command li
 `odds` (hand odds, the posterior and its Bayes table, chains of offered cards, the values of
 accept / refuse / pass, the `report` of a `Question`), `state` (the whole game on the game
 protocol), `policies` (the named bots), `fast` (many games at once, and `simulate`), `exploit`
-(the bots against best responses, through OpenSpiel); the page: `page` and `views`.
+(the bots against best responses, through OpenSpiel), `table` (the table drawn, strings only);
+the page: `page` and `views`.
 """
 
 from __future__ import annotations

@@ -11,8 +11,9 @@ posterior that each offered card is Charon, `State.posterior`; the Bayes table o
 under the sender model you choose (naive, or bluffer with q), the posterior against q, and a
 tournament of 200 games ("Watch 200 games": a Bayes bot with your sender model in your seat).
 
-The bots play through `nessus.play.play` (a `kit.match.Match`); you are player 1. The pictures
-are pure functions in `nessos.views`.
+The bots play through `nessus.play.play` (a `kit.match.Match`); you are player 1. The table is
+drawn in `nessos.table` (strings), the panel and the charts in `nessos.views`; a move is told by
+`State.describe`.
 """
 
 from __future__ import annotations
@@ -22,26 +23,29 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from nessus.game import Action, Policy
+from nessus.games.nessos import GAME
 from nessus.games.nessos import views as v
-from nessus.games.nessos.deck import CHARON, card_text
-from nessus.games.nessos.odds import MODELS, Sender, bayes_table, posterior_charon
+from nessus.games.nessos.odds import MODELS, Sender
 from nessus.games.nessos.policies import bayes, policies
-from nessus.games.nessos.rules import BLUFF, PLAYERS, Rules
+from nessus.games.nessos.rules import BLUFF, BOT_NAMES, PLAYERS, Rules
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State, initial_state
+from nessus.games.nessos.table import CARD_CSS, HUMAN, card_name, chain_html, prompt_html, table_html
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
-from nessus.kit.match import Match, log_html
+from nessus.kit.match import Match, log_html, seat_name, winners_text
 from nessus.play import tournament
+from nessus.rules import seat_names
 
-HUMAN = v.HUMAN
 GAMES = 200
 """Games a "Watch" click plays."""
+OPPONENTS = {"naive": "naive", "bluffer": "bluffer", "bayes": "bayes", "one of each": "naive,bluffer,bayes"}
+"""The opponents you can choose: the bots seated round the table (one kind, or three in turn)."""
 
 
 class NessosDashboard(Dashboard):
     """The widgets of the Nessos page and the game they play (you are seat 1)."""
 
-    notebook, title = "nessos.ipynb", "Nessos"
+    game = GAME
     sentence = (
         "Offer a card face down and announce its value — the truth for a creature, any value for Charon. The "
         "receiver accepts it, refuses it (it goes to the sender) or adds a card and passes them on. Creatures "
@@ -60,8 +64,8 @@ class NessosDashboard(Dashboard):
             style=small,
         )
         self.opponents = widgets.Dropdown(
-            options=list(v.OPPONENTS),
-            value=v.MIXED,
+            options=list(OPPONENTS.items()),
+            value=OPPONENTS["one of each"],
             description="opponents",
             layout=widgets.Layout(width="210px"),
             style=small,
@@ -132,7 +136,7 @@ class NessosDashboard(Dashboard):
         self.answer_box = widgets.HBox([self.accept_button, self.refuse_button])
         self.page(
             [
-                widgets.HTML(v.CARD_CSS),
+                widgets.HTML(CARD_CSS),
                 self.table,
                 self.chain,
                 self.prompt,
@@ -157,7 +161,8 @@ class NessosDashboard(Dashboard):
     # -- the game -----------------------------------------------------------------------------
     @property
     def bots(self) -> tuple[str, ...]:
-        return v.seat_bots(self.opponents.value, self.players.value)
+        """The bot in each seat ("you" in seat 1)."""
+        return ("you", *seat_names(self.opponents.value, self.players.value - 1, BOT_NAMES))
 
     @property
     def state(self) -> State:
@@ -170,13 +175,14 @@ class NessosDashboard(Dashboard):
         until you must decide."""
         bots, named = self.bots, policies()
         seats = {p: named[b] for p, b in enumerate(bots) if p != HUMAN}
+        self.who = who = [seat_name(p, bots, HUMAN) for p in range(len(bots))]
         self.match = Match(
             initial_state(Rules(players=self.players.value)),
             seats,
             self.rng,
             bots,
-            describe=lambda state, action: v.move_text(state, action, bots),  # type: ignore[arg-type]
-            result=lambda state: v.result_text(state, bots),  # type: ignore[arg-type]
+            describe=lambda s, action: s.describe(action, who, HUMAN),  # type: ignore[attr-defined]
+            result=lambda s: s.end_text(winners_text(s.returns(), bots, HUMAN)),  # type: ignore[attr-defined]
             you=HUMAN,
         )
         self.messages.clear()
@@ -248,7 +254,7 @@ class NessosDashboard(Dashboard):
         try:
             hand = sorted(set(s.hand(HUMAN)))
             card, to = self.card.value, self.to.value
-            self.card.options = [("Charon" if c == CHARON else card_text(c), c) for c in hand]
+            self.card.options = [(card_name(c), c) for c in hand]
             self.card.value = card if card in hand else hand[0] if hand else None
             eligible = s.eligible() if mine else []
             self.to.options = [(f"player {p + 1}", p) for p in eligible]
@@ -256,20 +262,16 @@ class NessosDashboard(Dashboard):
             self.fill_announce(draw=False)
         finally:
             self._quiet = False
-        self.table.value = v.table_html(s, self.bots)
-        self.chain.value = v.chain_html(s)
-        self.prompt.value = (
-            f"<div class='nessos-prompt' data-made='{self.match.made}' style='margin:4px 0'>{v.prompt_html(s)}</div>"
-        )
+        self.table.value = table_html(s, self.who)
+        self.chain.value = chain_html(s)
+        self.prompt.value = prompt_html(s, self.match.made)
         self.log.value = log_html(self.match.lines, "nessos-log", keep=60)
         self.draw_analysis()
 
     def fill_announce(self, draw: bool = True) -> None:
         """The announcements allowed for the chosen card: its value, or any value for Charon."""
-        card = self.card.value
-        values = self.state.rules.deck.values
-        was = self.announce.value
-        options = list(values) if card == CHARON else [card] if card is not None else []
+        card, was = self.card.value, self.announce.value
+        options = list(self.state.announcements(card)) if card is not None else []
         quiet, self._quiet = self._quiet, True
         try:
             self.announce.options = options
@@ -282,28 +284,15 @@ class NessosDashboard(Dashboard):
     def draw_analysis(self) -> None:
         """The Bayes panel (an offer to you) and the posterior chart, under the chosen model."""
         s = self.state
-        sender = self.sender()
-        values = s.rules.deck.values
-        pool = {k: n for k, n in enumerate(s.unseen(HUMAN)) if n}
         if s.chain and self.match.your_move():
             highlight = s.chain[-1].announced
-            try:
-                chain, hint = s.posterior(sender), s.hint(sender)
-                table = bayes_table(pool, highlight, values, sender)
-            except ValueError as e:  # e.g. a Charon's announcement, from a bluffer with q = 0
-                self.panel.value = v.impossible_html(str(e), sender)
-            else:
-                self.panel.value = v.panel_html(s, chain, table, hint, sender, sum(pool.values()), pool.get(CHARON, 0))
+            self.panel.value = v.offer_panel_html(s, self.sender())
         else:
             self.panel.value = v.waiting_panel_html(s)
-            highlight = self.announce.value if self.announce.value is not None else max(values)
-        possible = [a for a in values if pool.get(a) or pool.get(CHARON)]
-        if not possible:
-            return
-        if highlight not in possible:
-            highlight = possible[-1]
-        naive = posterior_charon(pool, highlight, values, Sender("naive", cards=s.rules.hand_size))
-        self.chart.show(v.posterior_chart(pool, values, s.rules.hand_size, highlight, self.q, naive))
+            highlight = self.announce.value if self.announce.value is not None else max(s.rules.deck.values)
+        chart = v.posterior_chart(s, highlight, self.q)
+        if chart is not None:
+            self.chart.show(chart)
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -68,6 +68,14 @@ ELIMINATION, TARGET, NINE_CHARON, NO_CARDS = "elimination", "target", "nine_char
 ROUND_LIMIT = "round_limit"
 """The end of a game cut short by `Rules.rounds` (a reduced game), scored as at 9 Charon."""
 """How a game ended (`State.ended`)."""
+END_WORDS = {
+    TARGET: "the target reached",
+    ELIMINATION: "one player left",
+    NINE_CHARON: "9 Charon face up",
+    NO_CARDS: "no cards left",
+    ROUND_LIMIT: "the round limit reached",
+}
+"""How a game ended, in words."""
 
 
 # -- actions ---------------------------------------------------------------------------------------
@@ -274,6 +282,10 @@ class State(game.State):
                 for a in (values if c == CHARON else (c,))
             ]
         return actions
+
+    def announcements(self, card: Card) -> tuple[int, ...]:
+        """The values `card` may be announced as: its own for a creature, any of the deck's for Charon."""
+        return self.rules.deck.values if card == CHARON else (card,)
 
     def chance_outcomes(self) -> list[tuple[game.Action, Fraction]]:
         if not self.drawing or self.ended:
@@ -511,6 +523,45 @@ class State(game.State):
         top = max(values.values())
         best = next(a for a, v in values.items() if v == top)
         return Hint(self, values, best, True, "heuristic")
+
+    # -- moves in words ----------------------------------------------------------------------------
+    def describe(self, action: game.Action, who: Sequence[str] = (), you: int | None = 0) -> str | None:
+        """`action`, played from this state, told for the log (None for a card drawn): a card's
+        face is told only to its sender, `you`, until it is turned up. `who` names each seat ("you",
+        "player 2 (naive)"; by default "you" and "player k").
+
+        >>> s = initial_state(Rules(players=3)).deal_cards([0, 7, 7, 2, 10], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3])
+        >>> s.describe(Offer(CHARON, 1, 7))
+        'You offer a card (your C) to player 2, announced 7.'
+        >>> s.apply(Offer(CHARON, 1, 7)).describe(ACCEPT, ["you", "player 2 (naive)", "player 3 (bayes)"])
+        'Player 2 (naive) accepts: C face up in front of player 2.'
+        """
+        if isinstance(action, Draw):
+            return None
+        me = self.current_player()
+        name = who[me] if who else "you" if me == you else f"player {me + 1}"
+        name, verb = name[0].upper() + name[1:], "" if me == you else "s"
+
+        def whom(p: int) -> str:
+            return "you" if p == you else f"player {p + 1}"
+
+        if isinstance(action, (Offer, Pass)):
+            card = f"a card (your {card_text(action.card)})" if me == you else "a card"
+            did = f"offer{verb} {card}" if isinstance(action, Offer) else f"add{verb} {card} and pass{verb and 'es'}"
+            return f"{name} {did} to {whom(action.to)}, announced {action.announced}."
+        if isinstance(action, Answer):
+            taker = self.chain[-1].receiver if action.accept else self.chain[-1].sender
+            faces = " ".join(card_text(o.card) for o in self.chain)
+            charon = self.charon_in_front(taker) + self.offered.count(CHARON)
+            out = " — a third Charon: out" if charon >= ELIMINATIONS_AT else ""
+            said = ("accept" if action.accept else "refuse") + verb
+            return f"{name} {said}: {faces} face up in front of {whom(taker)}{out}."
+        return str(action)
+
+    def end_text(self, winners: str) -> str:
+        """The log's last line: how the game ended, `winners` ("you win", from the page kit) and
+        the points."""
+        return f"Game over ({END_WORDS[self.ended]}): {winners}, {' – '.join(map(str, self.scores))} points."
 
     # -- moves by name -----------------------------------------------------------------------------
     def deal_cards(self, *hands: Sequence[Card]) -> State:
