@@ -1,7 +1,7 @@
-"""Dashboard timings, measured by the browser tests (tests/apps/test_dashboard*.py) in a real
+"""Dashboard timings, measured by the browser tests (tests/games/*/test_page.py, tests/apps/) in a real
 Voila with preheated kernels and headless Chromium: page load to first chart (target <= 3 s)
 and control change to redrawn chart (target <= 300 ms). Run `python3 dev.py test` first (or
-`python -m pytest tests/apps -s`), which saves them; this prints what they measured, when."""
+`python -m pytest -m browser -s`), which saves them; this prints what they measured, when."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def main() -> None:
         print(f"no timings yet: run the browser tests first ({TIMINGS} is written by them)")
         record(
             "Dashboard timings",
-            "missing: run `python3 dev.py test` (or `.venv/bin/python -m pytest tests/apps`), which saves "
+            "missing: run `python3 dev.py test` (or `.venv/bin/python -m pytest -m browser`), which saves "
             "test-artifacts/dashboard-timings.json, then `python3 dev.py bench`",
         )
         return

@@ -1,9 +1,11 @@
-"""The command line's reference, game by game (`docs/cli.md`), written from the code itself.
+"""The command line's reference, game by game (`docs/cli.md`), and the tables of games in the
+README and docs/layout.md, written from the code itself (the games' `GAME` records).
 
 Each game's title and summary, its parameters (`Rules.params`: help, allowed values, default)
 and the figures `nessus report` and `nessus simulate` give, through the same functions as
-`nessus report|simulate GAME --help`, so the page cannot drift from the code.
-`python3 dev.py docs` writes it; `tests/test_docs.py` fails when it is stale.
+`nessus report|simulate GAME --help`, so the page cannot drift from the code; the tables of
+games between `<!-- games -->` and `<!-- /games -->` from each game's record and folder.
+`python3 dev.py docs` writes them; `tests/test_docs.py` fails when one is stale.
 
 >>> print(cell("P(score <= 5), `nessus simulate` | *_effect"))
 P(score &lt;= 5), `nessus simulate` \\| \\*\\_effect
@@ -108,10 +110,59 @@ def markdown() -> str:
     return "\n".join(head + body).rstrip("\n") + "\n"
 
 
+ROOT = paths.PACKAGE.parent
+TABLES = (ROOT / "README.md", ROOT / "docs" / "layout.md")
+"""The pages holding a table of the games (between `<!-- games -->` and `<!-- /games -->`)."""
+START, END = "<!-- games -->", "<!-- /games -->"
+
+
+def _relative(target: Path, page: Path) -> str:
+    """The address of `target` (a path in the checkout) as written in `page`."""
+    return Path(*([".."] * len(page.parent.relative_to(ROOT).parts)), target.relative_to(ROOT)).as_posix()
+
+
+def _link(text: str, target: Path, page: Path) -> str:
+    """A Markdown link from `page` to `target`, or "—" when there is no such file."""
+    return f"[{text}]({_relative(target, page)})" if target.exists() else "—"
+
+
+def games_table(page: Path) -> str:
+    """The table of the games for `page`: each game's command-line name, title, lesson,
+    dashboard, its folder, its page and its tests, from its `GAME` record."""
+    cli_md = ROOT / "docs" / "cli.md"
+    rows = [
+        "| CLI | game | lesson | dashboard | home (`nessus/games/`) | page | tests |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, game in games.GAMES.items():
+        home = ROOT / "nessus" / "games" / name
+        lesson = game.lesson or ""
+        row = [
+            f"[`{name}`]({_relative(cli_md, page)}#{name})",
+            cell(game.title),
+            _link(lesson[:2], paths.NOTEBOOKS / f"{lesson}.ipynb", page) if lesson else "—",
+            _link((game.dashboard or "").removesuffix(".ipynb"), paths.DASHBOARDS / (game.dashboard or "-"), page),
+            _link(f"{name}/", home, page),
+            _link("page.py", home / "page.py", page),
+            _link(f"games/{name}/", ROOT / "tests" / "games" / name, page),
+        ]
+        rows.append("| " + " | ".join(row) + " |")
+    return "\n".join(rows)
+
+
+def with_games_table(text: str, page: Path) -> str:
+    """`text` with its table of games (between the markers) written afresh."""
+    head, rest = text.split(START, 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{START}\n{games_table(page)}\n{END}{tail}"
+
+
 def write(path: Path = PATH) -> None:
-    """Write the reference to docs/cli.md."""
+    """Write the reference to docs/cli.md and the tables of games in the README and docs/layout.md."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(markdown(), encoding="utf-8")
+    for page in TABLES:
+        page.write_text(with_games_table(page.read_text(encoding="utf-8"), page), encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -33,6 +33,14 @@ def test_cli_reference_is_the_codes_own():
     assert clidoc.PATH.read_text(encoding="utf-8") == clidoc.markdown(), "docs/cli.md is stale: run python3 dev.py docs"
 
 
+@pytest.mark.parametrize("page", clidoc.TABLES, ids=lambda p: p.name)
+def test_tables_of_games_are_the_records_own(page):
+    text = page.read_text(encoding="utf-8")
+    assert text == clidoc.with_games_table(text, page), (
+        f"{page.name}'s table of games is stale: run python3 dev.py docs"
+    )
+
+
 def test_readme_is_a_short_front_door():
     text = README.read_text(encoding="utf-8")
     assert len(text.encode()) <= 16 * 1024, f"README.md is {len(text.encode())} bytes; the reference goes in docs/"

@@ -1,6 +1,7 @@
-"""Dashboards in a real browser (helpers in browser.py, the voila `server` fixture in
-conftest.py). The gallery test stays last: its link click takes a preheated kernel, and the
-pool refilling would compete with the next page's timings."""
+"""The gallery in a real browser (helpers in browser.py, the voila `server` fixture in
+conftest.py); each dashboard's own browser test is its game's tests/games/<name>/test_page.py.
+This file sorts after tests/games/, so the gallery runs after the pages: its link click takes a
+preheated kernel, and the pool refilling would compete with the next page's timings."""
 
 from __future__ import annotations
 

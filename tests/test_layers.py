@@ -57,8 +57,8 @@ def layer(module: str) -> str:
         return "kit"
     if module in KNOWS_GAMES:
         return "games"
-    if module.startswith(("nessus.kit", "nessus.apps")):
-        return "pages" if module.startswith("nessus.apps.") else "kit"
+    if module.startswith("nessus.kit"):
+        return "kit"
     if module.startswith("nessus.games."):
         return "pages" if module.rsplit(".", 1)[-1] in ("page", "views") else "games"
     if module == "nessus.games":
