@@ -3,6 +3,7 @@ bank and for the player, with the kingdoms parsed here from the rulebook's text,
 as a geometric series summed term by term."""
 
 from fractions import Fraction
+from functools import cache
 from itertools import product
 
 import numpy as np
@@ -44,8 +45,10 @@ def duel_odds(a: int, b: int) -> tuple[Fraction, Fraction]:
     return F(len(higher), len(inside)), F(len(inside), 36)
 
 
+@cache
 def fines_series(q: Fraction, terms: int = 400) -> Fraction:
-    """sum_k k (1 - q)^k q, cut after `terms` terms (the rest is below 1e-40 here)."""
+    """sum_k k (1 - q)^k q, cut after `terms` terms (the rest is below 1e-40 here); kept once
+    per q (a kingdom's size: three values), as 400 exact terms take a while."""
     return sum((k * (1 - q) ** k * q for k in range(terms)), F(0))
 
 
