@@ -37,7 +37,7 @@ ARGS = [
     "--disable-component-update",
     "--no-first-run",
 ]
-ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+ARTIFACTS = Path(os.environ.get("NESSUS_ARTIFACTS") or Path(__file__).resolve().parent.parent / "test-artifacts")
 TIMINGS: dict[str, dict[str, float]] = {}
 HARMLESS = (
     "font-awesome",
