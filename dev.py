@@ -103,7 +103,8 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(BIN / "nessus"), "serve", *rest], cwd=ROOT)
     if command == "test":
         ensure_venv("test")
-        return subprocess.call([str(PYTHON), "-m", "pytest", *rest], cwd=ROOT)
+        whole = ["-n", "2", "--dist", "loadgroup"] if not rest else []  # the browser tests beside the others
+        return subprocess.call([str(PYTHON), "-m", "pytest", *whole, *rest], cwd=ROOT)
     if command == "check":
         return check()
     if command == "lab":
