@@ -1,11 +1,7 @@
-"""The dashboard base every game's page builds on: the page's frame (links back to the gallery
-and the lesson, the number-format switch, projector mode), the two-column layout that stacks
-on a phone, one stylesheet (dark theme included), messages, parameter fields whose bad values
-disable the actions they feed, chart panes and tables with their downloads.
-
-A game's dashboard subclasses `Dashboard`, names itself (`notebook`, `title`, `sentence`),
-builds its own widgets and calls `self.page(left, right, below)`.
-"""
+"""The dashboard base every game's page builds on (`Dashboard`): the page's frame (links to the
+gallery and the lesson, the number-format switch, projector mode), two columns that stack on a
+phone, one stylesheet (dark theme included), messages, and parameter fields whose bad values
+disable the actions they feed."""
 
 from __future__ import annotations
 
@@ -49,8 +45,7 @@ CSS = (
     ".nessus-dash.fmt-fraction .num>.nf,.nessus-dash.fmt-decimal .num>.nd,"
     ".nessus-dash.fmt-percent .num>.np{display:inline}"
     ".nessus-dash details.nessus-exact{display:inline-block;vertical-align:baseline}"
-    ".nessus-dash details.nessus-exact>summary{display:inline}"
-    ".nessus-dash details.nessus-exact>summary{cursor:pointer;text-decoration:underline dotted}"
+    ".nessus-dash details.nessus-exact>summary{display:inline;cursor:pointer;text-decoration:underline dotted}"
     ".nessus-dash details.nessus-exact>summary::after{content:' ▸';font-size:80%}"
     ".nessus-dash details.nessus-exact[open]>summary::after{content:' ▾'}"
     ".nessus-dash details.nessus-exact>code{display:block;word-break:break-all;max-width:32em;font-size:11px}"
@@ -73,11 +68,10 @@ CSS = (
     f"{_DARK} .vega-embed svg .role-axis-grid path{{stroke:#444}}"
     f"{_DARK} .vega-embed svg rect.background,{_DARK} .vega-embed svg>rect:first-child{{fill:transparent}}"
     f"{_DARK} .vega-embed{{background:transparent}}"
-    f"{_DARK} [style*='background:#f'],{_DARK} [style*='background:#e'],{_DARK} [style*='background:#d']"
-    "{background:rgba(128,128,128,.2)!important}"
-    f"{_DARK} [style*='color:#0'],{_DARK} [style*='color:#1'],{_DARK} [style*='color:#2'],{_DARK} [style*='color:#3'],"
-    f"{_DARK} [style*='color:#4'],{_DARK} [style*='color:#5'],{_DARK} [style*='color:#6'],{_DARK} [style*='color:#7']"
-    "{color:var(--jp-ui-font-color2)!important}"
+    + ",".join(f"{_DARK} [style*='background:#{c}']" for c in "fed")
+    + "{background:rgba(128,128,128,.2)!important}"
+    + ",".join(f"{_DARK} [style*='color:#{c}']" for c in "01234567")
+    + "{color:var(--jp-ui-font-color2)!important}"
     f"{_DARK} [style*='color:#2e7d32']{{color:#81c784!important}}"
     f"{_DARK} .nessus-error{{color:#ff8a80!important}}"
     "@media (max-width:600px){.nessus-dash h2{font-size:1.3em}"
@@ -87,16 +81,15 @@ CSS = (
 
 
 def query() -> dict[str, str] | None:
-    """The page's URL query, or None before a page has asked for this kernel (Voila puts the
-    query in QUERY_STRING: at start, or in a preheated kernel once a page asks for it)."""
+    """The page's URL query, or None before a page has asked for this kernel (Voila sets
+    QUERY_STRING at start, or in a preheated kernel once a page asks for it)."""
     text = os.environ.get("QUERY_STRING")
     return None if text is None else {k: v[-1] for k, v in parse_qs(text).items()}
 
 
 def when_asked(apply: Callable[[dict[str, str]], None]) -> None:
-    """Call `apply(query)` once the page's query is known (at once, or from a thread watching
-    for the request of the page a preheated kernel was built for, however long it waits in its
-    pool: a lesson's pool is filled well before the class)."""
+    """Call `apply(query)` once the page's query is known: at once, or from a thread watching for
+    it, however long a preheated kernel waits in its pool."""
     q = query()
     if q is not None:
         apply(q)
@@ -119,9 +112,9 @@ class Dashboard:
     sentence = ""
 
     @property
-    def notebook(self) -> str:
-        """The page's dashboard notebook (its address under voila/render/)."""
-        return self.game.dashboard or ""
+    def slug(self) -> str:
+        """The page's name: its dashboard notebook's, without .ipynb."""
+        return (self.game.dashboard or "").removesuffix(".ipynb")
 
     @property
     def title(self) -> str:
@@ -163,10 +156,6 @@ class Dashboard:
             self.number_format.value = q["numbers"]
 
     # -- widgets ---------------------------------------------------------------------------------
-    @property
-    def slug(self) -> str:
-        return self.notebook.removesuffix(".ipynb")
-
     def param_field(self, param: Param, width: str = "220px") -> ParamField:
         """A text box for a rules parameter."""
         return ParamField(param, width)
@@ -180,8 +169,8 @@ class Dashboard:
         return self.messages.guard(handler)
 
     def rules_guard(self, handler: Callable) -> Callable:
-        """Wrap the callback of a control the rules come from: a ValueError (a bad value) becomes
-        a message and disables `self.actions` until a later change goes through."""
+        """Wrap the callback of a control the rules come from: a ValueError becomes a message and
+        disables `self.actions` until a later change goes through."""
 
         @functools.wraps(handler)
         def wrapped(*args, **kwargs):

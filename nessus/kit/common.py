@@ -1,4 +1,5 @@
-"""Widgets shared by the dashboards: validated parameter fields, dice, messages, chart panes."""
+"""Widgets shared by the dashboards: validated parameter fields, dice, messages, chart panes,
+tables with their CSV downloads, and a worker thread for the latest job."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 import textwrap
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from html.parser import HTMLParser
 
 import altair as alt
@@ -32,6 +33,7 @@ PIPS = {
 
 VEGALITE = "application/vnd.vegalite.v5+json"
 TITLE_WIDTH, SUBTITLE_WIDTH = 46, 62  # characters per line of a chart's title and subtitle
+DIE = 54  # a die's size in the tray
 COMPOUND = {"hconcat", "vconcat", "concat", "facet", "repeat"}
 EMBED = {"renderer": "svg", "actions": {"export": True, "source": False, "compiled": False, "editor": False}}
 
@@ -42,20 +44,33 @@ def setup() -> None:
     alt.renderers.enable("mimetype", embed_options=EMBED)
 
 
-def die_svg(face: int, size: int = 46, stuck: bool = False) -> str:
-    """One die drawn as SVG: white with black pips, or mud-brown when stuck."""
-    fill, pip = ("#8d6e4c", "#f3e9dc") if stuck else ("#ffffff", "#222222")
+def face_svg(
+    face: int,
+    size: int = DIE,
+    fill: str = "#ffffff",
+    pip: str = "#222222",
+    stroke: str = "#333333",
+    edge: int = 2,
+    attrs: str = "",
+) -> str:
+    """One die face as SVG (any colours; `edge`: the margin of its outline; `attrs`: the svg's own)."""
     step = size / 4
     dots = "".join(
         f'<circle cx="{step * (c + 1):.1f}" cy="{step * (r + 1):.1f}" r="{size / 11:.1f}" fill="{pip}"/>'
         for r, c in PIPS[face]
     )
     return (
-        f'<svg class="die" data-face="{face}" width="{size}" height="{size}" viewBox="0 0 {size} {size}" role="img" '
-        f'aria-label="die showing {face}">'
-        f'<rect x="1" y="1" width="{size - 2}" height="{size - 2}" rx="{size / 6:.1f}" fill="{fill}" stroke="#333" '
-        f'stroke-width="2"/>{dots}</svg>'
+        f'<svg{attrs} xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" viewBox="0 0 {size} {size}">'
+        f'<rect x="{edge}" y="{edge}" width="{size - 2 * edge}" height="{size - 2 * edge}" rx="{size / 6:.1f}" '
+        f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>{dots}</svg>'
     )
+
+
+def die_svg(face: int, size: int = 46, stuck: bool = False) -> str:
+    """One die (`svg.die`) as SVG: white with black pips, or mud-brown when stuck."""
+    fill, pip = ("#8d6e4c", "#f3e9dc") if stuck else ("#ffffff", "#222222")
+    attrs = f' class="die" data-face="{face}" role="img" aria-label="die showing {face}"'
+    return face_svg(face, size, fill, pip, "#333", edge=1, attrs=attrs)
 
 
 def dice_html(faces: tuple[int, ...], stuck: bool = False, empty: str = "") -> str:
@@ -105,24 +120,18 @@ class Messages:
         @functools.wraps(handler)
         def wrapped(*args, **kwargs):
             try:
-                result = handler(*args, **kwargs)
+                return handler(*args, **kwargs)
             except ValueError as e:
                 self.error(str(e))
                 return None
-            return result
 
         return wrapped
 
 
 class ChartPane:
-    """An Output widget holding one altair chart, redrawn in place, and under it a link to the
-    chart's data as CSV (the chart's own menu saves it as SVG or PNG).
-
-    The chart is put in the widget's `outputs` directly, not captured with `with widget:`:
-    capture relies on the notebook runner routing each display message into the widget (Voila's
-    nbclient, while the dashboard runs), which now and then left a page's charts empty, and it
-    only works from the kernel's main thread. Setting the trait syncs the chart as widget state,
-    from any thread."""
+    """An Output widget holding one altair chart, redrawn in place, with a link to its data as CSV.
+    The chart is set in the widget's `outputs` (synced as widget state, from any thread), not
+    captured with `with widget:`, which now and then left a page's charts empty."""
 
     def __init__(self, min_height: str = "300px", name: str = "chart") -> None:
         self.name = name
@@ -132,9 +141,7 @@ class ChartPane:
         self.widget.add_class("nessus-chart")
 
     def show(self, chart: alt.TopLevelMixin) -> None:
-        """Replace the pane's chart (callable from any thread). The spec is not validated against
-        the Vega-Lite schema here (the tests draw every chart): loading the schema costs a viewer's
-        kernel about 15 MiB and each redraw a few milliseconds."""
+        """Replace the pane's chart (from any thread); not validated (the schema costs 15 MiB)."""
         spec = chart.to_dict(validate=False)
         wrap_titles(spec)
         width = spec.get("width")
@@ -169,13 +176,17 @@ def wrap_titles(spec: dict) -> None:
                 title["subtitle"] = wrap_lines(title["subtitle"], SUBTITLE_WIDTH)
 
 
+def csv_text(rows: Iterable[Iterable[object]]) -> str:
+    """Rows of cells as CSV text."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(rows)
+    return out.getvalue()
+
+
 def records_csv(rows: list[dict]) -> str:
     """Records (dicts with the same keys) as CSV text."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
+    keys = list(rows[0])
+    return csv_text([keys, *([r.get(k, "") for k in keys] for r in rows)])
 
 
 def csv_link(text: str, filename: str, label: str = "CSV") -> str:
@@ -194,8 +205,7 @@ class _TableText(HTMLParser):
         super().__init__()
         self.tables: list[list[list[str]]] = []
         self._cell: list[str] | None = None
-        self._skip = 0
-        self._depth = 0
+        self._skip = 0  # inside a number: its tags' depth
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
@@ -234,12 +244,7 @@ def tables_csv(page: str) -> list[str]:
     """Each HTML table in `page` as CSV text (numbers exact: "1/36")."""
     parser = _TableText()
     parser.feed(page)
-    out = []
-    for rows in parser.tables:
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(r for r in rows if r)
-        out.append(buf.getvalue())
-    return out
+    return [csv_text(r for r in rows if r) for rows in parser.tables]
 
 
 class TableHTML(widgets.HTML):
@@ -255,36 +260,29 @@ class TableHTML(widgets.HTML):
         if "<table" not in value or "nessus-csv" in value:
             return value
         tables = tables_csv(value)
+        names = (
+            [("", "this table")] if len(tables) == 1 else [(f"-{i}", f"table {i}") for i in range(1, len(tables) + 1)]
+        )
         links = "".join(
-            csv_link(
-                t,
-                f"{self.csv_name}{'' if len(tables) == 1 else f'-{i + 1}'}.csv",
-                "this table (CSV)" if len(tables) == 1 else f"table {i + 1} (CSV)",
-            )
-            for i, t in enumerate(tables)
+            csv_link(t, f"{self.csv_name}{end}.csv", f"{what} (CSV)") for t, (end, what) in zip(tables, names)
         )
         return f"{value}<div class='nessus-downloads'>{links}</div>"
 
 
 class LatestJob:
     """One daemon thread running submitted jobs one at a time; a job still waiting when a newer
-    one is submitted is dropped (only the latest state of the page matters). Jobs report their
-    own failures; anything escaping one is printed and the thread carries on. `idle` is set
-    while no job runs or waits."""
+    one is submitted is dropped. Jobs report their own failures (anything escaping is printed)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._waiting = threading.Condition()
         self._job: Callable[[], None] | None = None
         self._thread: threading.Thread | None = None
-        self.idle = threading.Event()
-        self.idle.set()
 
     def submit(self, job: Callable[[], None]) -> None:
         """Run `job` next (replacing a job not started yet); starts the thread on first use."""
         with self._waiting:
             self._job = job
-            self.idle.clear()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
                 self._thread.start()
@@ -294,7 +292,6 @@ class LatestJob:
         while True:
             with self._waiting:
                 while self._job is None:
-                    self.idle.set()
                     self._waiting.wait()
                 job, self._job = self._job, None
             try:

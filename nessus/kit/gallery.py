@@ -37,14 +37,10 @@ def lessons() -> tuple[tuple[str, str], ...]:
     """The lessons in notebooks/: (file stem, title from its first heading), in order."""
     found = []
     for path in sorted(paths.NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
-        title = path.stem
-        for cell in json.loads(path.read_text())["cells"]:
-            if cell["cell_type"] == "markdown":
-                heading = next((ln for ln in "".join(cell["source"]).splitlines() if ln.startswith("#")), None)
-                if heading:
-                    title = heading.lstrip("#").strip()
-                    break
-        found.append((path.stem, title))
+        cells = json.loads(path.read_text())["cells"]
+        lines = ("".join(c["source"]).splitlines() for c in cells if c["cell_type"] == "markdown")
+        heading = next((ln for cell in lines for ln in cell if ln.startswith("#")), path.stem)
+        found.append((path.stem, heading.lstrip("#").strip()))
     return tuple(found)
 
 
@@ -67,14 +63,10 @@ def _join_box(student_url: str) -> str:
 def _lesson_list(published: bool) -> str:
     items = "".join(f"<li><a href='lessons/{stem}.html'>{html.escape(title)}</a></li>" for stem, title in lessons())
     note = (
-        ""
-        if published
-        else (
-            f"<p>Shown here without their figures until they are published: <code>{paths.command('publish')}</code> "
-            f"runs them (about two minutes). In JupyterLab: <code>{paths.command('lab')}</code>.</p>"
-        )
+        f"<p>Shown here without their figures until they are published: <code>{paths.command('publish')}</code> "
+        f"runs them (about two minutes). In JupyterLab: <code>{paths.command('lab')}</code>.</p>"
     )
-    return f"<ol class='lessons' start='0'>{items}</ol>{note}"
+    return f"<ol class='lessons' start='0'>{items}</ol>{'' if published else note}"
 
 
 def gallery_page(student_url: str | None = None, lessons: bool = False) -> str:

@@ -1,25 +1,6 @@
-"""A match on a page: a game's state, the machine's seats, the log, played through `nessus.play`.
-
-Every page where a person plays against the machine holds one `Match`: `move(action)` checks
-and plays the person's move, then `advance()` lets chance and the machine play until it is the
-person's move again or the game ends; each move is told in the log (`describe`) and the end in
-the result line (`result_line`).
-
->>> import numpy as np
->>> from nessus import games
->>> legit = games.get("legit")
->>> rules = legit.Rules(players=2)
->>> match = Match(legit.initial_state(rules), {1: legit.policies(rules)["optimal"]}, np.random.default_rng(1),
-...               names=["you", "the machine"])
->>> match.your_move(), match.state.legal_actions()
-(True, ['roll'])
->>> match.move("roll")
->>> match.state.current_player(), match.over
-(0, False)
->>> match.move("keep")
->>> match.over, match.lines[-1].startswith("Game over:")
-(True, True)
-"""
+"""A match on a page: a game's state, the machine's seats and the log, played through
+`nessus.play`: `move(action)` plays the person's move, then `advance()` lets chance and the
+machine play until it is the person's move again or the game ends (tests: tests/kit/)."""
 
 from __future__ import annotations
 
@@ -38,22 +19,14 @@ Describe = Callable[[State, Action], str | None]
 
 
 def seat_name(seat: int, names: Sequence[str], you: int | None = 0) -> str:
-    """ "you" for the person's seat, else "player 3 (greedy)" for the machine's (a seat number
-    from 0; `names[seat]` the policy playing it).
-
-    >>> seat_name(0, ["you", "greedy"]), seat_name(1, ["you", "greedy"])
-    ('you', 'player 2 (greedy)')
-    """
+    """ "you" for the person's seat, else "player 3 (greedy)" (seats from 0, `names[seat]` the
+    policy playing it)."""
     return "you" if seat == you else f"player {seat + 1} ({names[seat]})"
 
 
 def winners_text(returns: Sequence[Fraction], names: Sequence[str], you: int | None = 0) -> str:
     """Who won, from the returns of a game with a winner: "you win", "player 2 (odds) wins",
-    "you and player 3 (odds) share the win".
-
-    >>> winners_text([Fraction(1, 2), Fraction(0), Fraction(1, 2)], ["you", "odds", "odds"])
-    'you and player 3 (odds) share the win'
-    """
+    "you and player 3 (odds) share the win"."""
     best = max(returns)
     won = [p for p, r in enumerate(returns) if r == best and r > 0]
     who = " and ".join(seat_name(p, names, you) for p in won)
@@ -82,24 +55,7 @@ class Match:
     person's seats have none), the random generator for chance, the log's `lines`, and the
     policy `names` of the seats for the log. `describe(state, action)` tells a move, and
     `result(state)` the end (default: `result_line`). `until(state)`, when given, pauses
-    `advance()` early, where it is true (e.g. at a round's end, for a page played round by round).
-
-    >>> import numpy as np
-    >>> from nessus import games
-    >>> legit = games.get("legit")
-    >>> rules = legit.Rules(players=2)
-    >>> start = legit.initial_state(rules)
-    >>> policy = legit.policies(rules)["optimal"]
-    >>> match = Match(start, {0: policy, 1: policy}, np.random.default_rng(1), ["optimal"] * 2, you=None,
-    ...               until=lambda state: state.current_player() == 1)
-    >>> match.advance()  # the machine plays seat 0's turn, and pauses before seat 1's
-    >>> match.over, match.state.current_player()
-    (False, 1)
-    >>> match.until = None
-    >>> match.advance()
-    >>> match.over, match.lines[-1].startswith("Game over:")
-    (True, True)
-    """
+    `advance()` early, where it is true (e.g. at a round's end, for a page played round by round)."""
 
     state: State
     seats: Mapping[int, Policy]

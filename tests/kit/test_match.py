@@ -1,14 +1,55 @@
-"""The kit's Match: `until` pauses `advance()` (a page played round by round: Les Trois's waits
-at a round's end for Next round), and without it a match plays as before, up to a seat without a
-policy or the end."""
+"""The kit's Match: the person's move, then chance's and the machine's; `until` pauses
+`advance()` (a page played round by round: Les Trois's waits at a round's end for Next round),
+and without it a match plays up to a seat without a policy or the end. The seats' names and the
+winners in the log's words."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from nessus import games
 from nessus.games import trois
 from nessus.games.trois.rules import Aside
-from nessus.kit.match import Match
+from nessus.kit.match import Match, seat_name, winners_text
+
+
+def test_your_move_then_the_machines() -> None:
+    legit = games.get("legit")
+    rules = legit.Rules(players=2)
+    policy = legit.policies(rules)["optimal"]
+    match = Match(legit.initial_state(rules), {1: policy}, np.random.default_rng(1), names=["you", "the machine"])
+    assert match.your_move() and match.state.legal_actions() == ["roll"]
+    match.move("roll")
+    assert match.state.current_player() == 0 and not match.over
+    match.move("keep")
+    assert match.over and match.lines[-1].startswith("Game over:")
+
+
+def test_until_pauses_before_a_seat() -> None:
+    legit = games.get("legit")
+    rules = legit.Rules(players=2)
+    policy = legit.policies(rules)["optimal"]
+    match = Match(
+        legit.initial_state(rules),
+        {0: policy, 1: policy},
+        np.random.default_rng(1),
+        ["optimal"] * 2,
+        you=None,
+        until=lambda state: state.current_player() == 1,
+    )
+    match.advance()  # the machine plays seat 0's turn, and pauses before seat 1's
+    assert not match.over and match.state.current_player() == 1
+    match.until = None
+    match.advance()
+    assert match.over and match.lines[-1].startswith("Game over:")
+
+
+def test_seat_names_and_winners() -> None:
+    assert (seat_name(0, ["you", "greedy"]), seat_name(1, ["you", "greedy"])) == ("you", "player 2 (greedy)")
+    shared = winners_text([Fraction(1, 2), Fraction(0), Fraction(1, 2)], ["you", "odds", "odds"])
+    assert shared == "you and player 3 (odds) share the win"
 
 
 def test_until_pauses_at_a_rounds_end() -> None:
