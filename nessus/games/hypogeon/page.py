@@ -1,15 +1,7 @@
-"""L'Hypogéon dashboard: play turns of 21 with dice (2d6, then one die at a time) with the exact
-value of rolling and of standing beside you, alone against opponents who stand at k, or a
-whole game against machine players to the points target.
-
-Left: the dice, the total on a gauge from 2 to 21, Roll / Stand, your decisions and what each
-cost, the hint panel, and the round (alone) or the score sheet (a game) with your exact chance
-of winning it. Right: the exact distribution of the final total under "stand at k" and under
-the best reply to k, your expected points per round for every rule you could follow, P(bust) and
-P(21) by k, and the best reply to every k with the symmetric equilibria.
-
-The page is here; what it draws (the dice, the sheet, the figures, the charts) is in `views`.
-"""
+"""L'Hypogéon's page: turns of 21 with dice (2d6, then one die at a time), the exact value of
+rolling and of standing beside you, alone against opponents who stand at k or a whole game
+against machine players to the points target; the charts of stand-at rules and best replies
+beside. What it draws is in `views`."""
 
 from __future__ import annotations
 
@@ -17,17 +9,17 @@ from collections.abc import Hashable
 from dataclasses import replace
 from fractions import Fraction
 from functools import partial
+from typing import cast
 
 import ipywidgets as widgets
 
+from nessus.games import hypogeon
 from nessus.games.hypogeon import GAME
 from nessus.games.hypogeon import views as v
-from nessus.games.hypogeon.odds import best_response, optimal_points, points, reply_odds
-from nessus.games.hypogeon.policies import opponents_text, optimal_text, standing_at
-from nessus.games.hypogeon.rules import LIMIT, PLAYERS, STAND_AT, TARGET, Rules
-from nessus.games.hypogeon.state import ROLL, STAND, State, TurnRecord, initial_state, round_text, score_round
+from nessus.games.hypogeon.state import ROLL, STAND, State, TurnRecord
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import TableDashboard, hint_table, mini_dice
+from nessus.kit.match import log_html
 from nessus.numbers import number_html, number_text
 from nessus.play import play
 
@@ -46,11 +38,11 @@ class HypogeonDashboard(TableDashboard):
     )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "hypogeon", PLAYERS, v.MACHINES)
+        super().__init__(seed, "hypogeon", hypogeon.PLAYERS, hypogeon.MACHINES)
         self.stand_at = widgets.IntSlider(
-            value=STAND_AT.default,
+            value=hypogeon.STAND_AT.default,
             min=2,
-            max=LIMIT,
+            max=hypogeon.LIMIT,
             description="they stand at",
             continuous_update=False,
             style={"description_width": "90px"},
@@ -59,7 +51,7 @@ class HypogeonDashboard(TableDashboard):
         self.stand_at.add_class("hypogeon-stand-at")
         self.seats.seat.layout.display = "none"  # everyone plays at once: your seat changes nothing
         self.seats.players.widget.layout.width = "160px"
-        self.target = self.param_field(TARGET, width="150px")
+        self.target = self.param_field(hypogeon.TARGET, width="150px")
         self.target.widget.add_class("hypogeon-target")
         self.seats.box.children = (self.seats.machine, self.target.widget)
 
@@ -99,22 +91,16 @@ class HypogeonDashboard(TableDashboard):
         self.seats.new_players()
 
     # -- controls ---------------------------------------------------------------------------------
-    @property
-    def best_reply_machines(self) -> bool:
-        """A game against machines that stand at the best reply to the slider's k."""
-        return self.seats.game and self.seats.machine.value == v.BEST_REPLY
-
-    def read_rules(self) -> Rules:
-        """The rules in the controls: stand_at is the machines' rule (k, or the best reply to k), the
-        one the hint plays against."""
+    def read_rules(self) -> hypogeon.Rules:
+        """The rules in the controls: stand_at is the machines' rule, the one the hint plays against."""
         players, k = self.seats.players.value(), self.stand_at.value
-        target = int(self.target.value() if self.seats.game else TARGET.default)
-        stand_at = best_response(k, players)[0] if self.best_reply_machines else k
-        return Rules(stand_at=stand_at, players=players, target=target)
+        if not self.seats.game:
+            return hypogeon.Rules(stand_at=k, players=players, target=int(hypogeon.TARGET.default))
+        stand_at = hypogeon.machines_stand_at(self.seats.machine.value, k, players)
+        return hypogeon.Rules(stand_at=stand_at, players=players, target=self.target.value())
 
     def new_rule(self) -> None:
-        """Another k: a new game (the machines' rule changed); alone, the turn in play weighed
-        anew against the new rule, or the next turn when the round is over."""
+        """Another k: a new game; alone, the turn in play weighed against it (or the next turn)."""
         if self.seats.game:
             self.restart()
             return
@@ -131,39 +117,31 @@ class HypogeonDashboard(TableDashboard):
         """A new turn (alone: the tally starts again) or a new game."""
         self.rules_now = self.read_rules()
         self.messages.clear()
-        self.scores = [0] * self.rules_now.players
-        self.rounds: list[str] = []
         self.tally: list[v.Tally] = []
-        self.result = ""
-        self.state = initial_state(self.rules_now)
+        self.state = hypogeon.initial_state(self.rules_now)
         self.new_turn()
         self.draw_charts()
 
     def new_turn(self) -> None:
-        """Your next turn (alone: a round of a new game; in a game: its next round); the machines'
-        turns are played when yours ends."""
+        """Your next turn (alone: a round of a new game; in a game: its next round)."""
         if not self.seats.game:
-            self.state = initial_state(self.rules_now)
+            self.state = hypogeon.initial_state(self.rules_now)
         self.turn = TurnRecord()
         self.decisions: list[str] = []
-        self.cost: Fraction = Fraction(0)
-        self.round_points: tuple[int | None, int] = (None, 0)
-        self.round_text = ""
-        self.round_start = tuple(self.scores)  # the odds below are all from this moment
+        self.cost = Fraction(0)
+        self.round_start = tuple(self.state.scores)  # the odds of the game are all from this moment
         self.draw_turn()
 
     def next(self) -> None:
-        """The New / Next button: a game's next round once your turn is over, or a new game once it is
-        won (or before your turn ends); alone, a new turn."""
-        if self.seats.game and (self.result or not self.turn.over):
+        """The New / Next button: a new game, a game's next round or (alone) a new turn."""
+        if self.seats.game and (self.state.is_terminal() or not self.turn.over):
             self.restart()
         else:
             self.new_turn()
 
     # -- your moves -------------------------------------------------------------------------------
     def move(self, action: str) -> None:
-        """Roll (the first two dice, or one more die) or stand, weighed against the optimal move (its
-        cost is added to the turn's); once your turn is over the round is played out and scored."""
+        """Roll or stand, weighed against the optimal move; once your turn is over the machines play."""
         before = self.turn
         if before.over:
             raise ValueError(f"your turn is over: press {self.new_button.description}")
@@ -173,122 +151,87 @@ class HypogeonDashboard(TableDashboard):
         assert not isinstance(cost, float), "L'Hypogéon's hints are exact (expectimax)"
         self.cost += cost or 0
         self.state = self.state.roll(self.rng) if action == ROLL else self.state.stand()
-        turn = self.state.turn_of(0)
-        assert turn is not None
-        self.turn = turn
+        self.turn = cast(TurnRecord, self.state.turn_of(0))
+        self.decisions.append(self.decision(before, cost))
+        self.messages.clear()
+        if self.turn.over:
+            self.state = cast(State, play(self.state, hypogeon.machine_policies(self.rules_now), self.rng))
+            if not self.seats.game:  # alone: your points against what the optimal rule and theirs expect
+                k, n = self.rules_now.stand_at, self.rules_now.players
+                self.tally.append(
+                    (self.state.round_points[0], hypogeon.optimal_points(k, n), hypogeon.points(k, k, n), self.cost)
+                )
+        self.draw_turn()
+
+    def decision(self, before: TurnRecord, cost: Fraction | int | None) -> str:
+        """Your move from `before` in the log: the dice or the stand, the total, and what it cost
+        against the best move (`cost` None: the first roll, which is no choice)."""
+        turn = self.turn
         if cost is None or cost == 0:
             verdict = "" if cost is None else "<span class='verdict' style='color:#2e7d32'>✓ best</span>"
         else:
             worse = number_text(cost, kind="value")
             verdict = f"<span class='verdict' style='color:{v.BUST_RED}'>✗ costs {worse} points</span>"
         if turn.stood:
-            self.decisions.append(f"stand on <b>{turn.total}</b> {verdict}")
-        else:
-            where = f"at {before.total}, " if before.rolls else ""
-            bust = f" <b style='color:{v.BUST_RED}'>bust</b>" if turn.bust else ""
-            self.decisions.append(f"{where}roll {mini_dice(turn.rolls[-1], 18)} → <b>{turn.total}</b>{bust} {verdict}")
-        self.messages.clear()
-        if turn.over:
-            self.finish_round()
-        self.draw_turn()
-
-    def finish_round(self) -> None:
-        """Your turn is over: the machines play theirs and the round is scored."""
-        r = self.rules_now
-        state = play(self.state, dict.fromkeys(range(1, r.players), standing_at(r.stand_at)), self.rng)
-        assert isinstance(state, State)
-        self.state, finals = state, state.finals
-        seat, points_ = self.round_points = score_round(finals)
-        self.round_text = round_text(finals, seat, points_, "" if seat is None else self.seats.name(seat))
-        if not self.seats.game:
-            k, n = r.stand_at, r.players
-            self.tally.append((points_ if seat == 0 else 0, optimal_points(k, n), points(k, k, n), self.cost))
-            return
-        if seat is not None:
-            self.scores[seat] += points_
-        self.rounds.append(v.round_line(len(self.rounds) + 1, finals, self.round_text))
-        if seat is not None and self.scores[seat] >= r.target:
-            n = len(self.rounds)
-            self.result = (
-                f"{self.seats.name(seat)} {'win' if seat == 0 else 'wins'} the game with {self.scores[seat]} "
-                f"points after {n} round{'s' if n > 1 else ''}."
-            )
+            return f"stand on <b>{turn.total}</b> {verdict}"
+        where = f"at {before.total}, " if before.rolls else ""
+        bust = f" <b style='color:{v.BUST_RED}'>bust</b>" if turn.bust else ""
+        return f"{where}roll {mini_dice(turn.rolls[-1], 18)} → <b>{turn.total}</b>{bust} {verdict}"
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """The dice, the buttons, the status, your decisions, the hint, the sheet and (last) the gauge."""
-        t, r = self.turn, self.rules_now
+        t, r, game = self.turn, self.rules_now, self.seats.game
         self.dice.value = v.dice_row(t.rolls)
         self.roll_button.disabled = t.over
         self.stop_button.disabled = t.over or not t.rolls
         self.roll_button.description = "Roll 2 dice" if not t.rolls else "Roll" if t.over else "Roll 1 die"
         self.stop_button.description = f"Stand on {t.total}" if t.rolls and not t.over else "Stand"
-        if self.seats.game:
-            self.new_button.description = "New game" if self.result or not t.over else "Next round"
-        else:
-            self.new_button.description = "New turn"
-        self.status.value = v.status_html(t, r, self.stand_at.value if self.best_reply_machines else None)
-        self.log.value = v.decisions_html(self.decisions, self.cost, t.over)
+        next_round = game and t.over and not self.state.is_terminal()
+        self.new_button.description = "New turn" if not game else "Next round" if next_round else "New game"
+        reply_to = self.stand_at.value if game and self.seats.machine.value == hypogeon.BEST_REPLY else None
+        self.status.value = v.status_html(t, r.players, r.stand_at, reply_to)
+        self.draw_log()
         self.draw_hint()
-        self.draw_sheet()
+        self.sheet.value = v.sheet_html(self.state, t, self.seats, game, self.round_start, self.tally)
         self.gauge.value = v.gauge_html(t, r.stand_at)  # last: the roll counter says the page is up to date
+
+    def draw_log(self) -> None:
+        """Your decisions this turn (the latest first), and at its end what they cost against the best play."""
+        log, n = log_html(self.decisions, "hypogeon-log", escape=False), len(self.decisions)
+        if self.turn.over and n > 1 and self.cost:
+            cost = f"cost <b>{number_html(self.cost, 'value')}</b> expected points against the best play"
+            log += f"<div class='hypogeon-cost'>Your decisions this turn {cost}.</div>"
+        elif self.turn.over and n > 1:
+            log += "<div class='hypogeon-cost' style='color:#2e7d32'>Every decision this turn was optimal.</div>"
+        self.log.value = f"<div style='font-size:13px;line-height:1.6'>{log}</div>"
 
     def draw_hint(self) -> None:
         """The hint on your turn: what its values are (in a game: that they leave out the scores);
-        before the first roll, what the round is worth played optimally; after it, the value of each
-        move; and the optimal play against them."""
+        before the first roll what the round is worth played optimally, after it every move's value."""
         state, turn, r = self.state, self.turn, self.rules_now
         if turn.over:
             self.hint.show(None, "Your turn is over: no decision is left to weigh.")
             return
-        play = optimal_text(r.stand_at, r.players)
-        scores = (
-            " It does not weigh the scores of the game (the chance of winning the game)." if self.seats.game else ""
-        )
+        best, them = hypogeon.optimal_text(r.stand_at, r.players), hypogeon.opponents_text(r.players, r.stand_at)
+        scores = " It does not weigh the scores of the game (the chance of winning the game)."
         what = (
             "<div style='color:#555;font-size:12px;margin-bottom:3px'>Each value is your <b>expected points in this"
-            f" round</b> (2 for a sole 21, 1 for a sole best total) against {opponents_text(r.players, r.stand_at)},"
-            f" playing optimally afterwards: exact, by expectimax over every total.{scores}</div>"
+            f" round</b> (2 for a sole 21, 1 for a sole best total) against {them}, playing optimally afterwards:"
+            f" exact, by expectimax over every total.{scores if self.seats.game else ''}</div>"
         )
         if not turn.rolls:
-            only = "The only move is to roll the two dice. Played optimally"
-            self.hint.show(
-                lambda: (
-                    f"{what}{only} ({play}), this round is worth {number_html(state.hint().value, 'value')} "
-                    "expected points to you."
-                )
-            )
+            only = f"The only move is to roll the two dice. Played optimally ({best}), this round is worth"
+            self.hint.show(lambda: f"{what}{only} {number_html(state.hint().value, 'value')} expected points to you.")
             return
-        note = f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: {play}.</div>"
+        note = f"<div style='color:#555;font-size:12px;margin-top:3px'>The optimal play against them: {best}.</div>"
         labels: dict[Hashable, str] = {STAND: f"stand on {turn.total}", ROLL: "roll one more die"}
         self.hint.show(lambda: what + hint_table(state.hint(), None, labels.__getitem__, unit="expected points") + note)
-
-    def draw_sheet(self) -> None:
-        """The round (alone) or the score sheet (a game): every player's dice, total and points."""
-        r, game, over = self.rules_now, self.seats.game, self.turn.over
-        rows = []
-        for seat in range(r.players):
-            turn = self.turn if seat == 0 else self.state.turns[seat] if over else None
-            dice, final, won = v.player_cells(turn, seat, self.round_points)
-            who = "You" if seat == 0 else f"Player {seat + 1} <small>(stands at {r.stand_at})</small>"
-            score = v.score_cell(self.scores[seat], r.target) if game else ""
-            rows.append(
-                f"<tr class='hypogeon-player' style='{self.seats.row_style(seat)}'><td>{who}</td><td>{dice}</td>"
-                f"<td align='center'>{final}</td><td align='center'>{won}</td>{score}</tr>"
-            )
-        s = "s" if r.target > 1 else ""
-        title = f"Score sheet: first to {r.target} point{s}, round {len(self.rounds) + (0 if over else 1)}"
-        sheet = v.sheet_html(title if game else "This round", rows, game, self.round_text if over else "", self.result)
-        if not game:
-            self.sheet.value = sheet + v.tally_html(self.tally)
-            return
-        odds = "" if self.result else v.odds_html(self.round_start, *reply_odds(r, self.round_start), r.stand_at)
-        self.sheet.value = sheet + odds + v.rounds_html(self.rounds)
 
     def draw_charts(self) -> None:
         """The three chart panes and the figures, for the slider's k and the players."""
         k, n = self.stand_at.value, self.rules_now.players
-        best = best_response(k, n)[0]
+        best = hypogeon.best_response(k, n)[0]
         self.totals.show(v.totals_chart(k, best, n))
         self.figures.value = v.figures_html(k, best, n)
         self.points.show(v.points_chart(k, n))

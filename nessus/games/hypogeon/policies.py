@@ -1,7 +1,8 @@
 """How to play L'Hypogéon: stand at k (`standing_at`), the optimal rule of any shape against
 the opponents' k (`optimal`), each seat its rule of `seat_rules` (`seat_rule`), the named
-policies of the game (`policies`), and the rules in words (`rule_text`, `optimal_text`,
-`opponents_text`, `equilibria_text`)."""
+policies of the game (`policies`), the page's machine players (`MACHINES`, `machines_stand_at`,
+`machine_policies`), and the rules in words (`rule_text`, `optimal_text`, `opponents_text`,
+`equilibria_text`)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,25 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
         "best_stand_at": standing_at(best_response(rules.stand_at, rules.players)[0]),
         "seat_rules": seat_rule,
     }
+
+
+STAND_AT_K, BEST_REPLY = "stand at k", "best reply to k"
+MACHINES = (STAND_AT_K, BEST_REPLY)
+"""How the machine players of the page play, in words: they stand at k, or at the best reply to k."""
+
+
+def machines_stand_at(machine: str, k: int, players: int) -> int:
+    """The k the machine players stand at when they play `machine` (one of MACHINES) with the page's k.
+
+    >>> machines_stand_at(STAND_AT_K, 17, 2), machines_stand_at(BEST_REPLY, 17, 2)
+    (17, 19)
+    """
+    return best_response(k, players)[0] if machine == BEST_REPLY else k
+
+
+def machine_policies(rules: Rules) -> dict[int, game.Policy]:
+    """The machine players of the page (every seat but seat 1, yours), standing at `stand_at`."""
+    return dict.fromkeys(range(1, rules.players), standing_at(rules.stand_at))
 
 
 def rule_text(k: int) -> str:

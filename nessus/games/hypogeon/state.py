@@ -129,6 +129,21 @@ class State(game.State):
         """The number of the round in play (1 for the first)."""
         return len(self.history) + 1
 
+    @property
+    def round_points(self) -> list[int]:
+        """Each seat's points from the round in play (none until it is over)."""
+        return [s - b for s, b in zip(self.scores, self.banked)]
+
+    @property
+    def played(self) -> list[tuple[int, ...]]:
+        """The final totals of every round over, the one in play included once it is over."""
+        return list(self.history) + ([tuple(self.finals)] if self.round_over else [])
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won the game (None while it goes on)."""
+        return self.scores.index(max(self.scores)) if self.current_player() == game.TERMINAL else None
+
     def turn_of(self, seat: int) -> TurnRecord | None:
         """`seat`'s turn in the round in play (None before it starts)."""
         return self.turns[seat] if seat < len(self.turns) else None
@@ -177,10 +192,9 @@ class State(game.State):
         return replace(self, turns=self.turns[:-1] + (turn,))
 
     def returns(self) -> list[Fraction]:
-        if not self.is_terminal():
+        if self.winner is None:
             return [Fraction(0)] * self.rules.players
-        scores = self.scores
-        return game.winner_returns(self.rules.players, scores.index(max(scores)))
+        return game.winner_returns(self.rules.players, self.winner)
 
     def observation(self, player: int) -> str:
         game.check_players([player], self.shape())
@@ -274,12 +288,38 @@ def final_text(final: int | None) -> str:
     return "?" if final is None else "bust" if final == BUST else str(final)
 
 
-def round_text(finals: Sequence[int], seat: int | None, points: int, name: str) -> str:
-    """The round's outcome in a sentence ("You score 2 points with a sole 21."); `name`: the scorer's."""
+def round_text(finals: Sequence[int], names: Sequence[str]) -> str:
+    """A round's outcome in a sentence, from its final totals (`names`: the seats', "You" first).
+
+    >>> round_text([21, 20], ["You", "Player 2"]), round_text([0, 0], ["You", "Player 2"])
+    ('You score 2 points with a sole 21.', 'Nobody scores: everyone is bust.')
+    """
+    seat, points = score_round(finals)
     if seat is None:
         return f"Nobody scores: {'everyone is bust' if max(finals) == BUST else f'a tie for best on {max(finals)}'}."
     how = "a sole 21" if points == 2 else f"the single best total, {finals[seat]}"
-    return f"{name} score{'' if seat == 0 else 's'} {points} point{'s' if points == 2 else ''} with {how}."
+    return f"{names[seat]} score{'' if seat == 0 else 's'} {points} point{'s' if points == 2 else ''} with {how}."
+
+
+def round_line(number: int, finals: Sequence[int], names: Sequence[str]) -> str:
+    """A round over in a game's list: its number, every player's final total (you first) and the outcome.
+
+    >>> round_line(3, [18, 0], ["You", "Player 2"])
+    'Round 3: you 18 · P2 bust → You score 1 point with the single best total, 18.'
+    """
+    shown = " · ".join(f"{'you' if i == 0 else f'P{i + 1}'} {final_text(f)}" for i, f in enumerate(finals))
+    return f"Round {number}: {shown} → {round_text(finals, names)}"
+
+
+def result_text(state: State, names: Sequence[str]) -> str:
+    """Who won the game, in a sentence ("" while it goes on; `names`: the seats', "You" first)."""
+    if state.winner is None:
+        return ""
+    seat, n = state.winner, len(state.played)
+    return (
+        f"{names[seat]} {'win' if seat == 0 else 'wins'} the game with {state.scores[seat]} points after {n} "
+        f"round{'s' if n > 1 else ''}."
+    )
 
 
 def initial_state(rules: Rules | None = None) -> State:

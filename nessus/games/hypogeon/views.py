@@ -1,6 +1,6 @@
-"""L'Hypogéon dashboard, what has no widget in it: the page's words and HTML (dice, gauge,
-status, decisions, score sheet, exact odds of a game, figures) and its charts, as pure functions
-of the turn, the rules and the scores. Numbers go through `nessus.numbers`."""
+"""L'Hypogéon's page, what has no widget in it: the dice, the gauge, the status, the score sheet,
+the exact odds of a game and the figures as HTML, and the charts, as pure functions of the game
+(`State`), your turn and the rules."""
 
 from __future__ import annotations
 
@@ -13,14 +13,11 @@ import polars as pl
 
 from nessus.games.hypogeon import odds
 from nessus.games.hypogeon.policies import equilibria_text, opponents_text, rule_text
-from nessus.games.hypogeon.rules import BUST, LIMIT, Rules
-from nessus.games.hypogeon.state import TurnRecord, final_text
-from nessus.kit.dicegame import HELD, OPTIMAL, face_svg, kind_of, mini_dice, policy_bars, policy_frame
-from nessus.kit.match import log_html
+from nessus.games.hypogeon.rules import BUST, LIMIT
+from nessus.games.hypogeon.state import State, TurnRecord, final_text, result_text, round_line, round_text
+from nessus.kit.dicegame import HELD, OPTIMAL, Table, face_svg, kind_of, mini_dice, policy_bars, policy_frame
 from nessus.numbers import d3_format, number_html, number_text
 
-STAND_AT_K, BEST_REPLY = "stand at k", "best reply to k"
-MACHINES = (STAND_AT_K, BEST_REPLY)
 BUST_RED, GOLD = "#c62828", "#e0a800"
 Tally = tuple[int, Fraction, Fraction, Fraction]  # a turn alone: points scored, expected optimally, like them, cost
 EMPTY_DIE = (
@@ -55,25 +52,22 @@ def gauge_html(turn: TurnRecord, stand_at: int) -> str:
             f"<div title='total {t}' style='width:22px;height:24px;line-height:24px;text-align:center;font-size:10px;"
             f"background:{fill};color:{colour};{edge}'>{t}</div>"
         )
-    if bust:
-        word = f"<b class='hypogeon-total' style='color:{BUST_RED}'>{total}: bust</b>"
-    elif turn.rolls:
-        word = f"<b class='hypogeon-total' style='font-size:20px'>{total}</b>"
-    else:
-        word = "<b class='hypogeon-total' style='color:#999'>–</b>"
+    shown = (f"color:{BUST_RED}", f"{total}: bust") if bust else ("font-size:20px", total) if turn.rolls else None
+    style, text = shown or ("color:#999", "–")
     made = len(turn.rolls)
     counter = (
         f"<span class='roll-counter' data-made='{made}' style='color:#555;margin-left:10px'>"
         f"{made} roll{'' if made == 1 else 's'}{' · turn over' if turn.over else ''}</span>"
     )
     return (
-        f"<div style='display:flex;align-items:center;gap:8px;margin:4px 0'><span>Total</span>{word}{counter}</div>"
+        "<div style='display:flex;align-items:center;gap:8px;margin:4px 0'><span>Total</span>"
+        f"<b class='hypogeon-total' style='{style}'>{text}</b>{counter}</div>"
         f"<div class='hypogeon-gauge' style='display:flex'>{''.join(cells)}</div>"
         f"<div style='font-size:11px;color:{HELD};margin-left:{(stand_at - 2) * 22}px'>▲ they stand at {stand_at}</div>"
     )
 
 
-def status_html(t: TurnRecord, rules: Rules, reply_to: int | None = None) -> str:
+def status_html(t: TurnRecord, players: int, stand_at: int, reply_to: int | None = None) -> str:
     """What to do next, and who you play against (`reply_to`: the k the machines reply to)."""
     if not t.rolls:
         verdict = "Your turn: press <b>Roll 2 dice</b>."
@@ -86,28 +80,11 @@ def status_html(t: TurnRecord, rules: Rules, reply_to: int | None = None) -> str
     reply = f" (the best reply to {reply_to})" if reply_to else ""
     return (
         f"<div class='hypogeon-status' style='font-size:15px;margin-top:4px'>{verdict}</div>"
-        f"<div style='color:#555;font-size:13px'>Against {opponents_text(rules.players, rules.stand_at)}{reply}.</div>"
+        f"<div style='color:#555;font-size:13px'>Against {opponents_text(players, stand_at)}{reply}.</div>"
     )
 
 
-def decisions_html(decisions: Sequence[str], cost: Fraction, over: bool) -> str:
-    """Your decisions this turn (the latest first), and at its end what they cost against the best play."""
-    log = log_html(decisions, "hypogeon-log", escape=False)
-    if over and len(decisions) > 1 and cost:
-        cost_text = f"cost <b>{number_html(cost, 'value')}</b> expected points against the best play"
-        log += f"<div class='hypogeon-cost'>Your decisions this turn {cost_text}.</div>"
-    elif over and len(decisions) > 1:
-        log += "<div class='hypogeon-cost' style='color:#2e7d32'>Every decision this turn was optimal.</div>"
-    return f"<div style='font-size:13px;line-height:1.6'>{log}</div>"
-
-
-def round_line(number: int, finals: Sequence[int], outcome: str) -> str:
-    """A round in a game's list: every player's final total and the outcome."""
-    shown = " · ".join(f"{'you' if i == 0 else f'P{i + 1}'} {final_text(f)}" for i, f in enumerate(finals))
-    return f"Round {number}: {shown} → {outcome}"
-
-
-def player_cells(turn: TurnRecord | None, seat: int, round_points: tuple[int | None, int]) -> tuple[str, str, str]:
+def player_cells(turn: TurnRecord | None, points: int) -> tuple[str, str, str]:
     """A player's dice, final total and points in this round (`turn` None: hidden until yours ends)."""
     if turn is None:
         return "<i style='color:#888'>plays at the same time</i>", "", ""
@@ -116,35 +93,47 @@ def player_cells(turn: TurnRecord | None, seat: int, round_points: tuple[int | N
     dice = " + ".join(mini_dice(d, 15) for d in turn.rolls)
     if not turn.over:
         return dice, f"{turn.total}…", ""
-    scorer, points = round_points
-    return dice, f"<b>{final_text(turn.final)}</b>", f"<b style='color:#2e7d32'>+{points}</b>" if scorer == seat else ""
+    won = f"<b style='color:#2e7d32'>+{points}</b>" if points else ""
+    return dice, f"<b>{final_text(turn.final)}</b>", won
 
 
-def score_cell(score: int, target: int) -> str:
-    """A score cell in a game: the score and a pip per point to the target."""
-    pips = "".join(f"<span style='color:{OPTIMAL if i < score else '#ccc'}'>●</span>" for i in range(target))
-    return f"<td align='center'><b>{score}</b> {pips}</td>"
-
-
-def sheet_html(title: str, rows: Sequence[str], game: bool, outcome: str, result: str) -> str:
-    """The round's (or game's) table of players under `title`, the round's outcome and the game's result."""
-    if outcome:
-        outcome = f"<div class='hypogeon-round' style='margin-top:4px'>{outcome}</div>"
-    if result:
-        result = f"<div class='hypogeon-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
-    return (
-        f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='hypogeon-sheet' cellpadding='3' "
-        "style='border-collapse:collapse;width:100%;font-size:13px'><tr><th align='left'>player</th>"
+def sheet_html(
+    state: State, turn: TurnRecord, seats: Table, game: bool, start: Sequence[int], tally: list[Tally]
+) -> str:
+    """The round (alone: with the `tally` of your turns) or the game's score sheet (with your exact
+    odds from the scores at the `start` of the round, and the rounds played, the latest first):
+    every player's dice, total, points and score, the round's outcome and the game's result."""
+    r, over, points = state.rules, turn.over, state.round_points
+    names = [seats.name(seat) for seat in range(r.players)]
+    rows = []
+    for seat, score in enumerate(state.scores):
+        dice, final, won = player_cells(turn if seat == 0 else state.turns[seat] if over else None, points[seat])
+        who = "You" if seat == 0 else f"Player {seat + 1} <small>(stands at {r.stand_at})</small>"
+        pips = "".join(f"<span style='color:{OPTIMAL if i < score else '#ccc'}'>●</span>" for i in range(r.target))
+        cell = f"<td align='center'><b>{score}</b> {pips}</td>" if game else ""
+        rows.append(
+            f"<tr class='hypogeon-player' style='{seats.row_style(seat)}'><td>{who}</td><td>{dice}</td>"
+            f"<td align='center'>{final}</td><td align='center'>{won}</td>"
+            f"{cell}</tr>"
+        )
+    number = len(state.played) + (0 if over else 1)
+    title = f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round {number}"
+    sheet = (
+        f"<h4 style='margin:8px 0 2px'>{title if game else 'This round'}</h4><table class='hypogeon-sheet' "
+        "cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'><tr><th align='left'>player</th>"
         f"<th align='left'>dice</th><th>total</th><th>points</th>{'<th>score</th>' if game else ''}</tr>"
-        f"{''.join(rows)}</table>{outcome}{result}"
+        f"{''.join(rows)}</table>"
     )
-
-
-def rounds_html(rounds: Sequence[str]) -> str:
-    """The rounds played so far, the latest first."""
-    lines = "".join(f"<div>{line}</div>" for line in reversed(rounds))
+    if over:
+        sheet += f"<div class='hypogeon-round' style='margin-top:4px'>{round_text(state.finals, names)}</div>"
+    if result := html.escape(result_text(state, names)):
+        sheet += f"<div class='hypogeon-result' style='font-weight:bold;margin-top:4px'>{result}</div>"
+    if not game:
+        return sheet + tally_html(tally)
+    lines = "".join(f"<div>{round_line(n, f, names)}</div>" for n, f in reversed(list(enumerate(state.played, 1))))
     style = "max-height:110px;overflow-y:auto;font-size:12px;color:#444;border-top:1px solid #ddd;margin-top:4px"
-    return f"<div class='hypogeon-rounds' style='{style}'>{lines}</div>" if rounds else ""
+    rounds = f"<div class='hypogeon-rounds' style='{style}'>{lines}</div>" if lines else ""
+    return sheet + ("" if result else odds_html(start, *odds.reply_odds(r, start), r.stand_at)) + rounds
 
 
 def figures_table(css: str, head: Sequence[str], rows: Sequence[Sequence[str]], pad: int = 2) -> str:
@@ -159,7 +148,7 @@ def figures_table(css: str, head: Sequence[str], rows: Sequence[Sequence[str]], 
 
 def odds_html(scores: Sequence[int], best: int, mine: Fraction, same: Fraction, left: Fraction, same_k: int) -> str:
     """Your exact chance of winning the game standing at the best reply `best` and like them at
-    `same_k`, and the expected rounds left (`odds.reply_odds`)."""
+    `same_k`, and the expected rounds left (`reply_odds`)."""
     head = f"Your chance of winning the game from the start of this round (scores {'–'.join(map(str, scores))}), exact"
     rows = [
         (f"standing at {best} from now on (the best reply to them)", mine),
@@ -198,14 +187,18 @@ def figures_html(k: int, best: int, n: int) -> str:
         f"<span style='color:{OPTIMAL}'>■</span> {html.escape(rule_text(k))}",
         f"<span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}",
     ]
-    note = f"Exact: rational arithmetic over every sequence of dice, the decimals for reading. {equilibria_text(n)}"
+    note = "Exact: rational arithmetic over every sequence of dice, the decimals for reading. "
+    note += equilibria_text(n)
     return figures_table("figures", head, cells, pad=3) + f"<small style='color:#555'>{note}</small>"
 
 
 def totals_chart(k: int, best: int, players: int) -> alt.Chart:
     """The final total's exact distribution standing at k and standing at the best reply to k."""
     order = [BUST, *range(min(k, best), LIMIT + 1)]
-    dists = {f"{rule_text(k)} (them)": odds.final_total(k), f"best reply: {rule_text(best)}": odds.final_total(best)}
+    dists = {
+        f"{rule_text(k)} (them)": odds.final_total(k),
+        f"best reply: {rule_text(best)}": odds.final_total(best),
+    }
     title = alt.Title(
         f"Final total of a turn, standing at {k}",
         subtitle=f"P(bust) {number_text(odds.p_bust(k))}, P(21) {number_text(odds.p_21(k))}; "

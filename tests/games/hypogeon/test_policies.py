@@ -31,3 +31,14 @@ def test_rules_in_words():
     assert hypogeon.opponents_text(3, 18) == "2 opponents standing at 18"
     assert "Standing at 20 is a symmetric equilibrium for 3 players" in hypogeon.equilibria_text(3)
     assert "no symmetric equilibrium" in hypogeon.equilibria_text(2)
+
+
+def test_the_page_machines():
+    """The page's machines stand at k or at the best reply to k, at every seat but yours (seat 1)."""
+    assert hypogeon.machines_stand_at(hypogeon.STAND_AT_K, 17, 3) == 17
+    assert hypogeon.machines_stand_at(hypogeon.BEST_REPLY, 17, 3) == hypogeon.best_response(17, 3)[0]
+    machines = hypogeon.machine_policies(hypogeon.Rules(stand_at=12, players=3))
+    state = hypogeon.initial_state().roll(dice=(6, 6))
+    assert (
+        sorted(machines) == [1, 2] and machines[1](state) == "stand" and machines[2](state.roll(dice=(1,))) == "stand"
+    )

@@ -65,10 +65,24 @@ def test_the_others_dice_are_hidden_until_the_round_ends():
 
 
 def test_rounds_in_words():
-    assert hypogeon.round_text([21, 20], 0, 2, "You") == "You score 2 points with a sole 21."
+    names = ["You", "Player 2", "Player 3"]
+    assert hypogeon.round_text([21, 20], names) == "You score 2 points with a sole 21."
     best = "Player 2 scores 1 point with the single best total, 18."
-    assert hypogeon.round_text([0, 18, 12], 1, 1, "Player 2") == best
-    assert hypogeon.round_text([19, 19], None, 0, "") == "Nobody scores: a tie for best on 19."
-    assert hypogeon.round_text([0, 0], None, 0, "") == "Nobody scores: everyone is bust."
+    assert hypogeon.round_text([0, 18, 12], names) == best
+    assert hypogeon.round_line(2, [0, 18, 12], names) == f"Round 2: you bust · P2 18 · P3 12 → {best}"
+    assert hypogeon.round_text([19, 19], names) == "Nobody scores: a tie for best on 19."
+    assert hypogeon.round_text([0, 0], names) == "Nobody scores: everyone is bust."
     assert [hypogeon.final_text(f) for f in (None, hypogeon.BUST, 20)] == ["?", "bust", "20"]
     assert hypogeon.score_round([0, 18, 12]) == (1, 1) and hypogeon.score_round([19, 19]) == (None, 0)
+
+
+def test_a_game_played_and_won_in_words():
+    """The rounds over (the one in play once it is over), the winner and the result line."""
+    state = hypogeon.initial_state(hypogeon.Rules(players=2, target=2)).roll(dice=(6, 5)).stand()
+    assert state.played == [] and state.winner is None and hypogeon.result_text(state, ["You", "Player 2"]) == ""
+    state = state.roll(dice=(1, 1)).stand()
+    assert state.played == [(11, 2)] and state.winner is None and state.round_points == [1, 0]
+    state = state.roll(dice=(6, 6)).roll(dice=(6,)).stand().roll(dice=(2, 2)).stand()
+    assert state.played == [(11, 2), (18, 4)] and state.winner == 0 and state.history == ((11, 2),)
+    assert state.round_points == [1, 0] and state.scores == [2, 0]
+    assert hypogeon.result_text(state, ["You", "Player 2"]) == "You win the game with 2 points after 2 rounds."
