@@ -150,11 +150,17 @@ def score_distribution(rules: Rules | None = None, policy: TurnPolicy | None = N
     return mean_turn((rules or Rules()).dice).distribution(policy)
 
 
+@cache
+def heuristic_distribution(dice: int) -> Dist:
+    """The exact distribution of a turn's score under the human rule (`heuristic`)."""
+    return score_distribution(Rules(dice=dice), heuristic)
+
+
 def report(rules: Rules | None = None) -> Report:
     """The exact figures of one turn."""
     rules = rules or Rules()
     optimal = score_distribution(rules)
-    human = score_distribution(rules, heuristic)
+    human = heuristic_distribution(rules.dice)
     return Report(
         NAME,
         rules.as_dict(),

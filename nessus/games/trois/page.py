@@ -1,12 +1,7 @@
-"""Les Trois's page: play a turn (set aside at least one die per roll, lowest total wins)
-with the exact value of every set-aside beside you, alone (for a goal you choose) or in a game
-against machine players.
-
-Left: the dice (click the ones to set aside; dice set aside on earlier rolls are final), Roll /
-Set aside all, the rolls so far, the hint panel and, in a game, the score sheet. Right: the
-exact score distribution of a turn played for the goal against "every 3, or the lowest die",
-and the chance of shooting the moon from each point of a turn.
-"""
+"""Les Trois's page: a turn (set aside at least one die per roll, lowest total wins) with the
+exact value of every set-aside beside you, alone for a goal you choose or in a game against
+machine players; the charts of a turn's score and of the chance of the moon. What it draws is
+in `views`."""
 
 from __future__ import annotations
 
@@ -62,7 +57,7 @@ class TroisDashboard(TableDashboard):
         self.rounds.widget.style.description_width = "55px"
         self.seats.box.children = (*self.seats.box.children, self.rounds.widget)
 
-        self.tray = views.AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(lambda: self.clicked()))
+        self.tray = views.AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(self.clicked))
         self.tray.widget.add_class("trois-tray")
         self.roll_button, self.stop_button, self.new_button = self.moves(
             ("Roll 5 dice", "Set aside all", "New turn"), (self.roll, self.set_aside_all, self.next)
@@ -150,9 +145,8 @@ class TroisDashboard(TableDashboard):
         return cast(trois.State, self.match.state)
 
     def new_game(self) -> None:
-        """An empty score sheet, the machines at every seat but yours (a `Match`): they play up to
-        your turn, then on to the round's end (`State.round_over`: wait for Next round), or, you out
-        of contention, the game's end."""
+        """An empty score sheet, the machines at every seat but yours (a `Match`, paused at the end of
+        the round of your turn: `State.round_over`)."""
         self.you, rules, machine = self.seats.you, self.rules_now, self.seats.machine.value
         seats = trois.machine_policies(machine, rules, [s for s in range(rules.players) if s != self.you])
         self.match = Match(trois.initial_state(rules), seats, self.rng, [machine] * rules.players, you=self.you)
@@ -164,22 +158,16 @@ class TroisDashboard(TableDashboard):
         self.since = len(self.state.history)
         self.clear_turn()
         self.match.advance()
-        if self.state.waits(self.you, self.mine):
-            self.wait()
+        if self.state.waits(self.you, self.mine):  # a moon before your turn, or you out of contention
+            self.draw_turn()
         else:
             self.new_turn()
-
-    def wait(self) -> None:
-        """The game over (a moon), or your round played: wait for New game / Next round."""
-        self.new_button.description = "New game" if self.state.is_terminal() else "Next round"
-        self.draw_turn()
 
     # -- your moves -------------------------------------------------------------------------------
     def clear_turn(self) -> None:
         """No dice on the table yet."""
         self.mine: int | None = None
         self.goal_now: trois.TurnObjective = trois.LeastScore(self.rules_now.dice)
-        self.rolls = 0
         self.steps: list[str] = []
         self.tray.show((), empty=f"Press Roll to throw the {self.rules_now.dice} dice.")
 
@@ -190,7 +178,6 @@ class TroisDashboard(TableDashboard):
         self.clear_turn()
         self.mine = len(self.state.history)
         self.goal_now = self.state.objective()
-        self.new_button.description = "New game" if self.seats.game else "New turn"
         self.draw_chart()
         self.draw_turn()
 
@@ -198,99 +185,84 @@ class TroisDashboard(TableDashboard):
         """Your turn as the page shows it."""
         return shown(self.state, self.mine)
 
+    def waiting(self) -> bool:
+        """In a game, is it not your turn (the game over, your round played, or you out of contention)?"""
+        return self.seats.game and self.state.waits(self.you, self.mine)
+
     def clicked(self) -> None:
         """A die marked or unmarked: the hint weighs the new choice."""
         self.messages.clear()
         self.draw_choice()
 
-    def chosen(self) -> tuple[int, ...]:
-        """The dice of the roll marked to set aside."""
-        return tuple(sorted(f for f, h, k in zip(self.tray.faces, self.tray.held, self.tray.locked) if h and not k))
-
-    def waiting(self) -> bool:
-        """In a game, is it not your turn (the game over, your round played, or you out of contention)?"""
-        return self.seats.game and self.state.waits(self.you, self.mine)
-
-    def check_playing(self) -> None:
-        """A ValueError (a message in the page) when you may not roll now."""
+    def playing(self) -> Shown:
+        """Your turn, or a ValueError (a message in the page) when you may not move now."""
         if self.waiting():
             word = "game" if self.state.is_terminal() else "turn"
             raise ValueError(f"your {word} is over: press {self.new_button.description}")
-        if self.your_turn().over:
+        if (p := self.your_turn()).over:
             raise ValueError(f"the turn is over: press {self.new_button.description}")
+        return p
 
     def roll(self) -> None:
         """Set aside the dice marked and roll the others (the first roll: every die)."""
-        self.check_playing()
-        if self.your_turn().roll is None:
+        if self.playing().roll is None:
             return self.play()
-        aside = self.chosen()
-        if not aside:
+        if not self.tray.marked:
             raise ValueError("set aside at least one die first: click it (a 3 counts 0)")
-        self.play(aside)
+        self.play(self.tray.marked)
 
     def set_aside_all(self) -> None:
         """Set aside every die of the roll: the turn is over."""
-        self.check_playing()
-        roll = self.your_turn().roll
+        roll = self.playing().roll
         if roll is None:
             raise ValueError("roll the dice before setting them aside")
         self.play(roll)
 
     def play(self, aside: tuple[int, ...] | None = None) -> None:
-        """Roll every die (`aside` None), or set these dice of the roll aside, told in the list of rolls
-        (chance rolls the others); your turn over, in a game, the players after you play (`new_game`)."""
+        """Roll every die (`aside` None) or set these dice of the roll aside, told in the rolls so far;
+        chance rolls the others, or your turn is over (in a game, the players after you play)."""
         p = self.your_turn()
         if aside is not None and p.roll is not None:
-            self.steps.append(views.step_html(self.rolls, p.roll, aside, p.kept))
+            self.steps.append(views.step_html(len(self.steps) + 1, p.roll, aside, p.kept))
         self.match.move("roll" if aside is None else Aside(aside))
         self.messages.clear()
-        if not self.your_turn().over:
-            self.rolls += 1
-        if self.seats.game and self.your_turn().over:
-            self.wait()
-        else:
-            self.draw_turn()
+        self.draw_turn()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_turn(self) -> None:
         """The dice, buttons, status, rolls so far, score sheet, hint and moon chart."""
-        p, game = self.your_turn(), self.state if self.seats.game else None
+        p, game, waiting = self.your_turn(), self.state if self.seats.game else None, self.waiting()
         shown_round = self.state.shown_round(self.you, self.mine) if game else 0
-        kept, roll = list(p.kept), list(p.roll or ())
-        if kept or roll:
-            self.tray.show(kept + roll, locked=[True] * len(kept) + [False] * len(roll), active=bool(roll))
-        done = p.over or self.waiting()
-        self.roll_button.disabled = done
-        self.stop_button.disabled = done or p.roll is None
-        self.status.value = views.status_html(p, done, self.objective(), game, shown_round, self.waiting())
+        self.tray.show_turn(p)
+        self.roll_button.disabled = p.over or waiting
+        self.stop_button.disabled = p.over or waiting or p.roll is None
+        next_round = waiting and not self.state.is_terminal()
+        self.new_button.description = "New turn" if not game else "Next round" if next_round else "New game"
+        self.status.value = views.status_html(p, self.objective(), game, shown_round, waiting)
         self.log.value = views.steps_html(self.steps)
         self.sheet.value = views.sheet_html(self.state, shown_round, self.since, self.seats) if game else ""
         self.draw_choice()
         self.moon.show(views.moon_chart(p, self.state))
-        self.counter.value = views.counter_html(self.rolls, len(p.kept), p.dice, done)  # last: the page is up to date
+        rolls = len(self.steps) + (p.roll is not None)
+        self.counter.value = views.counter_html(rolls, len(p.kept), p.dice, p.over or waiting)  # last: up to date
 
     def draw_choice(self) -> None:
         """The Roll button's label and the hint for the dice marked."""
-        p = self.your_turn()
-        if p.roll is None or self.waiting():
-            done = p.over or self.waiting()
-            self.roll_button.description, self.stop_button.description = views.button_labels(p, None, done)
-            self.hint.show(None, views.NO_CHOICE if done else views.ROLL_FIRST)
-            return
-        aside = self.chosen()
-        self.roll_button.description, self.stop_button.description = views.button_labels(p, aside, False)
-        self.hint.show(partial(views.hint_html, self.state, p, self.objective(), aside or None))
+        p, waiting = self.your_turn(), self.waiting()
+        aside = None if p.roll is None or waiting else self.tray.marked
+        self.roll_button.description, self.stop_button.description = views.button_labels(p, aside, p.over or waiting)
+        if aside is None:
+            self.hint.show(None, views.NO_CHOICE if p.over or waiting else views.ROLL_FIRST)
+        else:
+            self.hint.show(partial(views.hint_html, self.state, p, self.objective(), aside or None))
 
     def draw_chart(self) -> None:
         """The score of a turn played for the goal vs every 3 (or the lowest die), and their figures."""
         goal = self.objective()
-        if self.charted == goal:
-            return
-        chart, figures = views.score_views(goal)
-        self.chart.show(chart)
-        self.charted = goal
-        self.figures.value = figures
+        if self.charted != goal:
+            chart, figures = views.score_views(goal)
+            self.chart.show(chart)
+            self.charted, self.figures.value = goal, figures
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -85,9 +85,20 @@ class TurnObjective:
         """What a player in a game plays for, in a sentence (HTML)."""
         return f"the hint plays for {self.text}."
 
-    def own_row(self) -> bool:
-        """Whether the figures need a row of its own (the expected score, P(0) and P(moon) always have one)."""
-        return False
+    def figures(self) -> list[tuple[str, TurnObjective]]:
+        """The figures of a turn played for it, by name: the expected score, P(score 0), its own (for
+        a target above 0), P(moon).
+
+        >>> [name for name, _ in AtMost(5, 4).figures()]
+        ['expected score', 'P(score 0)', 'P(score ≤ 4)', 'P(moon)']
+        """
+        own = [(self.text, self)] if isinstance(self, (AtMost, Win)) and self.bound > 0 else []
+        return [
+            ("expected score", LeastScore(self.dice)),
+            ("P(score 0)", AtMost(self.dice, 0)),
+            *own,
+            ("P(moon)", Moon(self.dice)),
+        ]
 
     def _key(self) -> tuple[object, ...]:
         return (type(self).__name__, self.dice, self.bound)
@@ -139,9 +150,6 @@ class AtMost(TurnObjective):
     def of_score(self, points: int) -> int:
         return int(points <= self.bound)
 
-    def own_row(self) -> bool:
-        return self.bound > 0
-
 
 class Moon(TurnObjective):
     """P(shooting the moon: every die a 6)."""
@@ -191,9 +199,6 @@ class Win(TurnObjective):
         if self.bound >= 6 * self.dice:
             return "you play last and win whatever you score."
         return f"you play last: score at most <b>{self.bound}</b> to finish lowest (or shoot the moon)."
-
-    def own_row(self) -> bool:
-        return self.bound > 0
 
 
 @cache

@@ -28,6 +28,15 @@ class Rules(GameRules):
     rounds: int = field(ROUNDS)
     players: int = field(PLAYERS)
 
+    def round_name(self, round_: int) -> str:
+        """A round of a game (from 0) in words.
+
+        >>> Rules(rounds=2).round_name(1), Rules(rounds=2).round_name(2)
+        ('round 2 of 2', 'tie-break round 1')
+        """
+        r = self.rounds
+        return f"round {round_ + 1} of {r}" if round_ < r else f"tie-break round {round_ + 1 - r}"
+
 
 def score(dice: Roll) -> int:
     """The points of dice set aside: face value, a 3 counting 0."""

@@ -28,8 +28,10 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus.dice import Roll, roll_faces, roll_outcomes, rolls
-from nessus.games.trois.policies import LeastScore, TurnObjective, Win
+from nessus.games.trois.odds import moon_chances
+from nessus.games.trois.policies import LeastScore, Moon, TurnObjective, Win
 from nessus.games.trois.rules import Aside, Rules, as_aside, score, set_asides
+from nessus.numbers import number_text
 from nessus.solver import Hint, HintValue
 
 TIE_BREAKS = 50
@@ -249,8 +251,7 @@ class State(protocol.State):
     def observation(self, player: int) -> str:
         protocol.check_players([player], self.shape())
         scores = ", ".join(f"player {s + 1}: {t}" for s, t in enumerate(self.scores()))
-        r = self.rules.rounds
-        which = f"round {self.round + 1} of {r}" if self.round < r else f"tie-break round {self.round + 1 - r}"
+        which = self.rules.round_name(self.round)
         if self._over:
             return (
                 f"you are player {player + 1}; the game is over, won by player {self.seat + 1} ({which}); scores "
@@ -352,6 +353,42 @@ class Shown:
     @property
     def moon(self) -> bool:
         return self.over and all(d == 6 for d in self.kept)
+
+    def after(self, aside: Roll) -> int:
+        """The turn's score with these dice of the roll set aside too."""
+        return self.score + score(aside)
+
+    @property
+    def chasing(self) -> int:
+        """The dice still to roll chasing the moon, every die set aside a 6 (the roll in front of you
+        counts if it has a 6); 0 once the moon is lost or the turn over.
+
+        >>> Shown(5, (6,), (1, 2, 6, 6)).chasing, Shown(5, (6,)).chasing, Shown(5, (6,), (1, 2, 3, 4)).chasing
+        (4, 4, 0)
+        """
+        alive = all(d == 6 for d in self.kept) and not self.over and (self.roll is None or 6 in self.roll)
+        return (len(self.roll) if self.roll else self.left) if alive else 0
+
+    def moon_text(self, state: State) -> str:
+        """Where the turn stands with the moon, in words (`state`: the game, at your choice when a
+        roll is in front of you).
+
+        >>> Shown(5, (6,), (1, 2, 3, 4)).moon_text(initial_state())
+        'your turn: the moon is lost (this roll has no 6)'
+        >>> Shown(2).moon_text(initial_state(Rules(dice=2)))
+        'your turn: the moon is still possible, P(moon) 2/27 ≈ 0.074 before this roll'
+        """
+        if self.over:
+            return "you shot the moon!" if self.moon else "turn over"
+        if not self.chasing:
+            lost = "a die other than 6 is set aside" if any(d != 6 for d in self.kept) else "this roll has no 6"
+            return f"your turn: the moon is lost ({lost})"
+        chance: HintValue
+        if self.roll is None:
+            chance, where = moon_chances(self.dice)[self.chasing - 1], "before this roll"
+        else:
+            chance, where = state.hint(Moon(self.dice)).value, "from this roll, chasing it"
+        return f"your turn: the moon is still possible, P(moon) {number_text(chance)} {where}"
 
 
 def shown(state: State, mine: int | None) -> Shown:

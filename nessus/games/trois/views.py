@@ -1,18 +1,16 @@
-"""What the Les Trois page shows, as HTML or charts: your turn as the page shows it, the status,
-the rolls so far, the hint, the score sheet, the score distribution with its figures and the
-chance of the moon (what a turn is played for, its objective, is in `policies`)."""
+"""What the Les Trois page draws, as HTML or altair charts: your turn (`state.Shown`: the dice, the
+status, the rolls so far, the buttons' words, the hint), the score sheet, a turn's score
+distribution with its figures, and the chance of the moon."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Hashable, Sequence
-from functools import cache, partial
+from functools import partial
 
 import altair as alt
 import polars as pl
 
-from nessus.dice import Roll
-from nessus.dist import Dist
 from nessus.games import trois
 from nessus.games.trois.state import Shown, result_text, tie_lines
 from nessus.kit.dicegame import (
@@ -42,6 +40,17 @@ TRAY_CSS = (
 class AsideTray(DiceTray):
     """A DiceTray whose locked dice (set aside on an earlier roll) stay down, greyed, labelled "final"."""
 
+    def show_turn(self, p: Shown) -> None:
+        """Your turn's dice, if any: those set aside (final), then the roll to choose from."""
+        roll = p.roll or ()
+        if p.kept or roll:
+            self.show(p.kept + roll, locked=[True] * len(p.kept) + [False] * len(roll), active=bool(roll))
+
+    @property
+    def marked(self) -> tuple[int, ...]:
+        """The dice of the roll marked to set aside, sorted."""
+        return tuple(sorted(f for f, h, k in zip(self.faces, self.held, self.locked) if h and not k))
+
     def _draw(self) -> None:
         super()._draw()
         for note, locked in zip(self.notes, self.locked):
@@ -64,7 +73,7 @@ def action_label(p: Shown, action: Hashable) -> str:
     """A set-aside in the game's words, with little dice."""
     aside, rolled = trois.as_aside(action), p.roll or ()
     if len(aside) == len(rolled):
-        return f"set aside all: score {p.score + trois.score(aside)}"
+        return f"set aside all: score {p.after(aside)}"
     return f"set aside {mini_dice(aside, held=True)}, roll {len(rolled) - len(aside)}"
 
 
@@ -100,49 +109,37 @@ def button_labels(p: Shown, aside: tuple[int, ...] | None, done: bool) -> tuple[
     """The Roll and Set aside all buttons' labels: before a roll (`aside` None), or for the dice marked."""
     if aside is None:
         return "Roll" if done else f"Roll {dice_word(p.left)}", "Set aside all"
-    rolled = p.roll or ()
-    n = len(rolled) - len(aside)
-    roll = f"Roll {dice_word(n)}" if n else f"End turn: score {p.score + trois.score(aside)}"
-    return roll if aside else "Roll (set a die aside)", f"Set aside all: {p.score + trois.score(rolled)}"
+    n = len(p.roll or ()) - len(aside)
+    roll = f"Roll {dice_word(n)}" if n else f"End turn: score {p.after(aside)}"
+    return roll if aside else "Roll (set a die aside)", f"Set aside all: {p.after(p.roll or ())}"
 
 
 def status_html(
-    p: Shown,
-    done: bool,
-    goal: trois.TurnObjective,
-    game: trois.State | None = None,
-    round_: int = 0,
-    waiting: bool = False,
+    p: Shown, goal: trois.TurnObjective, game: trois.State | None = None, round_: int = 0, waiting: bool = False
 ) -> str:
-    """The status line: in a `game` the round on show and what you play for; then what to do, or how the turn ended."""
+    """The status line: in a `game` the round on show and what you play for (`waiting`: your turn
+    is played); then what to do, or how the turn ended."""
     over = game is not None and game.is_terminal()
-    if not p.over and done:
+    if waiting and not p.over:
         verdict = "The game is over." if over else "You are out of contention: the tied players play on."
+    elif p.moon:
+        verdict = f"<b>You shoot the moon</b> ({p.dice} sixes): you win the pot at once!"
     elif p.over:
-        verdict = f"Turn over: score <b class='trois-score'>{p.score}</b>."
-        if p.moon:
-            verdict = f"<b>You shoot the moon</b> ({p.dice} sixes): you win the pot at once!"
-        elif p.score == 0:
-            verdict += " All 3s: every other player pays you a stake."
+        zero = " All 3s: every other player pays you a stake." if p.score == 0 else ""
+        verdict = f"Turn over: score <b class='trois-score'>{p.score}</b>.{zero}"
     elif p.roll is None and not p.kept:
         verdict = f"Your turn: press <b>Roll {p.dice} dice</b>."
-    elif p.roll is None:
-        verdict = f"Set aside so far: <b class='trois-score'>{p.score}</b>. Roll the other {dice_word(p.left)}."
-    else:
+    else:  # a roll in front of you (chance rolls the dice left at once)
         verdict = (
             f"Set aside so far: <b class='trois-score'>{p.score}</b>. Choose the dice to set aside from this "
             "roll (at least one)."
         )
-    line = "" if game is None or over else round_line(game.rules, round_, goal, waiting)
+    line = ""
+    if game is not None and not over:
+        aim = "your turn is over; press Next round when you are ready." if waiting else goal.aim(game.deciding())
+        which = game.rules.round_name(round_).capitalize()
+        line = f"<div class='trois-round' style='font-size:13px;color:#555'>{which}: {aim}</div>"
     return f"<div class='trois-status' style='font-size:15px'>{line}{verdict}</div>"
-
-
-def round_line(rules: trois.Rules, round_: int, goal: trois.TurnObjective, waiting: bool) -> str:
-    """Which round of the game, and what you play for in it."""
-    r = rules.rounds
-    which = f"Round {round_ + 1} of {r}" if round_ < r else f"Tie-break round {round_ + 1 - r}"
-    aim = "your turn is over; press Next round when you are ready." if waiting else goal.aim(round_ >= r - 1)
-    return f"<div class='trois-round' style='font-size:13px;color:#555'>{which}: {aim}</div>"
 
 
 # -- the hint and the score sheet -------------------------------------------------------------------
@@ -169,7 +166,7 @@ def sheet_html(state: trois.State, round_: int, since: int, seats: Table) -> str
     r, result, live = state.rules.rounds, result_text(state, names), state.seats
     columns = max(r, round_ + 1)
     head = "".join(f"<th>{k + 1 if k < r else f'tie {k + 1 - r}'}</th>" for k in range(columns))
-    last_turns: dict[int, Roll] = {t.seat: t.dice for t in state.history[since:]}
+    last_turns = {t.seat: t.dice for t in state.history[since:]}
     rows = []
     for seat, scores in enumerate(state.sheet()):
         marks = {s: " <b>moon</b>" if s == 6 * state.rules.dice else " ✦" if s == 0 else "" for s in scores.values()}
@@ -202,19 +199,13 @@ def sheet_html(state: trois.State, round_: int, since: int, seats: Table) -> str
 
 
 # -- the charts and the figures ---------------------------------------------------------------------
-@cache
-def laws(goal: trois.TurnObjective) -> tuple[Dist, Dist]:
-    """The exact score law of a turn played for the goal, and setting aside every 3 (or the lowest die)."""
-    return trois.distribution(goal), trois.score_distribution(trois.Rules(dice=goal.dice), trois.heuristic)
-
-
 def score_views(goal: trois.TurnObjective) -> tuple[alt.Chart, str]:
-    """The score of a turn played for the goal against every 3 (or the lowest die): the chart, and the figures'
-    table."""
-    dice, dists, name = goal.dice, laws(goal), goal.played
-    scores, kind = list(range(6 * dice + 1)), kind_of(goal.unit)
-    mean = trois.LeastScore(dice)
-    values = [number_text(goal.figure(d), kind=kind) for d in dists]
+    """The score of a turn played for the goal against every 3 (or the lowest die): the chart, and
+    the figures' table."""
+    dice, name, mean = goal.dice, goal.played, trois.LeastScore(goal.dice)
+    dists = trois.distribution(goal), trois.heuristic_distribution(dice)
+    scores = list(range(6 * dice + 1))
+    values = [number_text(goal.figure(d), kind=kind_of(goal.unit)) for d in dists]
     title = alt.Title(
         f"Score of one turn with {dice} dice, playing for {goal.text}",
         subtitle=f"{'expected score' if goal == mean else goal.text}: {name} {values[0]}, "
@@ -228,14 +219,11 @@ def score_views(goal: trois.TurnObjective) -> tuple[alt.Chart, str]:
         width=500,
         height=200,
     )
-    rows = [("expected score", mean), ("P(score 0)", trois.AtMost(dice, 0)), ("P(moon)", trois.Moon(dice))]
-    if goal.own_row():
-        rows.insert(2, (goal.text, goal))
     body = "".join(
         f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td>"
         + "".join(f"<td>{number_html(g.figure(d), kind_of(a))}</td>" for d in dists)
         + "</tr>"
-        for a, g in rows
+        for a, g in goal.figures()
     )
     how = (
         "The optimal player sets aside the dice that make the expected score least. "
@@ -254,9 +242,7 @@ def score_views(goal: trois.TurnObjective) -> tuple[alt.Chart, str]:
 def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
     """P(moon) chasing it from each number of dice still to roll, the current one marked (`state`:
     the game, at your choice when a roll is in front of you)."""
-    dice, chances = p.dice, trois.moon_chances(p.dice)
-    alive = all(d == 6 for d in p.kept) and not p.over and (p.roll is None or 6 in p.roll)
-    here = (len(p.roll) if p.roll else p.left) if alive else 0
+    dice, chances, here = p.dice, trois.moon_chances(p.dice), p.chasing
     frame = pl.DataFrame(
         [
             {
@@ -269,17 +255,7 @@ def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
             for k in range(dice, 0, -1)
         ]
     )
-    if p.over:
-        now = "you shot the moon!" if p.moon else "turn over"
-    elif not alive:
-        lost = "a die other than 6 is set aside" if any(d != 6 for d in p.kept) else "this roll has no 6"
-        now = f"your turn: the moon is lost ({lost})"
-    elif p.roll is not None:
-        chance = number_text(state.hint(trois.Moon(dice)).value)
-        now = f"your turn: the moon is still possible, P(moon) {chance} from this roll, chasing it"
-    else:
-        now = f"your turn: the moon is still possible, P(moon) {number_text(chances[here - 1])} before this roll"
-    title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=now)
+    title = alt.Title("Shooting the moon: the chance chasing it (exact)", subtitle=p.moon_text(state))
     base = alt.Chart(frame, title=title).encode(
         x=alt.X(
             "value:N",

@@ -244,3 +244,11 @@ def test_goal_policies_reach_each_goal_and_break_ties_by_the_score():
     assert d.prob(lambda s: s <= 7 or s == 30) == trois.win_turn(5, 7).value()
     sure = trois.score_distribution(rules, trois.AtMost(5, 30).policy())
     assert sure == trois.score_distribution(rules)  # every choice meets the target: the lowest score decides
+
+
+def test_the_heuristic_distribution_is_the_human_rule_played_out():
+    """`heuristic_distribution` (the page's second series, cached) is the score law under `heuristic`."""
+    for dice in (1, 3):
+        law = trois.heuristic_distribution(dice)
+        assert law == trois.score_distribution(trois.Rules(dice=dice), trois.heuristic)
+        assert law.mean() >= trois.optimal_mean(trois.Rules(dice=dice))
