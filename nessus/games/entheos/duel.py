@@ -69,9 +69,17 @@ class Duel:
         """Hero A's expected points."""
         return self.dist.map(lambda ab: ab[0]).mean()
 
+    def mean_b(self) -> Fraction:
+        """Hero B's expected points."""
+        return self.dist.map(lambda ab: ab[1]).mean()
+
     def p_ahead(self) -> Fraction:
         """P(A has strictly more points than B)."""
         return self.dist.prob(lambda ab: ab[0] > ab[1])
+
+    def p_behind(self) -> Fraction:
+        """P(A has strictly fewer points than B)."""
+        return self.dist.prob(lambda ab: ab[0] < ab[1])
 
     def p_tied(self) -> Fraction:
         """P(A and B have as many points)."""

@@ -32,6 +32,21 @@ ACTIONS = ("steal1", "steal3", "rally", "guard", "rest", "falter")
 """What a face makes a hero do: steal 1 or 3 points from the opponent, rally (every hero of the
 side +1 from the reserve), guard (the other side's steals 1 smaller), rest (nothing), falter
 (nothing, and the first-intervener card skips one more player)."""
+ACTION_WORDS = MappingProxyType(
+    {"steal1": "steal 1", "steal3": "steal 3", "rally": "rally", "guard": "guard", "rest": "rest", "falter": "falter"}
+)
+"""Each action in words ("steal 3")."""
+ACTION_HELP = MappingProxyType(
+    {
+        "steal1": "steals 1 point from the hero facing it",
+        "steal3": "steals 3 points from the hero facing it",
+        "rally": "every hero of its side gains 1 point from the reserve",
+        "guard": "the other side's steals are 1 smaller",
+        "rest": "does nothing",
+        "falter": "does nothing, and the first-intervener card skips one more player",
+    }
+)
+"""What each action does, in a sentence."""
 HERO_ACTIONS = ("steal1", "steal3", "rally", "guard")
 """The actions a face can be set to by card 3 ("a face that leads to a hero's action")."""
 STEAL = MappingProxyType({"steal1": 1, "steal3": 3})

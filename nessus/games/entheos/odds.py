@@ -15,9 +15,10 @@
 
 From a position of a game (the page's odds): where they start (`start`: the heroes' points
 before this turn's dice, or this turn resolved as the dice lie), each duel after the next turn
-(`next_turn`), each god's expected victory points to the end simulated without interventions
-(`simulate`, `WARS` wars), or exactly once no turn is left (`final_figures`); and these as the
-rows of the page's charts (`duel_frame`, `gods_frame`).
+(`next_turn`) or alone to the end (`Position.duel_odds`), each god's expected victory points to
+the end simulated without interventions (`simulate`, `WARS` wars), or exactly once no turn is
+left (`final_figures`; both: `Position.figures`); and these as the rows of the page's charts
+(`duel_frame`, `gods_frame`).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import polars as pl
 from nessus import montecarlo
 from nessus.dist import Dist
 from nessus.games.entheos import war
-from nessus.games.entheos.duel import duel
+from nessus.games.entheos.duel import Duel, duel
 from nessus.games.entheos.heroes import GODS, HERO_NAMES, HEROES, SIDES, START_POINTS
 from nessus.games.entheos.rules import GAME_TURNS, NAME, Rules
 from nessus.games.entheos.state import OVER, State
@@ -122,6 +123,8 @@ def war_figures(rules: Rules) -> dict[str, Figure]:
 # -- from a position of a game ----------------------------------------------------------------------
 SIDE_NAME = tuple(side.capitalize() for side in SIDES)
 """The two sides in words: Achaeans, Trojans."""
+AHEAD = ("Achaean ahead", "level", "Trojan ahead")
+"""A duel's lead in words (the lead view of `duel_frame`)."""
 WARS = 20_000
 """Wars simulated for each god's expected victory points from a position (about 0.05 s)."""
 
@@ -142,6 +145,30 @@ class Position:
         """Each duel's points at the position: (the hero at place i's, the hero at place 3 + i's)."""
         return [(self.points[self.places[i]], self.points[self.places[i + 3]]) for i in range(3)]
 
+    @property
+    def names(self) -> list[str]:
+        """Each duel in words: "2. Achilles vs Paris" (the heroes at places i and 3 + i)."""
+        return [f"{i + 1}. {HERO_NAMES[self.places[i]]} vs {HERO_NAMES[self.places[i + 3]]}" for i in range(3)]
+
+    def duel_odds(self, alone: bool) -> list[Duel]:
+        """Each duel's exact distribution of its heroes' points: after the next turn of the war
+        (`next_turn`), or `alone` to the end (`duel.duel`); as they stand once no turn is left."""
+        if not self.left:
+            return [Duel(0, Dist({pair: 1})) for pair in self.duels]
+        if alone:
+            return [duel(self.left, start=pair) for pair in self.duels]
+        return [Duel(1, d) for d in next_turn(self.points, self.places)]
+
+    def figures(self, mine: tuple[int, ...]) -> Mapping[str, WarFigure]:
+        """The war's figures from here, your gods being `mine`: `simulate`d while turns are left,
+        else exact (`final_figures`)."""
+        return simulate(self.left, self.points, self.places, mine) if self.left else final_figures(self.points, mine)
+
+
+def turns(n: int) -> str:
+    """ "1 turn", "7 turns"."""
+    return f"{n} turn{'s' if n != 1 else ''}"
+
 
 def start(s: State, rolled: bool) -> Position:
     """Where the odds start: the heroes' points before this turn's dice; once they are `rolled`,
@@ -151,12 +178,9 @@ def start(s: State, rolled: bool) -> Position:
     if s.phase == OVER:
         return Position(s.points, s.places, 0, "the war is over: the final points", "the war is over")
     if not rolled:
-        words = f"the heroes' points now, {left} turn{'s' if left != 1 else ''} to go"
+        words = f"the heroes' points now, {turns(left)} to go"
         return Position(s.points, s.places, left, words, f"{turn}, before the dice")
-    words = (
-        f"this turn resolved as the dice lie (cards revealed so far, no more), then {left - 1} "
-        f"turn{'s' if left != 2 else ''}"
-    )
+    words = f"this turn resolved as the dice lie (cards revealed so far, no more), then {turns(left - 1)}"
     return Position(s.resolution(), s.places, left - 1, words, f"{turn}, as the dice lie")
 
 
@@ -210,15 +234,13 @@ def final_figures(points: Sequence[int], mine: Sequence[int]) -> dict[str, WarFi
 
 
 # -- the charts' data ----------------------------------------------------------------------------
-def duel_frame(
-    names: Sequence[str], dists: Sequence[Dist], view: str, starts: Sequence[tuple[int, int]]
-) -> pl.DataFrame:
-    """The duels' exact distributions as rows: `view` "lead" (the Achaean hero's points minus the
-    Trojan's) or "points" (each hero's points), with the exact probability as text and `now`, the
-    position's value (`starts`: each duel's points at the position)."""
+def duel_frame(at: Position, duels: Sequence[Duel], view: str) -> pl.DataFrame:
+    """The duels' exact distributions from the position `at` as rows: `view` "lead" (the Achaean
+    hero's points minus the Trojan's) or "points" (each hero's points), with the exact probability
+    as text and `now`, the position's value."""
     rows: dict[str, list] = {"duel": [], "x": [], "hero": [], "probability": [], "exact": [], "now": []}
-    for name, dist, (a, b) in zip(names, dists, starts, strict=True):
-        achaean, trojan = name.split(". ", 1)[1].split(" vs ")
+    for i, (name, one, (a, b)) in enumerate(zip(at.names, duels, at.duels, strict=True)):
+        achaean, trojan, dist = HERO_NAMES[at.places[i]], HERO_NAMES[at.places[i + 3]], one.dist
         parts: list[tuple[str, Dist, int]]
         if view == "lead":
             parts = [("lead", dist.map(lambda ab: ab[0] - ab[1]), a - b)]
@@ -236,10 +258,10 @@ def duel_frame(
     if view == "lead":
         return frame.with_columns(
             ahead=pl.when(pl.col("x") > 0)
-            .then(pl.lit("Achaean ahead"))
+            .then(pl.lit(AHEAD[0]))
             .when(pl.col("x") < 0)
-            .then(pl.lit("Trojan ahead"))
-            .otherwise(pl.lit("level"))
+            .then(pl.lit(AHEAD[2]))
+            .otherwise(pl.lit(AHEAD[1]))
         )
     side = {n: SIDE_NAME[h.side] for n, h in zip(HERO_NAMES, HEROES, strict=True)}
     return frame.with_columns(ahead=pl.col("hero").replace_strict(side, return_dtype=pl.String))

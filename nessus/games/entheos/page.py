@@ -1,54 +1,44 @@
-"""Entheos dashboard: be a god of the Trojan war against bots, with the exact odds of every duel
-and each god's expected victory points beside you.
+"""Entheos dashboard: be a god of the Trojan war against bots (you are player 1), with the exact
+odds of every duel and each god's expected victory points beside you (`odds.Position`).
 
-Left: the players (2 to 6: a bad number is a message and disables New game), the bots (in plain
-words), the battlefield (the three duels, each hero's points and die), your move — Roll the dice,
-then the card(s) to place face down, then at your reveal slot Reveal a placed card or Hold it,
-each with its target chosen from the legal effects — the heuristic hint (`State.hint`), every
-player's gods, hands and face-down cards (the others' hidden until the end), and the log.
-
-Right: the exact odds from the position (`odds.start`): each duel's exact distribution after the
-next turn or alone to the end, as the lead or as each hero's points, with its exact figures; each
-god's expected victory points to the end without interventions (`odds.simulate`).
-
-The game is a kit `Match` (`War`: it also waits for your Roll each turn); bots and chance play
-through `nessus.play.play`; you are player 1. The pictures and words are pure functions in
-`table` (the battlefield, the players), `chronicle` (the log, your prompt, the hint) and `views`
-(the charts, your moves' buttons).
+The game is a kit `Match` that also waits for your Roll (`War`), told by `State.tell`; `table`
+draws the battlefield, the players and your prompt, `views` the charts, the hint and your moves.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import ipywidgets as widgets
 
 from nessus import game as protocol
-from nessus.games.entheos import GAME, chronicle, odds
+from nessus.games.entheos import GAME, odds
 from nessus.games.entheos import table as t
 from nessus.games.entheos import views as v
+from nessus.games.entheos.policies import PLAIN_NAMES
 from nessus.games.entheos.policies import policies as bot_policies
-from nessus.games.entheos.rules import PLAYERS, Rules
-from nessus.games.entheos.state import DICE, PLACE, State, initial_state
+from nessus.games.entheos.rules import BOT_NAMES, PLAYERS, Rules
+from nessus.games.entheos.state import DICE, PLACE, State, action_text, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
 from nessus.kit.match import Match, log_html, seat_name, winners_text
-from nessus.play import play
+from nessus.rules import seat_names
 
-HUMAN = t.HUMAN
+OPPONENTS = {**{words: key for key, words in PLAIN_NAMES.items()}, "one of each": ",".join(PLAIN_NAMES)}
+"""The bots menu: its words, and the bots seated round the table (one kind, or each in turn)."""
 SCOPES = (("next turn (the war)", "next"), ("to the end (each duel alone)", "alone"))
 VIEWS = (("lead", "lead"), ("each hero's points", "points"))
 
 
 @dataclass
 class War(Match):
-    """The game on the page: a kit `Match` that also waits for you to roll each turn's dice
-    (`rolled_for`: the turn whose dice you last asked to roll), tells a roll once all its dice
-    are rolled and a turn's last reveal with its resolution (`chronicle`)."""
+    """A kit `Match` that pauses where a turn's dice wait for your Roll (`rolled_for`: the turn whose
+    dice you last asked to roll), told in the game's words (`State.tell`, `State.end_text`)."""
 
     rolled_for: int = -1
-    rolling: dict[int, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.until, self.result = self.awaiting_roll, self.end_text
 
     @property
     def who(self) -> list[str]:
@@ -61,43 +51,23 @@ class War(Match):
         assert isinstance(s, State)
         return s.phase in (DICE, PLACE) and s.turn != self.rolled_for
 
-    def roll(self) -> None:
-        """Roll this turn's dice (chance, through the play loop); the bots place until it is your turn."""
-        if self.over:
-            raise ValueError("the game is over: press New game")
-        if not self.awaiting_roll():
-            raise ValueError("the dice are rolled already: play your card")
-        assert isinstance(self.state, State)
-        self.rolled_for = self.state.turn
-        self.advance()
-
     def check(self, action: protocol.Action) -> None:
         """The kit's checks, and the dice first; a move you cannot make is said in words."""
         if not self.over and self.awaiting_roll():
             raise ValueError("roll the dice first")
         if not self.over and (not self.your_move() or action not in self.state.legal_actions()):
-            raise ValueError(f"you cannot {chronicle.action_text(action)} now")
+            raise ValueError(f"you cannot {action_text(action)} now")
         super().check(action)
 
     def tell(self, state: protocol.State, action: protocol.Action) -> None:
-        """Log a move before it is applied: a die joins the turn's roll (said once all are rolled),
-        the last slot of a turn brings its resolution."""
+        """Log a move before it is applied (`State.tell`)."""
         assert isinstance(state, State)
-        if isinstance(action, str):
-            self.rolling[state.to_roll[0]] = action
-            if len(state.to_roll) == 1:
-                self.lines.append(chronicle.dice_line(state, self.rolling))
-                self.rolling = {}
-            return
-        self.lines += chronicle.move_lines(state, action, self.who)
+        self.lines += state.tell(action, self.who)
 
-    def advance(self) -> None:
-        """Chance and the bots play until you decide, a turn's dice are to roll, or the game ends
-        (the result in the log: the war's winner, the victory points, who won)."""
-        self.state = play(self.state, dict(self.seats), self.rng, on_move=self.tell, until=self.awaiting_roll)
-        if isinstance(self.state, State) and self.over:
-            winners = winners_text(self.state.returns(), self.names)
-            self.lines.append(chronicle.result_text(self.state, self.who, winners))
+    def end_text(self, state: protocol.State) -> str:
+        """The log's last line: the war's winner, the victory points, who won."""
+        assert isinstance(state, State)
+        return state.end_text(self.who, winners_text(state.returns(), self.names))
 
 
 class EntheosDashboard(Dashboard):
@@ -117,7 +87,7 @@ class EntheosDashboard(Dashboard):
         self.players = self.param_field(PLAYERS, width="150px")
         self.players.widget.add_class("entheos-players")
         self.opponents = widgets.Dropdown(
-            options=list(chronicle.OPPONENTS),
+            options=list(OPPONENTS.items()),
             value="greedy",
             description="bots",
             layout=widgets.Layout(width="250px"),
@@ -159,7 +129,7 @@ class EntheosDashboard(Dashboard):
         self.games = 0
         self.page(
             [
-                widgets.HTML(t.table_css() + v.moves_css()),
+                widgets.HTML(t.table_css()),
                 widgets.HBox([self.players.widget, self.opponents, self.new_button]),
                 self.messages.widget,
                 self.field,
@@ -189,38 +159,36 @@ class EntheosDashboard(Dashboard):
     # -- the game ---------------------------------------------------------------------------------
     @property
     def state(self) -> State:
+        """The game's state now."""
         assert isinstance(self.match.state, State)
         return self.match.state
 
-    @property
-    def bots(self) -> Sequence[str]:
-        """Each seat's player in words: "you", then the bots."""
-        return self.match.names
-
     def new_game(self) -> None:
-        """A new game with the players asked for (a bad number: a ValueError): the setup is drawn
-        and the bots play until the first turn's dice are to roll."""
+        """A new game (a bad number of players: a ValueError), played until its first roll."""
         rules = Rules(players=int(self.players.value()))
-        bots = chronicle.seat_bots(self.opponents.value, rules.players)
+        bots = seat_names(self.opponents.value, rules.players - 1, BOT_NAMES)
         named = bot_policies(rules)
-        seats = {p: named[b] for p, b in enumerate(bots) if p != HUMAN}
-        self.match = War(initial_state(rules), seats, self.rng, chronicle.bot_names(bots))
+        seats = {p + 1: named[b] for p, b in enumerate(bots)}
+        names = [PLAIN_NAMES[b] for b in bots]
+        self.match = War(initial_state(rules), seats, self.rng, ("you", *names))
         self.games += 1
-        self.match.lines.append(f"New game, {self.state.turns} turns: you against {', '.join(self.bots[1:])}.")
-        self.messages.clear()
+        self.match.lines.append(f"New game, {self.state.turns} turns: you against {', '.join(names)}.")
         self.match.advance()
         self.draw()
 
     def roll(self) -> None:
-        """Roll this turn's dice; the bots place until it is your turn."""
-        self.match.roll()
-        self.messages.clear()
+        """Roll this turn's dice (chance, through the play loop); the bots place until it is your turn."""
+        if self.match.over:
+            raise ValueError("the game is over: press New game")
+        if not self.match.awaiting_roll():
+            raise ValueError("the dice are rolled already: play your card")
+        self.match.rolled_for = self.state.turn
+        self.match.advance()
         self.draw()
 
     def move(self, action: protocol.Action) -> None:
         """Your move, then chance's and the bots' until you decide again or the next dice are to roll."""
         self.match.move(action)
-        self.messages.clear()
         self.draw()
 
     def hint_move(self) -> None:
@@ -233,7 +201,9 @@ class EntheosDashboard(Dashboard):
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self) -> None:
+        """The whole page from the match, the messages cleared."""
         s, match = self.state, self.match
+        self.messages.clear()
         rolling = match.awaiting_roll()
         self.roll_button.layout.display = None if rolling else "none"
         self.roll_button.description = "Roll the dice" if s.phase == DICE else "Go on (every die keeps its face)"
@@ -244,13 +214,13 @@ class EntheosDashboard(Dashboard):
             self.prompt.value = f"<div class='ent-prompt ent-over' {data}><b>{match.lines[-1]}</b></div>"
             self.hint.value = ""
         elif rolling:
-            self.prompt.value = f"<div class='ent-prompt' {data}>{chronicle.roll_prompt(s)}</div>"
+            self.prompt.value = f"<div class='ent-prompt' {data}>{t.roll_prompt(s)}</div>"
             self.hint.value = "<small style='color:#666'>The hint weighs your cards once the dice are rolled.</small>"
         else:
-            self.prompt.value = f"<div class='ent-prompt' {data}>{chronicle.move_prompt(s)}</div>"
+            self.prompt.value = f"<div class='ent-prompt' {data}>{t.move_prompt(s)}</div>"
             hint = s.hint()
             self.moves.children = tuple(v.move_rows(s, hint, self.guard(self.move)))
-            self.hint.value = chronicle.hint_html(hint)
+            self.hint.value = v.hint_html(hint)
         self.seats.value = t.seats_html(s, match.who)
         self.log.value = log_html(match.lines, "ent-log", keep=120)
         self.field.value = t.field_html(s, match.who)  # last: its data-phase and data-turn say the page is drawn
@@ -258,41 +228,28 @@ class EntheosDashboard(Dashboard):
 
     # -- the odds ---------------------------------------------------------------------------------
     def draw_odds(self) -> None:
-        at = odds.start(self.state, rolled=not self.match.awaiting_roll())
+        """Where the odds start (once the dice are rolled, this turn resolved as they lie), each
+        duel's exact odds and each god's expected victory points from there."""
+        self.at = at = odds.start(self.state, rolled=not self.match.awaiting_roll())
         self.position.value = (
             f"<small class='ent-position' data-left='{at.left}' data-tag='{at.tag}' style='color:#555'>"
             f"Position ({at.tag}): from {at.words}.</small>"
         )
-        self.draw_duels(at)
-        self.draw_gods(at)
+        self.draw_duels()
+        mine = self.state.gods[t.HUMAN]
+        figures = at.figures(mine)
+        note, subtitle = v.gods_words(at)
+        self.gods.show(v.gods_chart(odds.gods_frame(figures, mine), subtitle))
+        self.war.value = v.war_html(figures, mine, odds.WARS if at.left else 0, note)
 
-    def draw_duels(self, at: odds.Position | None = None) -> None:
+    def draw_duels(self) -> None:
         """Each duel's exact distribution (the next turn of the war, or the duel alone to the end)."""
-        at = at or odds.start(self.state, rolled=not self.match.awaiting_roll())
-        names = [t.duel_name(self.state, i) for i in range(3)]
-        dists, title, subtitle = v.duel_dists(at, self.scope.value)
-        frame = odds.duel_frame(names, dists, self.view_as.value, at.duels)
-        self.duels.show(v.duel_chart(frame, self.view_as.value, title, subtitle))
-        self.duel_figures.value = v.duel_table(names, dists)
-
-    def draw_gods(self, at: odds.Position) -> None:
-        """Each god's expected victory points to the end, simulated from the position (no interventions)."""
-        s = self.state
-        mine = tuple(s.gods[HUMAN]) if s.gods else ()
-        estimates: Mapping[str, odds.WarFigure]
-        if at.left:
-            estimates = odds.simulate(at.left, at.points, at.places, mine)
-        else:
-            estimates = odds.final_figures(at.points, mine)
-        note, subtitle = chronicle.gods_words(at)
-        frame = odds.gods_frame(estimates, mine)
-        self.gods.show(v.gods_chart(frame, "Each god's expected victory points", subtitle))
-        self.war.value = v.war_html(estimates, mine, odds.WARS if at.left else 0, note)
+        at, alone, view = self.at, self.scope.value == "alone", self.view_as.value
+        duels = at.duel_odds(alone)
+        self.duels.show(v.duel_chart(odds.duel_frame(at, duels, view), view, *v.duel_words(at, alone)))
+        self.duel_figures.value = v.duel_table(at.names, duels)
 
 
 def app(seed: int | None = None) -> widgets.Widget:
     """The Entheos dashboard as one widget."""
     return EntheosDashboard(seed).view
-
-
-__all__: Sequence[str] = ("EntheosDashboard", "app")

@@ -53,6 +53,14 @@ RANK = ("falter", "rest", "guard", "steal1", "rally", "steal3")
 """Actions from worst to best for the hero taking them (rest and falter rank alike)."""
 GOOD = ("steal3", "rally")
 """The faces `lock_favourite` locks."""
+PLAIN_NAMES = {
+    "greedy": "greedy",
+    "passive": "passive",
+    "random_legal": "random",
+    "lock_favourite": "lock the favourite",
+    "swap_against_competitor": "swap against the rival",
+}
+"""The bots a person plays against, each in plain words (not the `card_<c>` bots: they measure a card)."""
 
 
 def _state(state: game.State) -> State:

@@ -85,12 +85,30 @@ from typing import ClassVar
 
 from nessus import game
 from nessus.games.entheos.battle import resolve
-from nessus.games.entheos.heroes import FACES, GODS, HERO_ACTIONS, HERO_NAMES, HEROES, SIDES, START_POINTS
+from nessus.games.entheos.heroes import (
+    ACTION_WORDS,
+    FACES,
+    GODS,
+    HERO_ACTIONS,
+    HERO_NAMES,
+    HEROES,
+    SIDES,
+    START_POINTS,
+)
 from nessus.games.entheos.rules import GAME_TURNS, Rules
 from nessus.solver import Hint
 
 CARDS = {1: "lock", 2: "reserve", 3: "set face", 4: "swap places", 5: "swap dice", 6: "keep face"}
 """The six action cards each player has, by number."""
+CARD_HELP = {
+    1: "a hero can be neither moved nor have its die changed this turn",
+    2: "a hero takes its steal from the reserve: its opponent loses nothing",
+    3: "set a hero's die to a face that makes it act (steal 1, steal 3, rally or guard)",
+    4: "two heroes of one side swap places, keeping their dice",
+    5: "the two heroes of a duel exchange their dice",
+    6: "a hero's die is not rolled next turn",
+}
+"""What each card does, in a sentence."""
 ALL_CARDS = tuple(CARDS)
 SETUP, DICE, PLACE, REVEAL, OVER = "setup", "dice", "place", "reveal", "over"
 """The phases (`State.phase`)."""
@@ -239,6 +257,35 @@ def public_text(action: game.Action) -> str:
         held = "hold a card face down"
         return held if action.older is None else f"{held}, reveal older {action.older}: {action.effect}"
     return str(action)
+
+
+def action_text(action: game.Action | Effect | None) -> str:
+    """A move (or a card's effect) in words: `str(action)` with the cards named and the actions
+    in words.
+
+    >>> action_text(Reveal(3, SetFace(4, "green")))
+    'reveal 3 set face: Paris shows green (steal 3)'
+    >>> action_text(Hold(2, 5, SwapDice(0, 4)))
+    'hold 2 reserve face down, reveal older 5 swap dice: Ulysses and Paris swap dice'
+    """
+    if isinstance(action, Place):
+        return "place " + " and ".join(card_text(c) for c in action.cards) + " face down"
+    if isinstance(action, Reveal):
+        return _in_words(f"reveal {card_text(action.card)}: {action.effect}")
+    if isinstance(action, Hold):
+        if action.older is None:
+            return f"hold {card_text(action.card)} face down"
+        return _in_words(
+            f"hold {card_text(action.card)} face down, reveal older {card_text(action.older)}: {action.effect}"
+        )
+    return _in_words(str(action))
+
+
+def _in_words(text: str) -> str:
+    """`text` with the engine's action codes in words ("shows green (steal 3)")."""
+    for code, words in ACTION_WORDS.items():
+        text = text.replace(f"({code})", f"({words})")
+    return text
 
 
 # -- chance outcomes -------------------------------------------------------------------------------
@@ -679,7 +726,7 @@ class State(game.State):
         cards and gods; every god once the game is over."""
         game.check_players([player], self.shape())
         n = self.players
-        lines = [f"Entheos, {n} players; you are player {player + 1}. {self._phase_text()}"]
+        lines = [f"Entheos, {n} players; you are player {player + 1}. {self.phase_text()}"]
         if self.first >= 0:
             lines.append(f"First intervener: player {self.first + 1}.")
         a, t = self.side_totals()
@@ -709,7 +756,9 @@ class State(game.State):
             )
         return "\n".join(lines)
 
-    def _phase_text(self) -> str:
+    def phase_text(self, who: Sequence[str] = ()) -> str:
+        """Where the game stands, in words ("Turn 2 of 8: player 3 to place face down."; `who`
+        names each seat, by default "player k")."""
         if self.phase == SETUP:
             if not self.places:
                 return "Setting up: the line-up."
@@ -718,14 +767,13 @@ class State(game.State):
         turn = f"Turn {self.turn + 1} of {self.turns}"
         if self.phase == DICE:
             return f"{turn}: rolling {HERO_NAMES[self.to_roll[0]]}'s die."
+        if self.phase == OVER:
+            return f"The game is over after {self.turns} turns."
+        p = self.current_player()
+        mover = who[p] if who else f"player {p + 1}"
         if self.phase == PLACE:
-            return f"{turn}: player {self.current_player() + 1} to place face down."
-        if self.phase == REVEAL:
-            return (
-                f"{turn}: player {self.current_player() + 1} to reveal or hold (slot {self.step + 1} of "
-                f"{len(self.slots)})."
-            )
-        return f"The game is over after {self.turns} turns."
+            return f"{turn}: {mover} to place face down."
+        return f"{turn}: {mover} to reveal or hold (slot {self.step + 1} of {len(self.slots)})."
 
     def _hero_text(self, hero: int) -> str:
         face = self.faces[hero]
@@ -824,6 +872,95 @@ class State(game.State):
             max_return=Fraction(1),
             hidden=True,
         )
+
+    # -- the game told in words ----------------------------------------------------------------------
+    def tell(self, action: game.Action, who: Sequence[str] = (), you: int = 0) -> list[str]:
+        """The log's lines for `action` played from this state: a setup draw, the turn's dice
+        (once the last die is rolled), a move (another player's face-down card never named), and
+        after a turn's last slot its resolution and who took their cards back. `who` names each
+        seat ("you", "player 2 (greedy)"; by default "you" for `you`, else "player k").
+
+        >>> s = initial_state(Rules(players=3)).set_up(trojans=(4, 3, 5), gods=((0, 3), (1, 4), (2, 5)), first=0)
+        >>> s.roll("green", "blue", "white", "yellow", "red").tell("mauve")
+        ['Turn 1, the dice: Ulysses green (steal 3), Achilles blue (steal 1), Ajax white (rest), \
+Hector yellow (rally), Paris red (falter), Aeneas mauve (guard).']
+        >>> s = s.roll("green", "blue", "white", "yellow", "red", "mauve")
+        >>> s.tell(Place((3,))), s.apply(Place((3,))).tell(Place((1,)))
+        (['You place 3 set face face down.'], ['Player 2 places a card face down.'])
+        >>> s = s.apply(Place((3,))).apply(Place((1,))).apply(Place((2,)))
+        >>> s = s.apply(Reveal(3, SetFace(4, "green"))).apply(Reveal(1, Lock(0)))
+        >>> s.tell(Reveal(2, Reserve(0)), ["you", "player 2 (greedy)", "player 3 (passive)"])
+        ['Player 3 (passive) reveals 2 reserve: Ulysses steals from the reserve.', \
+'Turn 1 resolved: Ulysses 6→5, Hector 6→7, Paris 6→10, Aeneas 6→7. Achaeans 17, Trojans 24. \
+Player 2 (greedy) intervenes first next.']
+        """
+        who = list(who) or ["you" if p == you else f"player {p + 1}" for p in range(self.players)]
+        line = self._move_text(action, who, you)
+        lines = [line] if line else []
+        if self.phase == REVEAL and self.step == len(self.slots) - 1:
+            after = self.apply(action)
+            assert isinstance(after, State)
+            moved = ", ".join(
+                f"{HERO_NAMES[h]} {a}→{b}" for h, (a, b) in enumerate(zip(self.points, after.points)) if a != b
+            )
+            a, t = after.side_totals()
+            verb = "intervene" if after.first == you else "intervenes"
+            nxt = "" if after.phase == OVER else f" {who[after.first].capitalize()} {verb} first next."
+            lines.append(f"Turn {self.turn + 1} resolved: {moved or 'no point moves'}. Achaeans {a}, Trojans {t}.{nxt}")
+            back = [
+                who[p]
+                for p in range(self.players)
+                if after.phase != OVER and len(after.hands[p]) == 6 and len(self.hands[p]) < 6
+            ]
+            if back:
+                lines.append(f"Cards taken back: {', '.join(back)}.")
+        return lines
+
+    def _move_text(self, action: game.Action, who: Sequence[str], you: int) -> str | None:
+        """A move or a draw in words (a die: None but for the turn's last, which tells the roll)."""
+        if isinstance(action, str):
+            if len(self.to_roll) > 1:
+                return None
+            faces = {h: self.faces[h] for h in range(6) if h not in self.kept} | {self.to_roll[0]: action}
+            rolled = ", ".join(f"{HERO_NAMES[h]} {f} ({ACTION_WORDS[HEROES[h].action(f)]})" for h, f in faces.items())
+            kept = ", ".join(f"{HERO_NAMES[h]} keeps {self.faces[h]}" for h in range(6) if h not in faces)
+            return f"Turn {self.turn + 1}, the dice: {rolled}{'; ' + kept if kept else ''}."
+        if isinstance(action, LineUp):
+            return f"The line-up: {action}."
+        if isinstance(action, SetAside):
+            return "A god is set aside face down."
+        if isinstance(action, Deal):
+            _, seat, _ = deal_schedule(self.players)[self._god_step()]
+            if seat == you:
+                return f"You receive {GODS[action.god]}."
+            return f"{who[seat].capitalize()} receives a god, face down."
+        if isinstance(action, First):
+            return f"{who[action.seat].capitalize()} intervene{'' if action.seat == you else 's'} first."
+        p = self.current_player()
+        name, mine = who[p].capitalize(), p == you
+        if isinstance(action, Place):
+            n = len(action.cards)
+            if mine:
+                return f"You {action_text(action)}."
+            return f"{name} places {'a card' if n == 1 else f'{n} cards'} face down."
+        if isinstance(action, Reveal):
+            return _in_words(f"{name} {'reveal' if mine else 'reveals'} {card_text(action.card)}: {action.effect}.")
+        if isinstance(action, Hold):
+            line = f"{name} {'hold' if mine else 'holds'} {card_text(action.card) if mine else 'a card'} face down"
+            if action.older is not None:
+                line += f" and reveal{'' if mine else 's'} an older {card_text(action.older)}: {action.effect}"
+            return _in_words(line) + "."
+        return f"{name}: {action}."
+
+    def end_text(self, who: Sequence[str], winners: str) -> str:
+        """The log's last line: the war's winner, each player's victory points (`who` names the
+        seats), who won the game (`winners`: "you win", from the page kit)."""
+        winner, (a, t) = self.war_winner(), self.side_totals()
+        war = "a tie" if winner is None else f"the {SIDES[winner].capitalize()} win the war"
+        war += f", {a} to {t}" + (": every god counts" if winner is None else "")
+        vp = self.victory_points()
+        points = ", ".join(f"{who[p]} {vp[p]}" for p in range(self.players))
+        return f"Game over: {war}. Victory points: {points}. {winners.capitalize()}."
 
     # -- a heuristic hint --------------------------------------------------------------------------
     def worth(self, player: int, points: Sequence[int]) -> Fraction:

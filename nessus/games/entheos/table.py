@@ -1,11 +1,7 @@
-"""The Entheos table in words and pictures (strings only: no widgets, no charts): the battlefield
-(three duels, each hero's name, points and die as a coloured chip with its action), every
-player's side (your gods and hand; the others' only as counts until the end), the legend of the
-dice and the cards, and their CSS.
-
-Hidden information stays hidden: another player's gods are named only once the game is over,
-and their face-down cards only as how many (never which). Achaeans are drawn red and Trojans
-blue, as in the rulebook. `who` is every seat's name ("you", "player 2 (greedy)").
+"""The Entheos table drawn (strings only): the battlefield (each hero's points and die as a
+coloured chip with its action), every player's side (another player's gods named only once the
+game is over, their face-down cards only counted), the legend, your prompt, and the page's CSS.
+`who` is every seat's name ("you", "player 2 (greedy)").
 """
 
 from __future__ import annotations
@@ -13,9 +9,9 @@ from __future__ import annotations
 import html
 from collections.abc import Sequence
 
-from nessus.games.entheos.heroes import FACES, GODS, HERO_NAMES, HEROES, SIDES
+from nessus.games.entheos.heroes import ACTION_HELP, ACTION_WORDS, FACES, GODS, HERO_NAMES, HEROES, SIDES
 from nessus.games.entheos.odds import SIDE_NAME
-from nessus.games.entheos.state import CARDS, DICE, OVER, PLACE, State, card_text
+from nessus.games.entheos.state import CARD_HELP, CARDS, DICE, OVER, PLACE, State, card_text
 
 HUMAN = 0
 """Your seat (player 1)."""
@@ -30,40 +26,15 @@ FACE_INK = {
     "red": ("#d23c32", "#ffffff"),
 }
 """Each die face's chip: (background, text)."""
-ACTION_WORDS = {
-    "steal1": "steal 1",
-    "steal3": "steal 3",
-    "rally": "rally",
-    "guard": "guard",
-    "rest": "rest",
-    "falter": "falter",
-    "": "to roll",
-}
-ACTION_HELP = {
-    "steal1": "steals 1 point from the hero facing it",
-    "steal3": "steals 3 points from the hero facing it",
-    "rally": "every hero of its side gains 1 point from the reserve",
-    "guard": "the other side's steals are 1 smaller",
-    "rest": "does nothing",
-    "falter": "does nothing, and the first-intervener card skips one more player",
-}
-CARD_HELP = {
-    1: "a hero can be neither moved nor have its die changed this turn",
-    2: "a hero takes its steal from the reserve: its opponent loses nothing",
-    3: "set a hero's die to a face that makes it act (steal 1, steal 3, rally or guard)",
-    4: "two heroes of one side swap places, keeping their dice",
-    5: "the two heroes of a duel exchange their dice",
-    6: "a hero's die is not rolled next turn",
-}
 
 
 # -- the battlefield ------------------------------------------------------------------------------
-def chip_html(hero: int, face: str, dim: bool = False, note: str = "") -> str:
+def chip_html(hero: int, face: str, dim: bool = False) -> str:
     """A die as a coloured chip with its action ("steal 3" on green); `dim`: last turn's face."""
     if not face:
         return "<span class='ent-chip none' title='not rolled yet'>to roll</span>"
     action = HEROES[hero].action(face)
-    title = f"{face}: {ACTION_HELP[action]}" + (f" ({note})" if note else "")
+    title = f"{face}: {ACTION_HELP[action]}" + (" (last turn's face: this die is rolled next)" if dim else "")
     return (
         f"<span class='ent-chip face-{face}{' dim' if dim else ''}' data-face='{face}' data-action='{action}' "
         f"title='{html.escape(title)}'>{ACTION_WORDS[action]}</span>"
@@ -72,16 +43,13 @@ def chip_html(hero: int, face: str, dim: bool = False, note: str = "") -> str:
 
 def favour_marks(s: State, hero: int, player: int = HUMAN) -> str:
     """Your gods' weights on this hero ("×3" on a favourite, "×-1" on the one it loses by)."""
-    marks = []
-    for g in s.gods[player] if s.gods else ():
-        w = GODS[g].favourites.get(HERO_NAMES[hero])
-        if w is not None:
-            kind = "plus" if w > 0 else "minus"
-            marks.append(
-                f"<span class='ent-fav {kind}' title='your god {html.escape(GODS[g].name)}: each point of "
-                f"{HERO_NAMES[hero]} is worth {w} victory points'>{html.escape(GODS[g].name)} ×{w}</span>"
-            )
-    return "".join(marks)
+    weights = [(GODS[g].name, GODS[g].favourites.get(HERO_NAMES[hero])) for g in s.gods[player]]
+    return "".join(
+        f"<span class='ent-fav {'plus' if w > 0 else 'minus'}' title='your god {html.escape(god)}: each point of "
+        f"{HERO_NAMES[hero]} is worth {w} victory points'>{html.escape(god)} ×{w}</span>"
+        for god, w in weights
+        if w is not None
+    )
 
 
 def hero_html(s: State, hero: int) -> str:
@@ -89,40 +57,24 @@ def hero_html(s: State, hero: int) -> str:
     side = HEROES[hero].side
     face = s.faces[hero]
     dim = bool(face) and s.phase == DICE and hero in s.to_roll  # last turn's face, rolled next
-    chip = chip_html(hero, face, dim, "last turn's face: this die is rolled next" if dim else "")
-    marks = [
-        (label, cls)
-        for label, cls, on in (
-            ("🔒 locked", "locked", s.locked),
-            ("reserve", "reserve", s.reserve),
-            ("keeps face", "kept", s.kept),
-        )
-        if hero in on
-    ]
-    tags = "".join(f"<span class='ent-mark {cls}'>{label}</span>" for label, cls in marks)
+    marks = (("🔒 locked", "locked", s.locked), ("reserve", "reserve", s.reserve), ("keeps face", "kept", s.kept))
+    tags = "".join(f"<span class='ent-mark {cls}'>{label}</span>" for label, cls, on in marks if hero in on)
     return (
-        f"<div class='ent-hero {SIDES[side]}' data-hero='{HERO_NAMES[hero]}' data-points='{s.points[hero]}' "
-        ">"
+        f"<div class='ent-hero {SIDES[side]}' data-hero='{HERO_NAMES[hero]}' data-points='{s.points[hero]}'>"
         f"<div class='ent-top'><b class='ent-name side-{side}'>{HERO_NAMES[hero]}</b>"
         f"<span class='ent-pts' title='combat points'>{s.points[hero]}</span></div>"
-        f"<div class='ent-dice'>{chip}{tags}</div>"
+        f"<div class='ent-dice'>{chip_html(hero, face, dim)}{tags}</div>"
         f"<div class='ent-favs'>{favour_marks(s, hero)}</div></div>"
     )
 
 
 def phase_text(s: State, who: Sequence[str]) -> str:
-    """Where the turn stands, in words."""
+    """Where the turn stands, in words (`State.phase_text`, but the dice to roll said at once)."""
     if s.phase == OVER:
         return f"The war is over after {s.turns} turns."
-    if not s.places:
-        return "Setting up."
-    turn = f"Turn {s.turn + 1} of {s.turns}"
     if s.phase == DICE:
-        return f"{turn}: the dice are to roll."
-    mover = who[s.current_player()]
-    if s.phase == PLACE:
-        return f"{turn}: {mover} to place face down."
-    return f"{turn}: {mover} to reveal or hold (slot {s.step + 1} of {len(s.slots)})."
+        return f"Turn {s.turn + 1} of {s.turns}: the dice are to roll."
+    return s.phase_text(who)
 
 
 def field_html(s: State, who: Sequence[str]) -> str:
@@ -134,25 +86,16 @@ def field_html(s: State, who: Sequence[str]) -> str:
         f"<b class='side-1'>{t} Trojans</b></span>"
         f"<small>{html.escape(phase_text(s, who))} First intervener: {html.escape(first)}.</small></div>"
     )
-    rows = []
-    for i in range(3):
-        if not s.places:
-            break
-        left, right = s.places[i], s.places[i + 3]
-        rows.append(
-            f"<div class='ent-duel' data-duel='{i + 1}'>{hero_html(s, left)}<div class='ent-vs'>vs</div>"
-            f"{hero_html(s, right)}</div>"
-        )
+    rows = "".join(
+        f"<div class='ent-duel' data-duel='{i + 1}'>{hero_html(s, s.places[i])}<div class='ent-vs'>vs</div>"
+        f"{hero_html(s, s.places[i + 3])}</div>"
+        for i in range(3 if s.places else 0)
+    )
     points = ",".join(map(str, s.points))
     return (
         f"<div class='ent-field' data-turn='{s.turn}' data-phase='{s.phase}' data-points='{points}' "
-        f"data-totals='{a},{t}'>{head}{''.join(rows)}</div>"
+        f"data-totals='{a},{t}'>{head}{rows}</div>"
     )
-
-
-def duel_name(s: State, i: int) -> str:
-    """ "2. Achilles vs Paris": the duel at place `i`."""
-    return f"{i + 1}. {HERO_NAMES[s.places[i]]} vs {HERO_NAMES[s.places[i + 3]]}"
 
 
 def legend_html() -> str:
@@ -168,18 +111,50 @@ def legend_html() -> str:
     )
 
 
+# -- your prompt ----------------------------------------------------------------------------------
+def roll_prompt(s: State) -> str:
+    """The turn's dice are to roll (the heroes keeping their faces said apart)."""
+    if s.phase == PLACE:
+        kept = " <small>(every die keeps its face: nothing to roll)</small>"
+    elif s.kept:
+        names = ", ".join(HERO_NAMES[h] for h in s.kept)
+        kept = f" <small>({names} keep{'s its face' if len(s.kept) == 1 else ' their faces'}: not rolled)</small>"
+    else:
+        kept = ""
+    return f"<b>Turn {s.turn + 1} of {s.turns}: roll the dice.</b>{kept}"
+
+
+def move_prompt(s: State) -> str:
+    """Your choice: the card(s) to place face down, or at your reveal slot a reveal or a hold."""
+    if s.phase == PLACE:
+        what = "the card" if s.per_turn == 1 else "the two cards"
+        return (
+            f"<b>Turn {s.turn + 1}: choose {what} to place face down.</b> <small>The others choose theirs at the "
+            "same time, unseen; then each reveals in turn.</small>"
+        )
+    older = s.older(HUMAN)
+    instead = f" and reveal your older {card_text(older)} instead" if older is not None else ""
+    return (
+        f"<b>Your reveal slot ({s.step + 1} of {len(s.slots)}):</b> <small>reveal a card you placed and apply "
+        f"it now, or hold it face down{instead}.</small>"
+    )
+
+
 # -- the players ----------------------------------------------------------------------------------
 def card_chip(card: int, state: str = "") -> str:
+    """A card face up: its number and name ("3 set face"), what it does as its title."""
     return (
         f"<span class='ent-card {state}' title='{html.escape(CARD_HELP[card])}'>{html.escape(card_text(card))}</span>"
     )
 
 
 def back_chip(label: str) -> str:
+    """A card face down: only its `label` ("placed", "turn 2")."""
     return f"<span class='ent-card back' title='face down'>{html.escape(label)}</span>"
 
 
 def god_html(g: int) -> str:
+    """A god: its name, its side and its favourites' weights."""
     god = GODS[g]
     weights = ", ".join(f"{h} ×{w}" for h, w in god.favourites.items())
     return (
@@ -194,7 +169,7 @@ def seats_html(s: State, who: Sequence[str]) -> str:
     out = []
     over = s.phase == OVER
     vp = s.victory_points() if over else None
-    to_move = -1 if s.phase in (OVER, DICE) else s.current_player()
+    to_move = s.current_player()  # chance and the end: no seat
     for p in range(s.players):
         mine = p == HUMAN
         if mine or over:
@@ -204,25 +179,20 @@ def seats_html(s: State, who: Sequence[str]) -> str:
             gods = f"<span class='ent-hidden'>{n} god{'s' if n != 1 else ''} face down</span>"
         if mine:
             hand = "".join(card_chip(c) for c in s.hands[p]) or "<small>empty</small>"
-            down = "".join(card_chip(c, "placed") for c in s.placed[p]) + "".join(
-                card_chip(c, "held") for _, c in s.held[p]
-            )
+            down = [card_chip(c, "placed") for c in s.placed[p]] + [card_chip(c, "held") for _, c in s.held[p]]
         else:
             hand = f"<small>{len(s.hands[p])} cards</small>"
-            down = "".join(back_chip("placed") for _ in s.placed[p]) + "".join(
-                back_chip(f"turn {t + 1}") for t, _ in s.held[p]
-            )
+            down = [back_chip("placed") for _ in s.placed[p]] + [back_chip(f"turn {t + 1}") for t, _ in s.held[p]]
         used = "".join(card_chip(c, "used") for c in s.used[p]) or "<small>none</small>"
-        flags = (" <span class='ent-first' title='first intervener'>⚑ first</span>" if p == s.first else "") + (
-            " <span class='ent-turn'>to move</span>" if p == to_move else ""
-        )
+        first = " <span class='ent-first' title='first intervener'>⚑ first</span>" if p == s.first else ""
+        moving = " <span class='ent-turn'>to move</span>" if p == to_move else ""
         score = f" <b class='ent-vp'>{vp[p]} victory points</b>" if vp is not None else ""
         out.append(
             f"<div class='ent-seat{' mine' if mine else ''}{' to-move' if p == to_move else ''}' data-seat='{p + 1}'>"
-            f"<div><b>{html.escape(who[p].capitalize())}</b>{flags}{score}</div>"
+            f"<div><b>{html.escape(who[p].capitalize())}</b>{first}{moving}{score}</div>"
             f"<div class='ent-gods'>{gods}</div>"
             f"<div class='ent-row'><small>hand</small> {hand}</div>"
-            f"<div class='ent-row'><small>face down</small> {down or '<small>none</small>'}</div>"
+            f"<div class='ent-row'><small>face down</small> {''.join(down) or '<small>none</small>'}</div>"
             f"<div class='ent-row'><small>used</small> {used}</div></div>"
         )
     if over:
@@ -234,7 +204,7 @@ def seats_html(s: State, who: Sequence[str]) -> str:
 
 
 def table_css() -> str:
-    """The CSS of the battlefield, the players' sides and the legend."""
+    """The page's CSS: the battlefield, the players, the legend, your prompt and moves, the log."""
     return (
         "<style>"
         ".ent-field{border:1px solid rgba(128,128,128,.45);border-radius:8px;padding:6px;max-width:100%;"
@@ -279,5 +249,17 @@ def table_css() -> str:
         ".ent-card.used{opacity:.55}"
         ".ent-card.back{background:repeating-linear-gradient(45deg,#6b4f1d 0 4px,#8a6a2f 4px 8px);color:#fff}"
         ".ent-legend summary{cursor:pointer;font-size:13px}"
+        ".ent-log{max-height:200px;overflow-y:auto;font-size:12px;border:1px solid rgba(128,128,128,.3);"
+        "padding:3px 6px;margin-top:4px}"
+        ".ent-log div:first-child{font-weight:bold}"
+        ".ent-prompt{margin:6px 0 2px;font-size:14px}"
+        ".ent-over{padding:4px 6px;border:2px solid #5cb85c;border-radius:6px}"
+        ".ent-moves .ent-group{display:flex;flex-wrap:wrap;align-items:center;gap:2px 4px;max-width:100%}"
+        ".ent-moves .widget-button{width:auto;max-width:100%;height:auto;min-height:28px;white-space:normal;"
+        "text-align:left;padding:2px 8px;margin:2px}"
+        ".ent-moves .widget-dropdown{width:auto;max-width:100%;flex:1 1 200px}"
+        ".ent-moves .widget-dropdown select{max-width:100%}"
+        ".nessus-dash .widget-button.entheos-new-game,.nessus-dash .widget-button.entheos-hint-move"
+        "{width:auto;padding:0 12px}"
         "</style>"
     )

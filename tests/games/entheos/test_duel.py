@@ -103,3 +103,9 @@ def test_resolve_matches_the_rulebook_card_on_every_face_pair():
 def test_a_bad_length_is_a_clear_error():
     with pytest.raises(ValueError, match="turns"):
         duel(-1)
+
+
+def test_hero_b_mirrors_hero_a_in_the_even_duel():
+    one = duel(4)
+    assert one.mean_b() == one.mean_a() and one.p_behind() == one.p_ahead()
+    assert one.p_ahead() + one.p_tied() + one.p_behind() == 1

@@ -10,10 +10,11 @@ import pytest
 
 from nessus import tables
 from nessus.games import entheos
-from nessus.games.entheos import war
+from nessus.games.entheos import odds, war
 from nessus.games.entheos.duel import duel
 from nessus.games.entheos.heroes import GODS
-from nessus.games.entheos.rules import GAME_TURNS
+from nessus.games.entheos.rules import GAME_TURNS, Rules
+from nessus.games.entheos.state import initial_state
 from nessus.montecarlo import run, wilson
 
 
@@ -72,3 +73,17 @@ def test_a_war_longer_than_the_table_is_simulated_and_says_so():
     assert r.figures["p_war_tied"].exact is None and r.figures["p_war_tied"].method == "monte-carlo"
     assert "simulated" in r.figures["p_war_tied"].help
     assert r.figures["hero_ulysses_points"].contains(12)
+
+
+def test_a_position_gives_each_duels_odds_and_the_wars_figures():
+    s = initial_state(Rules(players=4)).set_up(trojans=(4, 3, 5), gods=((0,), (3,), (1,), (4,)), first=0, aside=(2, 5))
+    at = odds.start(s, rolled=False)
+    assert at.names == ["1. Ulysses vs Paris", "2. Achilles vs Hector", "3. Ajax vs Aeneas"] and at.left == 8
+    assert [d.dist for d in at.duel_odds(alone=False)] == list(war.next_turn(s.points, s.places))
+    assert at.duel_odds(alone=True)[0].dist == duel(8).dist
+    assert at.figures((0,))["p_achaeans_win"].trials == odds.WARS
+    assert set(odds.duel_frame(at, at.duel_odds(alone=False), "lead")["ahead"]) <= set(odds.AHEAD)
+    over = odds.Position(at.points, at.places, 0, "the war is over", "the war is over")
+    assert [d.dist.outcomes for d in over.duel_odds(alone=True)] == [[(6, 6)]] * 3
+    assert over.figures((0,))["p_war_tied"] == 1
+    assert odds.turns(1) == "1 turn" and odds.turns(7) == "7 turns"

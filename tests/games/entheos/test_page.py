@@ -137,13 +137,12 @@ def others_gods(d) -> list[str]:
 def test_entheos_turn_in_python():
     """Without a browser: New game stops at the first roll, Roll the bots' placements, your card,
     your slot, then the resolution; moves out of place are messages; the odds follow the position."""
-    from nessus.games.entheos import chronicle
     from nessus.games.entheos import page as app
-    from nessus.games.entheos.state import DICE, PLACE, REVEAL, Place
+    from nessus.games.entheos.state import DICE, PLACE, REVEAL, Place, action_text
 
     d = app.EntheosDashboard(seed=4)
     s = d.state
-    assert s.phase == DICE and s.turn == 0 and s.players == 4 and len(d.bots) == 4
+    assert s.phase == DICE and s.turn == 0 and s.players == 4 and len(d.match.names) == 4
     assert d.roll_button.layout.display is None and d.hint_button.layout.display == "none"
     assert "6,6,6,6,6,6" in d.field.value and d.field.value.count("class='ent-duel'") == 3
     assert "Position (turn 1 of 8, before the dice): from the heroes' points now, 8 turns to go" in d.position.value
@@ -174,7 +173,7 @@ def test_entheos_turn_in_python():
     assert "You place 3 set face face down." in d.log.value
     assert "class='ent-card placed'" in d.seats.value
     hint = s.hint()
-    assert "ent-hint-move" in d.hint.value and chronicle.action_text(hint.best) in d.hint.value.replace("&#x27;", "'")
+    assert "ent-hint-move" in d.hint.value and action_text(hint.best) in d.hint.value.replace("&#x27;", "'")
     # The reveal group: a dropdown of set-face targets, its default the best; reveal the first target.
     group = next(row for row in d.moves.children if any("move-reveal" in c._dom_classes for c in row.children))
     button, pick = group.children
@@ -191,14 +190,12 @@ def test_entheos_turn_in_python():
     assert "turn 2 of 8, before the dice" in d.position.value and "7 turns to go" in d.position.value
 
     # The odds: each duel's distribution sums to 1 and matches war.next_turn; the gods' figures are the kernel's.
-    from nessus.games.entheos import odds, table, war
+    from nessus.games.entheos import odds, war
 
-    frame = odds.duel_frame(
-        [table.duel_name(s, i) for i in range(3)],
-        war.next_turn(s.points, s.places),
-        "lead",
-        [(s.points[s.places[i]], s.points[s.places[i + 3]]) for i in range(3)],
-    )
+    at = odds.start(s, rolled=False)
+    duels = at.duel_odds(alone=False)
+    assert [d.dist for d in duels] == list(war.next_turn(s.points, s.places))
+    frame = odds.duel_frame(at, duels, "lead")
     for duel in frame.partition_by("duel"):
         assert abs(duel["probability"].sum() - 1) < 1e-9
     estimates = odds.simulate(s.turns - s.turn, s.points, s.places, tuple(s.gods[0]))
@@ -218,14 +215,14 @@ def test_entheos_turn_in_python():
 def test_entheos_games_in_python(players):
     """Whole games against the bots, the hint's move (or the roll) clicked until the end: no error,
     the others' gods never shown before the end, the war's winner and the victory points after."""
-    from nessus.games.entheos import chronicle, odds
+    from nessus.games.entheos import odds
     from nessus.games.entheos import page as app
     from nessus.games.entheos.state import OVER
 
     d = app.EntheosDashboard(seed=players)
-    d.opponents.value = chronicle.MIXED if players == 6 else "greedy"
+    d.opponents.value = app.OPPONENTS["one of each"] if players == 6 else "greedy"
     d.players.widget.value = str(players)
-    assert d.state.players == players and len(d.bots) == players and not d.messages.widget.value
+    assert d.state.players == players and len(d.match.names) == players and not d.messages.widget.value
     hidden = others_gods(d)
     for _ in range(200):
         if d.state.is_terminal():

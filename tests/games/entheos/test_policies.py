@@ -11,7 +11,7 @@ import pytest
 
 from nessus import game
 from nessus.games.entheos.heroes import GODS, HERO_NAMES, HEROES
-from nessus.games.entheos.policies import change, favourite, policies
+from nessus.games.entheos.policies import PLAIN_NAMES, change, favourite, policies
 from nessus.games.entheos.rules import BOT_NAMES, Rules
 from nessus.games.entheos.state import Hold, Lock, Place, Reveal, State, SwapDice, initial_state
 from nessus.play import play
@@ -166,3 +166,7 @@ def test_hold_only_when_nothing_else_changes_less():
                 reveals = [a for a in state.legal_actions() if isinstance(a, Reveal)]
                 assert all(change(state, a.effect) > change(state, action.effect) for a in reveals)
     assert holds
+
+
+def test_the_bots_in_plain_words_are_named_bots():
+    assert set(PLAIN_NAMES) <= set(BOT_NAMES) and len(set(PLAIN_NAMES.values())) == len(PLAIN_NAMES)

@@ -17,9 +17,19 @@ from hypothesis import strategies as st
 
 from nessus import game
 from nessus.games.entheos import battle
-from nessus.games.entheos.heroes import FACES, GODS, HERO_ACTIONS, HERO_NAMES, HEROES
+from nessus.games.entheos.heroes import (
+    ACTION_HELP,
+    ACTION_WORDS,
+    ACTIONS,
+    FACES,
+    GODS,
+    HERO_ACTIONS,
+    HERO_NAMES,
+    HEROES,
+)
 from nessus.games.entheos.rules import Rules
 from nessus.games.entheos.state import (
+    CARD_HELP,
     CARDS,
     First,
     Hold,
@@ -37,7 +47,7 @@ from nessus.games.entheos.state import (
     initial_state,
     public_text,
 )
-from nessus.play import random_legal, sample
+from nessus.play import play, random_legal, sample
 
 RULEBOOK_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 """"La partie se termine à la fin : 2 joueurs = 10e ; 3 joueurs = 9e ; 4 joueurs = 8e ; 5 joueurs = 7e ; \
@@ -434,3 +444,35 @@ def test_illegal_actions_are_value_errors_and_hints_are_legal():
     assert set(hint.values) == set(state.legal_actions())
     with pytest.raises(ValueError):
         initial_state().hint()
+
+
+def test_every_card_and_action_has_its_words():
+    assert set(CARD_HELP) == set(CARDS) and set(ACTION_WORDS) == set(ACTION_HELP) == set(ACTIONS)
+
+
+def test_the_phase_in_words_names_the_mover():
+    state = at_reveal()
+    assert state.phase_text() == "Turn 1 of 9: player 1 to reveal or hold (slot 1 of 3)."
+    assert state.phase_text(["you", "the greedy", "the passive"]).startswith("Turn 1 of 9: you to reveal or hold")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_whole_game_told_in_words(players):
+    """`State.tell` over a whole game: each turn's resolution once, the dice at most once a turn
+    (never when every die keeps its face), another player's face-down cards never named;
+    `end_text` names the war's winner and every seat's victory points."""
+    lines: list[str] = []
+    end = play(
+        initial_state(Rules(players=players)),
+        [random_legal()] * players,
+        np.random.default_rng(players),
+        lambda s, a: lines.extend(s.tell(a)),
+    )
+    assert sum(" resolved: " in line for line in lines) == end.turns
+    assert sum(", the dice: " in line for line in lines) <= end.turns
+    for line in lines:
+        if line.startswith("Player ") and (" places " in line or " holds " in line):
+            assert " places a card face down" in line or " places 2 cards face down" in line or " holds a card " in line
+    who = ["you", *(f"player {p + 1}" for p in range(1, players))]
+    text = end.end_text(who, "you win")
+    assert text.startswith("Game over: ") and "Victory points: you " in text and text.endswith("You win.")
