@@ -13,8 +13,6 @@ from nessus.games.renard import GAME
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML, dice_html
 from nessus.numbers import Kind, interval_html, number_html
-from nessus.play import play
-from nessus.report import Report
 
 SIM_TRIALS = 10_000
 SIM_SEED = 2026
@@ -37,12 +35,9 @@ class RenardDashboard(Dashboard):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
+        p = renard.PAYOUT
         self.payout = widgets.IntSlider(
-            value=renard.PAYOUT.default,
-            min=renard.PAYOUT.lo,
-            max=renard.PAYOUT.hi,
-            description="payout",
-            continuous_update=False,
+            value=p.default, min=p.lo, max=p.hi, description="payout", continuous_update=False
         )
         self.fields = {p.name: self.param_field(p) for p in (renard.STAKE, renard.BANKROLL, renard.ROUNDS)}
         self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="dice")
@@ -56,86 +51,67 @@ class RenardDashboard(Dashboard):
         self.bankroll_chart = self.chart_pane(name="bankroll")
         self.ruin_chart = self.chart_pane(name="ruin")
 
-        new_rules = self.rules_guard(lambda _: self.new_rules())
-        self.payout.observe(new_rules, names="value")
-        for f in self.fields.values():
-            f.widget.observe(new_rules, names="value")
-        self.roll_button.on_click(self.guard(lambda _: self.play(1)))
-        self.play_button.on_click(self.guard(lambda _: self.play(10)))
+        for control in (self.payout, *(f.widget for f in self.fields.values())):
+            control.observe(self.rules_guard(lambda _: self.new_rules()), names="value")
+        for button, rounds in ((self.roll_button, 1), (self.play_button, 10)):
+            button.on_click(self.guard(lambda _, rounds=rounds: self.play(rounds)))
         self.new_button.on_click(self.guard(lambda _: self.new_game()))
 
+        controls = [self.payout, *(f.widget for f in self.fields.values()), self.messages.widget]
+        buttons = widgets.HBox(self.actions)
         self.page(
-            [
-                widgets.HTML("<b>The bet</b>"),
-                self.payout,
-                *(f.widget for f in self.fields.values()),
-                self.messages.widget,
-                widgets.HBox([self.roll_button, self.play_button, self.new_button]),
-                self.dice,
-                self.status,
-            ],
+            [widgets.HTML("<b>The bet</b>"), *controls, buttons, self.dice, self.status],
             [self.bankroll_chart.widget, self.ruin_chart.widget],
             [self.figures],
         )
-        self.rules = renard.Rules()
         self.new_rules()
-
-    def read_rules(self) -> renard.Rules:
-        """The rules in the controls, or a ValueError naming the bad one."""
-        return renard.Rules(payout=self.payout.value, **{n: f.value() for n, f in self.fields.items()})
 
     def new_rules(self) -> None:
         """Apply the controls: a new game, the exact ruin curve, exact vs simulated figures."""
-        self.rules = self.read_rules()
+        self.rules = renard.Rules(payout=self.payout.value, **{n: f.value() for n, f in self.fields.items()})
         self.messages.clear()
         self.new_game()
         curve = renard.ruin_by_round(self.rules)
         frame = pl.DataFrame({"round": range(1, len(curve) + 1), "chance of ruin": [float(p) for p in curve]})
         title = f"Exact chance of ruin by each round, payout {self.rules.payout}"
         self.ruin_chart.show(charts.curve(frame, "round", "chance of ruin", title))
-        self.show_figures(renard.report(self.rules), renard.simulate(self.rules, SIM_TRIALS, SIM_SEED, progress=False))
+        self.show_figures()
 
     def new_game(self) -> None:
         """Back to the starting bankroll."""
         self.table = renard.initial_state(self.rules)
-        self.dice.value = dice_html((), empty="Press Roll to stake and throw 3 dice.")
         self.draw_table()
 
     def play(self, rounds: int) -> None:
-        """Play up to `rounds` rounds (fewer if the game ends), through the one play loop."""
-        target = len(self.table.history) + rounds
-        end = play(self.table, {}, self.rng, until=lambda s: isinstance(s, renard.State) and len(s.history) >= target)
-        assert isinstance(end, renard.State)
-        self.table = end
-        if self.table.history:
-            faces, gain = self.table.history[-1]
-            verdict = f"Triple! +{gain}" if gain > 0 else f"No triple: {gain}"
-            self.dice.value = dice_html(faces) + f"<div class='verdict'><b>{verdict}</b></div>"
+        """Play up to `rounds` rounds (fewer if the game ends)."""
+        self.table = self.table.play_rounds(self.rng, rounds)
         self.draw_table()
 
     def draw_table(self) -> None:
-        t = self.table
-        played = len(t.history)
-        wins = sum(1 for _, g in t.history if g > 0)
-        state = "ruined" if t.ruined else ("all rounds played" if t.is_terminal() else "playing")
+        """The last roll and its verdict, the bankroll so far and its chart."""
+        t, rules = self.table, self.rules
+        if t.history:
+            self.dice.value = dice_html(t.history[-1][0]) + f"<div class='verdict'><b>{t.verdict}</b></div>"
+        else:
+            self.dice.value = dice_html((), empty="Press Roll to stake and throw 3 dice.")
         self.status.value = (
-            f"<div class='bankroll'>Bankroll <b>{t.bankroll}</b> after {played} of {self.rules.rounds} rounds "
-            f"({wins} triples; {state})</div>"
+            f"<div class='bankroll'>Bankroll <b>{t.bankroll}</b> after {len(t.history)} of {rules.rounds} rounds "
+            f"({t.triples} triples; {t.standing})</div>"
         )
         self.roll_button.disabled = self.play_button.disabled = t.is_terminal()
-        bankrolls = [self.rules.bankroll] + [
-            self.rules.bankroll + sum(g for _, g in t.history[: i + 1]) for i in range(played)
-        ]
-        frame = pl.DataFrame({"round": range(played + 1), "bankroll": bankrolls})
-        self.bankroll_chart.show(charts.path(frame, "round", "bankroll", "Your bankroll", floor=self.rules.stake))
+        frame = pl.DataFrame({"round": range(len(t.bankrolls)), "bankroll": t.bankrolls})
+        self.bankroll_chart.show(charts.path(frame, "round", "bankroll", "Your bankroll", floor=rules.stake))
 
-    def show_figures(self, exact: Report, simulated: Report) -> None:
+    def show_figures(self) -> None:
+        """The exact figures beside simulated ones (with their 95% intervals), and the fair payout."""
+        exact = renard.report(self.rules).figures
+        simulated = renard.simulate(self.rules, SIM_TRIALS, SIM_SEED, progress=False).figures
         rows = []
         for name, (label, kind) in SHOWN.items():
-            e, s = exact.figures[name], simulated.figures[name]
-            assert e.exact is not None and s.ci is not None
+            e, s = exact[name].exact, simulated[name]
+            assert e is not None and s.ci is not None
             rows.append(
-                f"<tr><td>{html.escape(label)}</td><td>{number_html(e.exact, kind)}</td>"
+                f"<tr><td>{html.escape(label)}</td><td>{number_html(e, kind)}</td>"
                 f"<td>{number_html(s.value, kind)} <small>{interval_html(*s.ci, kind)}</small></td></tr>"
             )
         self.figures.value = (

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import accumulate
+from typing import cast
 
 import numpy as np
 
@@ -11,6 +13,7 @@ from nessus import game
 from nessus.dice import roll_faces, roll_outcomes
 from nessus.games.renard.odds import is_triple
 from nessus.games.renard.rules import Rules
+from nessus.play import play
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,37 @@ class State(game.State):
         """Ruined, or all rounds played."""
         return self.ruined or len(self.history) >= self.rules.rounds
 
+    @property
+    def bankrolls(self) -> tuple[int, ...]:
+        """The bankroll at the start and after each round played.
+
+        >>> initial_state(Rules(bankroll=50)).roll(dice=(1, 2, 3)).roll(dice=(4, 4, 4)).bankrolls
+        (50, 49, 59)
+        """
+        return tuple(accumulate((gain for _, gain in self.history), initial=self.rules.bankroll))
+
+    @property
+    def triples(self) -> int:
+        """How many rounds were won (a triple rolled)."""
+        return sum(1 for _, gain in self.history if gain > 0)
+
+    @property
+    def standing(self) -> str:
+        """Where the game stands: "ruined", "all rounds played" or "playing"."""
+        return "ruined" if self.ruined else "all rounds played" if self._over else "playing"
+
+    @property
+    def verdict(self) -> str:
+        """The last round in words: "Triple! +10" or "No triple: -1" ("" before the first).
+
+        >>> initial_state(Rules(rounds=2)).roll(dice=(6, 6, 6)).roll(dice=(1, 2, 3)).verdict
+        'No triple: -1'
+        """
+        if not self.history:
+            return ""
+        gain = self.history[-1][1]
+        return f"Triple! +{gain}" if gain > 0 else f"No triple: {gain}"
+
     def current_player(self) -> int:
         return game.TERMINAL if self._over else game.CHANCE
 
@@ -58,6 +92,12 @@ class State(game.State):
         if self._over:
             raise ValueError("the game is over: ruined or all rounds played")
         return self.apply(roll_faces(3, rng, dice))
+
+    def play_rounds(self, rng: np.random.Generator, rounds: int) -> State:
+        """The table after `rounds` more rounds (fewer if the game ends first), chance rolling
+        through the one play loop (`nessus.play.play`)."""
+        target = len(self.history) + rounds
+        return cast(State, play(self, {}, rng, until=lambda s: len(cast(State, s).history) >= target))
 
     def returns(self) -> list[Fraction]:
         return [Fraction(self.bankroll - self.rules.bankroll)]

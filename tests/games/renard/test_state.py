@@ -59,3 +59,15 @@ def test_table_rejects_bad_dice(dice):
 def test_table_rejects_non_integer_faces(dice):
     with pytest.raises(ValueError, match="dice"):
         renard.initial_state(renard.Rules()).roll(dice=dice)
+
+
+def test_play_rounds_through_the_play_loop_and_the_table_in_words():
+    rng = np.random.default_rng(3)
+    table = renard.initial_state(renard.Rules(bankroll=5, rounds=8)).play_rounds(rng, 3)
+    assert len(table.history) == 3 and table.standing == "playing"
+    assert table.bankrolls == (5, *(5 + sum(g for _, g in table.history[: i + 1]) for i in range(3)))
+    assert table.triples == sum(1 for _, g in table.history if g > 0)
+    table = table.play_rounds(rng, 100)
+    assert table.is_terminal() and table.standing in ("ruined", "all rounds played")
+    assert table.verdict.startswith("Triple! +" if table.history[-1][1] > 0 else "No triple: -")
+    assert renard.initial_state().verdict == ""
