@@ -1,10 +1,10 @@
 """L'Hypogéon's exact maths: a turn's final total under "stand at k" (`final_total`, `p_bust`,
 `p_21`, `mean_if_not_bust`); a round's expected points against opponents standing at k
-(`points`), the best stand-at reply (`best_response`) and the best rule of any shape by
-expectimax (`optimal_rule`, `stand_totals`, `stand_from`, `optimal_points`), the symmetric
-equilibria (`equilibria`, `best_response_table`); whole games to the points target from the
-start or from any scores (`game_odds`, `game_odds_from`, by a Poisson embedding in exact
-integers; `reply_odds` for seat 1 in a game in progress); and `report`.
+(`points`; of every stand-at rule, `replies`), the best stand-at reply (`best_response`) and the
+best rule of any shape by expectimax (`optimal_rule`, `stand_totals`, `stand_from`,
+`optimal_points`), the symmetric equilibria (`equilibria`, `best_response_table`); whole games to
+the points target from the start or from any scores (`game_odds`, `game_odds_from`, by a Poisson
+embedding in exact integers; `reply_odds` for seat 1 in a game in progress); and `report`.
 """
 
 from __future__ import annotations
@@ -96,10 +96,17 @@ def points(stand_at: int, opponents_stand_at: int, players: int) -> Fraction:
 
 
 @cache
+def replies(opponents_stand_at: int, players: int) -> dict[int, Fraction]:
+    """Expected points per round of every stand-at rule k (2 to 21) against `players` - 1
+    opponents standing at `opponents_stand_at`."""
+    return {k: points(k, opponents_stand_at, players) for k in range(2, LIMIT + 1)}
+
+
+@cache
 def best_response(opponents_stand_at: int, players: int) -> tuple[int, Fraction]:
     """(k, expected points per round) of the best stand-at rule against `players` - 1 opponents
     standing at `opponents_stand_at`; the smallest k on a tie."""
-    values = {k: points(k, opponents_stand_at, players) for k in range(2, LIMIT + 1)}
+    values = replies(opponents_stand_at, players)
     best = max(values.values())
     k = min(k for k, v in values.items() if v == best)
     return k, best

@@ -113,8 +113,7 @@ def sheet_html(
         cell = f"<td align='center'><b>{score}</b> {pips}</td>" if game else ""
         rows.append(
             f"<tr class='hypogeon-player' style='{seats.row_style(seat)}'><td>{who}</td><td>{dice}</td>"
-            f"<td align='center'>{final}</td><td align='center'>{won}</td>"
-            f"{cell}</tr>"
+            f"<td align='center'>{final}</td><td align='center'>{won}</td>{cell}</tr>"
         )
     number = len(state.played) + (0 if over else 1)
     title = f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round {number}"
@@ -211,7 +210,7 @@ def totals_chart(k: int, best: int, players: int) -> alt.Chart:
 def points_chart(k: int, players: int) -> alt.Chart:
     """Your expected points per round for every stand-at rule j, against the opponents standing at k."""
     best, value = odds.best_response(k, players)
-    values = {j: odds.points(j, k, players) for j in range(2, LIMIT + 1)}
+    values = odds.replies(k, players)
     frame = pl.DataFrame(
         {
             "your rule": [f"stand at {j}" for j in values],
@@ -264,7 +263,7 @@ def by_k_charts(k: int, players: int) -> alt.HConcatChart:
     left = alt.layer(lines, mark).properties(width=215, height=150)
 
     reply = odds.best_response_table(players).drop("best_points_exact")
-    eq = reply.filter(pl.col("equilibrium"))["opponents_stand_at"].to_list()
+    eq = odds.equilibria(players)
     eq_text = "equilibrium at " + ", ".join(map(str, eq)) if eq else "no symmetric equilibrium"
     rbase = alt.Chart(
         reply, title=alt.Title(f"Best reply to k, {players} players", subtitle=f"{eq_text} (on the diagonal)")

@@ -305,3 +305,11 @@ def test_stand_from_and_reply_odds():
     wins, rounds = hypogeon.game_odds_from(hypogeon.Rules(players=3, target=3), (1, 0, 2))
     assert (best, mine, left) == (hypogeon.best_response(17, 3)[0], wins[0], rounds)
     assert same == hypogeon.game_odds_from(rules, (1, 0, 2))[0][0]
+
+
+def test_replies_are_every_stand_at_rule_and_the_best_is_their_top():
+    """`replies` (the page's chart of your points for every rule j) and `best_response` agree."""
+    values = hypogeon.replies(17, 3)
+    assert sorted(values) == list(range(2, 22)) and values[18] == hypogeon.points(18, 17, 3)
+    best, top = hypogeon.best_response(17, 3)
+    assert top == max(values.values()) == values[best]
