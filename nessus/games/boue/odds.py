@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from fractions import Fraction
 from functools import cache
+from itertools import accumulate
 
 from nessus.chains import RewardChain, Step
 from nessus.dice import multisets
@@ -44,6 +45,15 @@ def turn_distribution(rules: Rules | None = None, bound: int | None = None, tail
     if bound is not None:
         return chain.distribution(rules.dice, bound=bound)
     return chain.distribution(rules.dice, tail_below=tail_below)
+
+
+def quantile(scores: TruncatedDist, mass: Fraction | float) -> int:
+    """The least score s with P(score <= s) >= mass (the distribution's bound if none is).
+
+    >>> quantile(turn_distribution(Rules(dice=1)), Fraction(1, 2))
+    4
+    """
+    return next((s for s, cdf in enumerate(accumulate(scores.pmf())) if cdf >= mass), scores.bound)
 
 
 @cache

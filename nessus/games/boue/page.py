@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 import ipywidgets as widgets
 import numpy as np
 
@@ -77,13 +75,7 @@ class BoueDashboard(Dashboard):
         self.rules = boue.Rules(dice=self.dice_field.value())
         self.messages.clear()
         self.exact = boue.turn_distribution(self.rules)
-        cdf, top = Fraction(0), 0
-        for s, p in enumerate(self.exact.pmf()):
-            cdf += p
-            if cdf >= SHOWN_MASS:
-                top = s
-                break
-        self.top = top
+        self.top = boue.quantile(self.exact, SHOWN_MASS)
         self.new_turn()
         self.draw_chart()
         self.draw_figures()
@@ -101,17 +93,11 @@ class BoueDashboard(Dashboard):
         self.draw_turn()
 
     def draw_turn(self) -> None:
+        """The last roll, the stuck dice, and the turn in words."""
         t = self.state
-        last = t.last
-        clean = bool(last) and not any(d in boue.STUCK for d in last)
-        self.free.value = dice_html(last, empty=f"{t.free} dice ready: press Roll.")
+        self.free.value = dice_html(t.last, empty=f"{t.free} dice ready: press Roll.")
         self.mud.value = dice_html(t.stuck, stuck=True, empty="none yet")
-        if not last:
-            verdict = ""
-        elif clean:
-            verdict = f"Clean roll: +{sum(last)}. "
-        else:
-            verdict = "Mud! This roll scores nothing. "
+        verdict = f"{t.verdict} " if t.verdict else ""
         end = " <b>Turn over.</b>" if t.turn_over else f" {t.free} dice still free."
         rolls = f"{len(t.rolls)} roll" + ("" if len(t.rolls) == 1 else "s")
         self.status.value = f"<div class='score'>{verdict}Score <b>{t.score}</b> after {rolls}.{end}</div>"

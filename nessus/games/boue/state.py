@@ -71,6 +71,22 @@ class State(game.State):
         """The turn's last roll ((), before its first)."""
         return self.rolls[-1] if self.rolls else ()
 
+    @property
+    def verdict(self) -> str:
+        """The last roll in words: "Clean roll: +9." or "Mud! This roll scores nothing." ("" before
+        the turn's first roll).
+
+        >>> initial_state(Rules(dice=2)).roll(dice=(3, 6)).verdict
+        'Clean roll: +9.'
+        """
+        if not self.rolls:
+            return ""
+        return (
+            "Mud! This roll scores nothing."
+            if any(d in STUCK for d in self.last)
+            else f"Clean roll: +{sum(self.last)}."
+        )
+
     # -- the protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
         last_turn = self.turn == self.rounds * self.rules.players - 1
