@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb
+from typing import cast
 
 import numpy as np
 
@@ -65,6 +66,18 @@ class State(game.State):
     def hand(self) -> int:
         """How many dice the current seat throws next (0 once the game is over)."""
         return 0 if self.current is None else self.holdings[self.current - 1]
+
+    def states(self) -> list[State]:
+        """The game's states from its start to this one (its history replayed).
+
+        >>> state = initial_state(Rules(players=2, dice=2)).roll(dice=(1, 3)).roll(dice=(1,))
+        >>> [s.centre for s in state.states()], state.states()[-1] == state
+        ([0, 1, 2], True)
+        """
+        states = [initial_state(self.rules)]
+        for _, dice in self.history:
+            states.append(cast(State, states[-1].apply(dice)))
+        return states
 
     # -- the protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
