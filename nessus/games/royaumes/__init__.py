@@ -41,11 +41,13 @@ from nessus.games.royaumes.odds import (
     p_player_beats,
     p_player_wins_duel,
     p_result,
+    place_text,
     player_ev,
     player_ev_given,
     rank_of,
     report,
     result_of,
+    result_text,
 )
 from nessus.games.royaumes.rules import FINE, NAME, PLAYERS, ROUNDS, Rules
 from nessus.games.royaumes.state import MAX_DUEL_ROLLS, State, expected_nets, initial_state, policies
@@ -81,6 +83,7 @@ __all__ = [
     "p_player_beats",
     "p_player_wins_duel",
     "p_result",
+    "place_text",
     "play_rounds",
     "player_ev",
     "player_ev_given",
@@ -88,6 +91,7 @@ __all__ = [
     "rank_of",
     "report",
     "result_of",
+    "result_text",
     "round_kernel",
     "simulate",
 ]

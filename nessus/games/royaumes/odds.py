@@ -28,6 +28,11 @@ def result_of(dice: tuple[int, int]) -> Result:
     return (max(dice), min(dice))
 
 
+def result_text(result: Result) -> str:
+    """A result as the rulebook writes it: "5-3"."""
+    return f"{result[0]}-{result[1]}"
+
+
 def kingdom_of(result: Result) -> str:
     """The kingdom a result belongs to."""
     for name, results in KINGDOMS.items():
@@ -39,6 +44,15 @@ def kingdom_of(result: Result) -> str:
 def rank_of(result: Result) -> int:
     """The rank of a result within its kingdom: 0 (lowest) to 6 (highest)."""
     return KINGDOMS[kingdom_of(result)].index(result)
+
+
+def place_text(result: Result) -> str:
+    """Where a result stands: "Teur, rank 2 of 7".
+
+    >>> place_text(result_of((2, 4)))
+    'Teur, rank 2 of 7'
+    """
+    return f"{kingdom_of(result)}, rank {rank_of(result) + 1} of 7"
 
 
 def p_result(result: Result) -> Fraction:
@@ -163,7 +177,7 @@ def duel_table(rules: Rules | None = None) -> pl.DataFrame:
     rules = rules or Rules()
     rows = [
         (
-            f"{r[0]}-{r[1]}",
+            result_text(r),
             kingdom_of(r),
             rank_of(r),
             p_result(r),

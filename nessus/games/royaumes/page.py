@@ -1,22 +1,10 @@
-"""Les Royaumes dashboard: rounds of 2d6 against a bank, alone or at a table of machine
-players, with every exact figure of the duel beside you.
-
-Left: the three kingdoms (the bank's result and what beats it lit up), the dice, Roll / Play
-on / New round, the hint panel (given the bank's result: P(you win the duel), the fines to
-expect, the round's expected value for every seat) and the score sheet with running
-bankrolls. Right: a player's expected value per round (and the bank's edge) as a function of
-the fine, and P(a player wins) for each result the bank can roll.
-
-There is no decision in Les Royaumes: alone, you roll for the bank and for yourself; against
-the machine, you hold a player's seat or the bank and the machines roll the rest when you
-press Play on (or at once).
-
-The game is a kit `Match` (the machines' rolls through `nessus.play.play`, the log in its
-lines); the words, the status and the hint are pure functions in `words`, the pictures and the
-charts in `views`, the odds in `odds`.
-"""
+"""Les Royaumes dashboard: rounds of 2d6 against a bank, alone (you roll for the bank too) or at a
+table of machine players who roll when you press Play on (or at once), from a player's seat or
+the bank's, with every exact figure of the duel beside you. The game is a kit `Match`."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import ipywidgets as widgets
 
@@ -51,13 +39,8 @@ class RoyaumesDashboard(TableDashboard):
     )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(
-            seed,
-            "royaumes",
-            royaumes.PLAYERS,
-            v.MACHINES,
-            "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round",
-        )
+        offer = "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round"
+        super().__init__(seed, "royaumes", royaumes.PLAYERS, v.MACHINES, offer)
         self.seats.machine.description = "they roll"
         self.role = widgets.ToggleButtons(
             options=[("a player's seat", w.PLAYER), ("the bank", w.BANK)],
@@ -83,6 +66,7 @@ class RoyaumesDashboard(TableDashboard):
         self.ev_pane = self.chart_pane("270px", "ev-by-fine")
         self.figures = TableHTML(name="les-royaumes-figures")
         self.duel_pane = self.chart_pane("290px", "duel")
+        self.charted: tuple[Fraction, royaumes.Result | None] | None = None  # the duel chart's fine and bank result
 
         self.role.observe(self.rules_guard(lambda _: self.new_role()), names="value")
         self.fine.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")  # a new game at that fine
@@ -107,7 +91,7 @@ class RoyaumesDashboard(TableDashboard):
             [self.ev_pane.widget, self.figures, self.duel_pane.widget],
             left_width="620px",
         )
-        self.new_mode()
+        self.seats.new_players()  # the seats to choose from, and the first game
 
     # -- controls -----------------------------------------------------------------------------
     def rules(self) -> royaumes.Rules:
@@ -117,14 +101,11 @@ class RoyaumesDashboard(TableDashboard):
         return royaumes.Rules(fine=self.fine.value(), players=players, rounds=int(royaumes.ROUNDS.hi))
 
     @property
-    def banker(self) -> bool:
-        """You hold the bank (in a game against the machine)."""
-        return self.seats.game and self.role.value == w.BANK
-
-    @property
     def you(self) -> int | None:
-        """Your player seat from 0 (None when you hold the bank)."""
-        return None if self.banker else (self.seats.you if self.seats.game else 0)
+        """Your player seat from 0 (None when you hold the bank, in a game against the machine)."""
+        if not self.seats.game:
+            return 0
+        return None if self.role.value == w.BANK else self.seats.you
 
     @property
     def at_once(self) -> bool:
@@ -133,25 +114,8 @@ class RoyaumesDashboard(TableDashboard):
 
     def yours(self, state: royaumes.State | None = None) -> bool:
         """The next roll (in `state`, default the round shown) is yours to make (alone, every roll is)."""
-        to_roll = (state or self.round).to_roll
-        if to_roll is None:
-            return False
-        if not self.seats.game:
-            return True
-        you = self.you
-        return to_roll == w.BANK if you is None else to_roll == f"player {you + 1}"
-
-    def name(self, seat: int | None) -> str:
-        """ "You", "Player n" or "The bank" (seat None)."""
-        return w.seat_words(seat, self.you)
-
-    def names(self) -> list[str]:
-        """Every player seat's name."""
-        return [self.name(seat) for seat in range(self.rules_now.players)]
-
-    def new_mode(self) -> None:
-        """Alone: you against the bank; in a game: players, seat or bank, how the machines roll."""
-        self.seats.new_players()
+        rnd = state or self.round
+        return rnd.to_roll is not None and (not self.seats.game or rnd.rolls_next(self.you))
 
     def new_role(self) -> None:
         """A player's seat or the bank: the seat to choose only for a player, and a new game."""
@@ -167,29 +131,22 @@ class RoyaumesDashboard(TableDashboard):
 
     def restart(self) -> None:
         """A new game: bankrolls back to 0, the first round."""
-        self.rules_now = self.rules()
+        rules = self.rules()
         self.messages.clear()
-        start = royaumes.initial_state(self.rules_now)
+        over = "<b>Game over</b>: every round is played."
         self.match = Match(
-            start,
-            {},
-            self.rng,
-            describe=self.told,
-            result=lambda _: "<b>Game over</b>: every round is played.",
-            you=None,
+            royaumes.initial_state(rules), {}, self.rng, describe=self.told, result=lambda _: over, you=None
         )
-        self.ev_pane.show(v.ev_chart(v.ev_frame(self.rules_now.fine), v.ev_title(self.rules_now.fine)))
-        self.figures.value = v.figures_html(self.rules_now)
+        self.ev_pane.show(v.ev_chart(rules.fine))
+        self.figures.value = v.figures_html(rules)
         self.new_round()
 
     def new_round(self) -> None:
         """The next round: the machines roll at once if they do, then the page is drawn."""
         if self.round.round_over:
             self.match.state = self.round.cleared()
-        self.last_roll: tuple[int | None, tuple[int, int]] | None = None
         if self.at_once:
             self.machines_roll()
-        self.draw_duel()
         self.draw_round()
 
     def next_round(self) -> None:
@@ -198,97 +155,64 @@ class RoyaumesDashboard(TableDashboard):
             raise ValueError("this round is not over yet: roll on (or press Play on)")
         self.new_round()
 
-    def one_roll(self) -> None:
-        """Your roll (the bank's, or the current player's): drawn, told in the log."""
-        first, second = (int(x) for x in self.rng.integers(1, 7, size=2))
-        before = self.round
-        self.match.tell(before, (first, second))
-        self.match.state = before.roll(dice=(first, second))
-
     def told(self, before: AnyState, dice: Action) -> str:
-        """A roll for the log (who rolled, the dice, what it did), kept as the last roll shown."""
+        """A roll for the log: who rolled, the dice, what it did."""
         assert isinstance(before, royaumes.State) and isinstance(dice, tuple)
-        pair = (int(dice[0]), int(dice[1]))
-        seat = None if before.to_roll == w.BANK else before.settled
-        self.last_roll = (seat, pair)
-        return v.roll_line(before.roll(dice=pair), seat, pair, self.name(seat), self.rules_now.fine)
+        return v.roll_line(before, (int(dice[0]), int(dice[1])), self.you)
 
-    def machines_roll(self, to_the_end: bool = False) -> None:
-        """The machines roll (the match, through the one play loop) until the next roll is yours or
-        the round is over (`to_the_end`: until the round is over)."""
+    def machines_roll(self) -> None:
+        """The machines roll (the match, through the one play loop) until the round is over or, in a
+        game against the machine, the next roll is yours (alone, every roll is yours to leave to them)."""
 
         def stop(state: AnyState) -> bool:
             assert isinstance(state, royaumes.State)
-            return state.round_over or (not to_the_end and self.yours(state))
+            return state.round_over or (self.seats.game and self.yours(state))
 
         self.match.until = stop
         self.match.advance()
 
     def roll(self) -> None:
-        """Roll: your roll (alone, whichever roll comes next)."""
+        """Roll: your roll (alone, whichever roll comes next), drawn and told in the log."""
         if self.round.round_over:
             raise ValueError("the round is over: press New round")
         if not self.yours():
             raise ValueError(f"it is not your roll ({self.round.to_roll} rolls next): press Play on")
-        was_bank = self.round.to_roll == w.BANK
-        self.one_roll()
+        low, high = sorted(int(x) for x in self.rng.integers(1, 7, size=2))
+        self.match.tell(self.round, (low, high))
+        self.match.state = self.round.roll(dice=(low, high))
         if self.at_once:
             self.machines_roll()
-        self.after_rolls(was_bank)
+        self.messages.clear()
+        self.draw_round()
 
     def play_on(self) -> None:
         """Play on: alone, roll to the end of the round; in a game, the machines roll until it is your roll."""
         if self.round.round_over:
             raise ValueError("the round is over: press New round")
-        was_bank = self.round.to_roll == w.BANK
-        if self.seats.game:
-            if self.yours():
-                raise ValueError("it is your roll: press Roll")
-            self.machines_roll()
-        else:
-            self.machines_roll(to_the_end=True)
-        self.after_rolls(was_bank)
-
-    def after_rolls(self, was_bank: bool) -> None:
-        """After rolls: the messages cleared, the duel chart redrawn if the bank rolled, the round drawn."""
+        if self.seats.game and self.yours():
+            raise ValueError("it is your roll: press Roll")
+        self.machines_roll()
         self.messages.clear()
-        if was_bank:
-            self.draw_duel()
-        self.draw_round()  # last: its log line tells the page is up to date
+        self.draw_round()
 
     # -- drawing ---------------------------------------------------------------------------------
     def draw_round(self) -> None:
-        """The kingdoms, the dice, the buttons, the status, the hint, the sheet and (last) the log."""
-        rnd, fine = self.round, self.rules_now.fine
-        seat, dice = self.last_roll if self.last_roll else (None, None)
-        player_roll = (self.name(seat), dice) if seat is not None and dice is not None else None
-        self.kingdoms.value = v.kingdoms_html(
-            rnd.bank_result, royaumes.result_of(player_roll[1]) if player_roll else None
-        )
-        self.dice.value = v.dice_panel(rnd, self.name(None), player_roll)
-        mine = self.yours()
+        """The duel chart (when the fine or the bank's result is new), the kingdoms, the dice, the
+        buttons, the status, the hint, the sheet and, last, the log."""
+        rnd, you, mine = self.round, self.you, self.yours()
+        if self.charted != (rnd.rules.fine, rnd.bank_result):
+            self.charted = (rnd.rules.fine, rnd.bank_result)
+            self.duel_pane.show(v.duel_chart(*self.charted))
+        self.kingdoms.value = v.kingdoms_html(rnd)
+        self.dice.value = v.dice_panel(rnd, you)
         self.roll_button.disabled = rnd.round_over or not mine
         self.play_button.disabled = rnd.round_over or (self.seats.game and mine)
         self.new_button.disabled = not rnd.round_over
-        self.status.value = w.status_html(
-            rnd, fine, rnd.rounds_finished, self.seats.game, mine, w.next_up(rnd, self.you)
-        )
-        bank_roll = rnd.to_roll == w.BANK
-        self.roll_button.description = (
-            "Roll for the bank" if mine and bank_roll else "Roll your dice" if mine else "Roll"
-        )
-        if not rnd.round_over:
-            self.play_button.description = "Play on" if self.seats.game else "Play on: end of round"
-        self.hint.show(lambda: w.hint_html(self.round, self.rules_now.fine, self.names(), self.name(None), self.you))
-        self.sheet.value = v.sheet_html(
-            rnd, rnd.banked(), rnd.rounds_finished, fine, self.names(), self.name(None), self.you
-        )
+        status = w.prompt(rnd, you, self.seats.game, mine)
+        self.status.value, self.roll_button.description, self.play_button.description = status
+        self.hint.show(lambda: w.hint_html(self.round, self.you))
+        self.sheet.value = v.sheet_html(rnd, you)
         self.log.value = v.log_html(self.match.lines)  # last: the page is then up to date
-
-    def draw_duel(self) -> None:
-        """P(a player wins) by the bank's result, this round's result standing out."""
-        bank = self.round.bank_result
-        self.duel_pane.show(v.duel_chart(v.duel_frame(self.rules_now.fine, bank), v.duel_title(bank), bank is not None))
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -14,12 +14,15 @@ from nessus.games.royaumes.odds import (
     Result,
     bank_outcome,
     kingdom_of,
+    place_text,
     player_ev,
     player_ev_given,
     rank_of,
     result_of,
+    result_text,
 )
 from nessus.games.royaumes.rules import Rules
+from nessus.numbers import exact_str
 
 MAX_DUEL_ROLLS = 200
 """A practical bound on the rolls of one duel (each lands in the bank's kingdom with probability
@@ -97,6 +100,52 @@ class State(game.State):
     def rounds_finished(self) -> int:
         """The rounds over so far (the one in play not counted)."""
         return self.round if self.bank is None or self.round_over else self.round - 1
+
+    @property
+    def last_roll(self) -> tuple[int, tuple[int, int]] | None:
+        """The last player roll of the round: (the player from 0, the dice), None before one.
+
+        >>> initial_state(Rules(players=2)).roll(dice=(4, 2)).roll(dice=(6, 1)).last_roll
+        (0, (1, 6))
+        """
+        rolled = [i for i, rolls in enumerate(self.rolls) if rolls]
+        return (rolled[-1], self.rolls[rolled[-1]][-1]) if rolled else None
+
+    def rolls_next(self, seat: int | None) -> bool:
+        """Whether player `seat` (from 0; None: the bank) makes the round's next roll."""
+        return self.to_roll == ("bank" if seat is None else f"player {seat + 1}")
+
+    def next_up(self, you: int | None) -> str:
+        """Who rolls next, in words, for the person at player seat `you` (None: at the bank).
+
+        >>> state = initial_state(Rules(players=2))
+        >>> state.next_up(0), state.next_up(None), state.roll(dice=(4, 2)).next_up(1)
+        ('the bank rolls', 'you roll for the bank', 'Player 1 rolls')
+        """
+        if self.to_roll == "bank":
+            return "you roll for the bank" if you is None else "the bank rolls"
+        return "you roll" if self.settled == you else f"Player {self.settled + 1} rolls"
+
+    def describe(self, dice: tuple[int, int]) -> str:
+        """What rolling `dice` from here does, in words (the bank's roll, once a round is over).
+
+        >>> state = initial_state(Rules(players=2)).roll(dice=(4, 2))
+        >>> state.describe((6, 1)), state.describe((5, 2))
+        ('(Gahanam): not in Teur, a fine of 1/10.', '(rank 3): beats 4-2, wins a stake.')
+        """
+        r = result_of(dice)
+        if self.bank is None or self.round_over:
+            if bank_outcome(r) == "bank wins all":
+                return "the bank takes every stake."
+            if bank_outcome(r) == "bank pays all":
+                return "the bank pays every player a stake."
+            return f"({place_text(r)}): each player must beat it in {kingdom_of(r)}."
+        bank = result_of(self.bank)
+        if kingdom_of(r) != kingdom_of(bank):
+            return f"({kingdom_of(r)}): not in {kingdom_of(bank)}, a fine of {exact_str(self.rules.fine)}."
+        if rank_of(r) > rank_of(bank):
+            return f"(rank {rank_of(r) + 1}): beats {result_text(bank)}, wins a stake."
+        return f"(rank {rank_of(r) + 1}): does not beat {result_text(bank)}, loses the stake."
 
     def seat_status(self, seat: int) -> str:
         """Where player `seat` (from 0) stands in the round's duel: "to roll" (before the bank's
@@ -178,10 +227,10 @@ class State(game.State):
         if self.bank is None:
             now = "the bank to roll"
         else:
-            bank = result_of(self.bank)
-            mine = " ".join(f"{a}-{b}" for b, a in self.rolls[player]) or "none"
+            mine = " ".join(result_text(result_of(d)) for d in self.rolls[player]) or "none"
+            bank = result_text(result_of(self.bank))
             now = (
-                f"the bank rolled {bank[0]}-{bank[1]} ({self.outcome}); your rolls {mine}, {self.fines[player]} fines, "
+                f"the bank rolled {bank} ({self.outcome}); your rolls {mine}, {self.fines[player]} fines, "
                 f"net {self.nets[player]} this round; " + (f"{self.to_roll} to roll" if self.to_roll else "round over")
             )
         return (

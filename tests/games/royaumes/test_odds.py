@@ -345,6 +345,27 @@ def test_cleared_round_leads_to_the_same_state():
     assert state.cleared().to_roll == "bank" and state.cleared().totals == (-1, -1)
 
 
+def test_the_round_in_words_who_rolls_next_and_the_last_roll():
+    """A roll told (`describe`: every case), who rolls next (`rolls_next`, `next_up`) and the last player roll."""
+    state = royaumes.initial_state(royaumes.Rules(players=2, rounds=3))
+    assert state.describe((2, 2)) == "the bank takes every stake."
+    assert state.describe((3, 2)) == "the bank pays every player a stake."
+    assert state.describe((2, 4)) == "(Teur, rank 2 of 7): each player must beat it in Teur."
+    assert state.rolls_next(None) and not state.rolls_next(0) and state.last_roll is None
+    duel = state.roll(dice=(4, 2))
+    assert duel.describe((1, 1)) == "(Gahanam): not in Teur, a fine of 1/10."
+    assert duel.describe((5, 3)) == "(rank 7): beats 4-2, wins a stake."
+    assert duel.describe((3, 2)) == "(rank 1): does not beat 4-2, loses the stake."
+    assert duel.rolls_next(0) and not duel.rolls_next(None)
+    assert [duel.next_up(you) for you in (0, 1, None)] == ["you roll", "Player 1 rolls", "Player 1 rolls"]
+    after = duel.roll(dice=(1, 1)).roll(dice=(3, 3)).roll(dice=(6, 1))
+    assert after.last_roll == (1, (1, 6)) and after.rolls_next(1)
+    over = after.roll(dice=(3, 4))
+    assert over.round_over and not any(over.rolls_next(s) for s in (0, 1, None))
+    assert over.describe((6, 6)) == "the bank takes every stake."  # the next round's first roll
+    assert royaumes.result_text((5, 3)) == "5-3" and royaumes.place_text((6, 6)) == "Elysium, rank 7 of 7"
+
+
 Z_999 = 3.290527  # two-sided 99.9% normal quantile
 
 
