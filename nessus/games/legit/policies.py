@@ -5,7 +5,7 @@ game (`policies`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -17,6 +17,7 @@ from nessus.games.legit.odds import (
     TurnSolver,
     beat_turn,
     first_share,
+    first_stops,
     first_turn,
     mean_turn,
     reroll_below,
@@ -31,6 +32,8 @@ from nessus.solver import Hint, TurnPolicy
 THRESHOLD = 8
 """The best single "reroll below X" for the mean, with 1, 2 or 3 rerolls."""
 SIX = int(DICE.default)
+MACHINES = {"optimal, to win": "optimal", "best mean": "best_mean", f"reroll below {THRESHOLD}": "reroll_below"}
+"""How the machine players may play (a page's words) and the named policy each one is."""
 
 Final = tuple[int, int]
 """A turn's end: (the total kept, the rerolls used)."""
@@ -141,6 +144,16 @@ Goal = Mean | Chase | First
 """The objectives a turn may be played for."""
 
 
+def seat_goal(state: State, seat: int) -> Goal:
+    """What `seat` plays for in the round: the first player their share of the win, a later one
+    beating the best score so far.
+
+    >>> seat_goal(State(Rules(players=3)), 0).text
+    'your share of the win, first of 3 players'
+    """
+    return First(state.rules.players) if seat == 0 else Chase(state.best_so_far)
+
+
 # -- the ways of playing a turn, compared -------------------------------------------------------------
 NO_REROLL, BELOW = "no reroll", f"reroll below {THRESHOLD}"
 
@@ -186,6 +199,64 @@ def least_kept(choice: TurnPolicy, rerolls: int, used: int, dice: int) -> str:
     return "all" if used == rerolls else "none" if least is None else str(least)
 
 
+DilemmaRow = tuple[int, Fraction, Fraction, Fraction | None, list[tuple[str, str]]]
+"""u, the later players' best mean, P(stop after u), the share then, the least totals kept."""
+
+
+def dilemma_rows(rules: Rules, dice: tuple[int, ...] = (6, 4, 2)) -> list[DilemmaRow]:
+    """The first player's dilemma, a row for each number u of rerolls they may use: u, a later
+    player's best mean with at most u rerolls, P(the first player stops after u rerolls), their
+    share of the win if so (None: never), and for each count of `dice` left the least total kept
+    after u rerolls (`least_kept`), playing to win and playing for the mean.
+
+    >>> dilemma_rows(Rules(rerolls=1))[1][4]
+    [('all', 'all'), ('all', 'all'), ('all', 'all')]
+    """
+    win, mean = First(rules.players).choice(rules.rerolls), Mean().choice(rules.rerolls)
+    return [
+        (
+            u,
+            Mean().worth(u),
+            p,
+            won,
+            [(least_kept(win, rules.rerolls, u, n), least_kept(mean, rules.rerolls, u, n)) for n in dice],
+        )
+        for u, (p, won) in first_stops(rules).items()
+    ]
+
+
+def dilemma_reading(rules: Rules, strong: Callable[[str], str] = str) -> str:
+    """The dilemma in words: on the first roll of six dice, does the first player playing to win
+    keep from a lower total than a player chasing the mean (or a higher one)? (`strong` marks
+    the words that matter.)
+
+    >>> dilemma_reading(Rules(rerolls=0, players=3))
+    'No reroll allowed: nobody has a choice, and each of the 3 players wins 1/3 of the time.'
+    """
+    if rules.rerolls == 0:
+        return (
+            f"No reroll allowed: nobody has a choice, and each of the {rules.players} players wins 1/{rules.players} "
+            "of the time."
+        )
+    choices = (First(rules.players).choice(rules.rerolls), Mean().choice(rules.rerolls))
+    win, mean = (cast(int, keeps_from(choice, rules.rerolls, SIX)) for choice in choices)
+    head = (
+        f"On the first roll, six dice left: playing to win the first player keeps from {strong(str(win))}, a mean "
+        f"chaser from {strong(str(mean))}. "
+    )
+    if win < mean:
+        return head + (
+            f"They stop {strong('earlier')}: every reroll they use is one more for each other player, and keeping "
+            "now hands them none."
+        )
+    if win > mean:
+        return head + (
+            f"They are {strong('pickier')}: against {rules.players - 1} chasers who know the score to beat, a "
+            "middling total rarely holds, even if rerolling hands everyone more rerolls."
+        )
+    return head + "The same threshold: the cap they set and the score they need balance out here."
+
+
 # -- the named policies of the game ---------------------------------------------------------------------
 def _as_state(state: game.State) -> State:
     if not isinstance(state, State):
@@ -211,6 +282,13 @@ def per_turn(choose: Callable[[Rules], TurnPolicy]) -> game.Policy:
         return choose(s.rules)(s.position())
 
     return policy
+
+
+def machine_policies(machine: str, rules: Rules, seats: Iterable[int]) -> dict[int, game.Policy]:
+    """The policies of the machine players at `seats` (`machine` one of `MACHINES`), as
+    `nessus.play.play` takes them."""
+    policy = policies(rules)[MACHINES[machine]]
+    return dict.fromkeys(seats, policy)
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

@@ -181,6 +181,20 @@ class State(game.State):
         """`seat`'s turn (None before it starts)."""
         return self.turns[seat] if seat < len(self.turns) else None
 
+    def seat_turn(self, seat: int) -> TurnRecord:
+        """`seat`'s turn as played so far, or before its first roll (no roll, its cap)."""
+        return self.turn_of(seat) or TurnRecord(self.cap(seat))
+
+    def move_text(self, action: game.Action) -> str:
+        """A move of the player to move, in words: "keep 12", "reroll the 4 dice left".
+
+        >>> initial_state().roll(dice=(1, 2, 3, 3, 5, 6)).move_text(REROLL)
+        'reroll the 2 dice left'
+        """
+        turn = self.turns[-1] if self.turns else TurnRecord(self.rules.rerolls)
+        n = len(turn.left or ())
+        return f"keep {turn.total}" if action == KEEP else f"reroll the {n} {'die' if n == 1 else 'dice'} left"
+
     @property
     def scores(self) -> list[int]:
         """The scores of the players whose turn is over, in seat order."""
@@ -190,6 +204,20 @@ class State(game.State):
     def winners(self) -> list[int]:
         """The seats with the best score, once the round is over (else none)."""
         return [i for i, s in enumerate(self.scores) if s == max(self.scores)] if self.is_terminal() else []
+
+    def result_text(self, you: int | None = None) -> str:
+        """Who wins the round (or shares the win) with the best score; "" before its end.
+
+        >>> state = initial_state(Rules(players=2)).roll(dice=(1, 2, 3, 3, 3, 5)).keep()
+        >>> state.roll(dice=(2, 2, 2, 2, 2, 2)).result_text(you=0)
+        'Player 2 wins with 12.'
+        """
+        if not self.is_terminal():
+            return ""
+        names = ["You" if seat == you else f"Player {seat + 1}" for seat in self.winners]
+        if len(names) > 1:
+            return f"{' and '.join(names)} share the win with {self.best_so_far} (a tie for the best score)."
+        return f"{names[0]} win{'' if names == ['You'] else 's'} with {self.best_so_far}."
 
     @property
     def best_so_far(self) -> int:

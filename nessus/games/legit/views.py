@@ -1,37 +1,29 @@
-"""Le Légit's page, its words and pictures: the roll, the log's lines, the hint, the score sheet,
-the charts and figures and the first player's dilemma, as pure functions of the turn or the
-round (HTML strings and altair charts; the objectives they are drawn for are in `policies`).
-To change how the page shows the hint, see `hint_html`."""
+"""Le Légit's page, its words and pictures as pure functions of the turn or the round (HTML and
+altair charts): the roll, the log's lines, the status, the hint, the round's sheet, the score
+chart and its figures, the first player's dilemma. The objectives are in `policies`."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Hashable
 from fractions import Fraction
 from functools import partial
-from typing import cast
 
 import altair as alt
 import polars as pl
 
-from nessus.games.legit.odds import first_share, first_stops, pairs, remove_pairs
-from nessus.games.legit.policies import SIX, THRESHOLD, First, Goal, Mean, keeps_from, least_kept, plays
+from nessus.games.legit.odds import first_share, pairs, remove_pairs
+from nessus.games.legit.policies import SIX, THRESHOLD, Goal, Mean, dilemma_reading, dilemma_rows, plays
 from nessus.games.legit.rules import Rules
 from nessus.games.legit.state import ROLL, State, TurnRecord
-from nessus.kit.common import dice_html
-from nessus.kit.dicegame import HEURISTIC, OPTIMAL, Table, face_svg, hint_table, mini_dice, policy_bars, policy_frame
+from nessus.kit.common import dice_html, face_svg
+from nessus.kit.dicegame import HEURISTIC, OPTIMAL, Table, mini_dice, policy_bars, policy_frame
+from nessus.kit.goals import figures_html, goal_hint, plural, seats_html, status_html, swatch
 from nessus.numbers import d3_format, decimal_text, number_html, number_text
-from nessus.solver import TurnPolicy
 
 TOP = 6 * SIX
 COLOURS = (OPTIMAL, "#9e9e9e", HEURISTIC, "#54a24b")  # optimal, no reroll, below 8, for the best mean
 LINE = "font-size:13px;line-height:1.5;margin-top:4px"  # a sentence under a chart
 NOTE = "<div style='color:#555;font-size:12px;line-height:1.4'>"
-
-
-def plural(n: int, word: str) -> str:
-    """`n word` or `n words`; "die" becomes "dice"."""
-    return f"{n} {word if n == 1 else 'dice' if word == 'die' else word + 's'}"
 
 
 def roll_html(turn: TurnRecord) -> str:
@@ -60,11 +52,16 @@ def roll_html(turn: TurnRecord) -> str:
     )
 
 
-def roll_text(roll: tuple[int, ...], left: tuple[int, ...]) -> str:
-    """A roll in a line of the log: the dice, the pairs removed, the total left."""
+def roll_lines(before: TurnRecord, now: TurnRecord) -> list[str]:
+    """A roll in the log: the dice, the pairs removed, the total left (and the score, if the turn ends)."""
+    roll, left = now.rolls[-1], now.left or ()
     gone = pairs(roll)
     lost = f"{plural(len(gone), 'pair')} removed" if gone else "no 7-pair"
-    return f"{mini_dice(roll)} → {lost}, total <b>{sum(left)}</b> on {plural(len(left), 'die')}"
+    name = "Roll" if before.left is None else f"Reroll {now.used}"
+    lines = [f"{name}: {mini_dice(roll)} → {lost}, total <b>{sum(left)}</b> on {plural(len(left), 'die')}."]
+    if now.over:  # no choice left: the turn ends with this total
+        lines.append(f"{'No reroll left' if left else 'Every die paired off'}: the score is <b>{now.total}</b>.")
+    return lines
 
 
 def verdict_html(state: State, action: str, goal: Goal) -> str:
@@ -78,10 +75,8 @@ def verdict_html(state: State, action: str, goal: Goal) -> str:
     )
 
 
-def status_html(state: State, turn: TurnRecord, you: int | None, best: int) -> str:
-    """Where your turn stands, in a sentence; in a round (`you`: your seat) what it is capped at
-    and chases (`best`: the best score of the others so far)."""
-    rules, cap = state.rules, turn.cap
+def status(state: State, turn: TurnRecord, you: int | None) -> str:
+    """Where your turn stands, in a sentence; in a round (`you`: your seat) what it is capped at and chases."""
     if turn.over:
         text = f"Your score: <b class='legit-score'>{turn.total}</b>. <b>Turn over.</b>"
     elif turn.left is None:
@@ -93,77 +88,49 @@ def status_html(state: State, turn: TurnRecord, you: int | None, best: int) -> s
         )
     if you and not turn.over:
         used = plural(state.turns[0].used, "reroll")
-        text += f" Score to beat: <b>{best}</b>; Player 1 used {used}, so you may use {cap}."
+        text += f" Score to beat: <b>{state.best_so_far}</b>; Player 1 used {used}, so you may use {turn.cap}."
     elif you == 0 and not turn.over:
-        others = rules.players - 1
+        others = state.rules.players - 1
         text += f" You are the first player: every reroll you use, the {others} other{'s' * (others > 1)} may use too."
-    return f"<div class='legit-status' style='font-size:15px'>{text}</div>"
+    return status_html("legit", text)
 
 
 def hint_html(state: State, goal: Goal) -> str:
-    """The hint (`state.hint()` for the goal): what the turn is worth before its first roll, then
-    keep against reroll, exactly."""
-    head = f"<div style='color:#555'>Goal: <b>{html.escape(goal.text)}</b></div>"
+    """The hint for the goal: what the turn is worth before its first roll, then keep against reroll, exactly."""
     hint = goal.hint(state)
     if state.legal_actions() == [ROLL]:
         return (
-            f"{head}Roll first: then the hint weighs keeping against rerolling. Played optimally, this turn is "
-            f"worth {number_html(hint.value, goal.kind)} ({goal.unit})."
+            f"{goal_hint(goal, None, str)}Roll first: then the hint weighs keeping against rerolling. Played "
+            f"optimally, this turn is worth {number_html(hint.value, goal.kind)} ({goal.unit})."
         )
-    turn = state.turns[-1]
-    n = len(turn.left or ())
-
-    def label(action: Hashable) -> str:
-        return f"keep {turn.total}" if action == "keep" else f"reroll the {plural(n, 'die')} left"
-
-    return head + hint_table(hint, None, label, partial(number_html, kind=goal.kind), goal.unit)
+    return goal_hint(goal, hint, state.move_text, fmt=partial(number_html, kind=goal.kind))
 
 
-def result_text(state: State, seats: Table) -> str:
-    """The round's result: who wins (or shares the win) with the best score ("" before its end)."""
-    if not state.is_terminal():
-        return ""
-    best = max(state.scores)
-    names = [seats.name(i) for i in state.winners]
-    if len(names) > 1:
-        return f"{' and '.join(names)} share the win with {best} (a tie for the best score)."
-    return f"{names[0]} win{'' if names == ['You'] else 's'} with {best}."
-
-
-def sheet_html(state: State, you: int, seats: Table) -> str:
+def sheet_html(state: State, seats: Table) -> str:
     """The round, in seat order: who plays each seat (seat 1 sets the cap), the dice left after
     each roll, the score (yours once the round is over), the winners, and the result."""
-    result, won_by = result_text(state, seats), state.winners
-    rows = []
+    result = state.result_text(seats.you)
+    turns: list[tuple[str, str] | None] = []
     for seat in range(state.rules.players):
-        t = None if seat == you and not result else state.turn_of(seat)
+        t = None if seat == seats.you and not result else state.turn_of(seat)
         if t is None:
-            rolls, score = ("<i>playing…</i>" if seat == you else "<i>to play</i>"), ""
-        else:
-            left = (mini_dice(d, 16) if d else "<small>0 dice</small>" for d in map(remove_pairs, t.rolls))
-            rolls, score = " → ".join(left), f"<b>{t.total}</b> <small>{plural(t.used, 'reroll')}</small>"
-        won = " <b style='color:#2e7d32'>★ wins</b>" if seat in won_by else ""
-        cap = " <small style='color:#777'>(sets the cap)</small>" if seat == 0 else ""
-        rows.append(
-            f"<tr class='legit-player' style='{seats.row_style(seat)}'><td><b>{seat + 1}</b></td>"
-            f"<td>{seats.who_html(seat)}{cap}{won}</td><td>{rolls}</td><td>{score}</td></tr>"
-        )
-    end = f"<div class='legit-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
-    return (
-        f"<h4 style='margin:8px 0 2px'>The round, in seat order: the dice left after each roll</h4>"
-        f"<table class='legit-players' cellpadding='3' style='border-collapse:collapse;width:100%'>"
-        f"{''.join(rows)}</table>{end if result else ''}"
-    )
+            turns.append(None)
+            continue
+        left = (mini_dice(d, 16) if d else "<small>0 dice</small>" for d in map(remove_pairs, t.rolls))
+        turns.append((" → ".join(left), f"<b>{t.total}</b> <small>{plural(t.used, 'reroll')}</small>"))
+    title = "The round, in seat order: the dice left after each roll"
+    cap = " <small style='color:#777'>(sets the cap)</small>"
+    return seats_html("legit", title, seats, turns, state.winners, result, cap)
 
 
-# -- the charts and figures ------------------------------------------------------------------------------
-def score_chart(goal: Goal, cap: int) -> alt.LayerChart:
-    """The exact score distribution of each way of playing, as lines with points (a rule at the score to beat)."""
+def chart_view(goal: Goal, cap: int) -> tuple[alt.LayerChart, str]:
+    """The exact score of each way of playing for the goal, as lines with points (a rule at the
+    score to beat), and the figures beside it: each way's exact goal value (and expected score)."""
     shown = plays(goal, cap)[:3]
+    names = [line.name for line in shown]
     # policy_frame names the outcomes by any value (ints here, for a quantitative axis): its annotation says str
     frame = policy_frame({line.name: line.scores for line in shown}, range(TOP + 1), int)
     frame = frame.rename({"value": "score", "policy": "play"})
-    names = [line.name for line in shown]
     title = alt.Title(
         f"Your score, at most {plural(cap, 'reroll')}, playing for {goal.text}",
         subtitle=", ".join(f"{line.name} {decimal_text(line.value, goal.kind, 4)}" for line in shown)
@@ -193,105 +160,72 @@ def score_chart(goal: Goal, cap: int) -> alt.LayerChart:
             rule.mark_rule(color="#c62828", strokeDash=[5, 3]).encode(x="score:Q"),
             text.encode(x="score:Q", y=alt.value(0), text="label:N"),
         ]
-    return alt.layer(*layers, title=title).properties(width=500, height=180)
-
-
-def figures_html(goal: Goal, cap: int) -> str:
-    """The table beside the chart: each way of playing's exact goal value (and expected score)."""
     mean = goal == Mean()
-    body = "".join(
-        f"<tr><td><span style='color:{c}'>■</span> {html.escape(line.name)}</td>"
-        f"<td>{number_html(line.value, goal.kind)}</td>"
-        + ("" if mean else f"<td>{number_html(line.mean, 'value')}</td>")
-        + "</tr>"
+    head = ["play", f"{html.escape(goal.unit)} (exact)", *([] if mean else ["expected score"])]
+    rows = (
+        [swatch(c, html.escape(line.name)), number_html(line.value, goal.kind)]
+        + ([] if mean else [number_html(line.mean, "value")])
         for line, c in zip(plays(goal, cap), COLOURS)
     )
-    mean_head = "" if mean else "<th align='left'>expected score</th>"
+    note = (
+        f"{NOTE}Exact (a long fraction shows its decimal value: click it for the fraction). “Reroll below {THRESHOLD}”"
+        " is the best single threshold for the mean; the common “reroll below 12” does worse than never rerolling "
+        "(10.28 against 11.33 points with 3 rerolls).</div>"
+    )
+    return alt.layer(*layers, title=title).properties(width=500, height=180), figures_html(head, rows, note)
+
+
+def dilemma_pending(rules: Rules, error: Exception | None = None) -> str:
+    """The dilemma's place while it is solved exactly (or why it could not be)."""
+    if error is not None:
+        why = html.escape(f"{type(error).__name__}: {error}")
+        return f"<div class='dilemma-error' style='color:#b00020'>⚠ the dilemma could not be solved: {why}</div>"
     return (
-        "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'><tr><th align='left'>play"
-        "</th>"
-        f"<th align='left'>{html.escape(goal.unit)} (exact)</th>{mean_head}</tr>{body}</table>"
-        f"{NOTE}Exact (a long fraction shows its decimal value: click it for the fraction). “Reroll below {THRESHOLD}” "
-        f"is the best single threshold for the mean; the common “reroll below 12” does worse than never rerolling "
-        f"(10.28 against 11.33 points with 3 rerolls).</div>"
+        f"<div class='dilemma-pending' style='color:#555'><i>Solving the first player's dilemma "
+        f"exactly ({rules.players} players, up to {rules.rerolls} rerolls)…</i></div>"
     )
 
 
 def dilemma_view(rules: Rules) -> tuple[alt.Chart, str]:
-    """The first player's dilemma (`first_stops`, exact): a chart of how often they stop
-    after u rerolls and their share of the win when they do, and a table with the later
-    players' best mean under that cap and the least total kept, to win and for the mean."""
-    stops = first_stops(rules)
-    order = [plural(u, "reroll") for u in stops]
+    """The first player's dilemma (`dilemma_rows`, exact): a chart of how often they stop after u
+    rerolls and their share of the win when they do, and a table with the later players' best
+    mean under that cap and the least total kept, to win and for the mean."""
+    rows = dilemma_rows(rules)
+    order = [plural(u, "reroll") for u, *_ in rows]
     series = ("P(they stop after u rerolls)", "their share of the win if so")
-    rows = [
+    bars = [
         (name, s, float(v or 0), "never stops here" if v is None else number_text(v))
-        for name, pair in zip(order, stops.values())
-        for s, v in zip(series, pair)
+        for name, (_, _, p_stop, won, _) in zip(order, rows)
+        for s, v in zip(series, (p_stop, won))
     ]
-    share = first_share(rules)
-    share_mean = first_share(rules, Mean().choice(rules.rerolls))
+    share, share_mean = first_share(rules), first_share(rules, Mean().choice(rules.rerolls))
     title = alt.Title(
         f"The first player's dilemma ({rules.players} players, up to {plural(rules.rerolls, 'reroll')})",
         subtitle=f"playing to win, exact: share of the win {decimal_text(share, digits=4)} "
         f"(fair: {decimal_text(Fraction(1, rules.players), digits=4)})",
     )
-    frame = pl.DataFrame(rows, schema=["value", "policy", "probability", "exact"], orient="row")
+    reading = dilemma_reading(rules, lambda words: f"<b>{words}</b>")
+    frame = pl.DataFrame(bars, schema=["value", "policy", "probability", "exact"], orient="row")
     chart = policy_bars(frame, title, "rerolls the first player uses (= the others' cap)", order, width=500, height=130)
-    first, mean_game = First(rules.players).choice(rules.rerolls), Mean().choice(rules.rerolls)
-    counts = (6, 4, 2)
-    kept = {(u, n): [least_kept(c, rules.rerolls, u, n) for c in (first, mean_game)] for u in stops for n in counts}
-    body = []
-    for u, (p_stop, won) in stops.items():
-        cells = "".join(
-            f"<td align='center'>{a} <small style='color:#777'>({b})</small></td>"
-            for a, b in (kept[u, n] for n in counts)
-        )
-        won_cell = "–" if won is None else number_html(won)
-        body.append(
-            f"<tr class='dilemma-row' style='border-top:1px solid #ddd'><td align='center'>{u}</td>"
-            f"<td>{number_html(Mean().worth(u), 'value')}</td><td>{number_html(p_stop)}</td><td>{won_cell}</td>"
-            f"{cells}</tr>"
-        )
-    head = "".join(f"<th>{n} dice</th>" for n in counts)
+    body = "".join(
+        f"<tr class='dilemma-row' style='border-top:1px solid #ddd'><td align='center'>{u}</td>"
+        f"<td>{number_html(mean, 'value')}</td><td>{number_html(p_stop)}</td>"
+        f"<td>{'–' if won is None else number_html(won)}</td>"
+        + "".join(f"<td align='center'>{a} <small style='color:#777'>({b})</small></td>" for a, b in kept)
+        + "</tr>"
+        for u, mean, p_stop, won, kept in rows
+    )
     table = (
         "<div class='nessus-wide'>"
         f"<table class='dilemma' cellpadding='3' style='font-size:12px;border-collapse:collapse;white-space:nowrap'>"
         f"<tr style='background:#f4f4f4'><th rowspan='2'>rerolls<br>used</th><th rowspan='2'>others'<br>best mean</th>"
         f"<th rowspan='2'>P(stop<br>there)</th><th rowspan='2'>share<br>if so</th>"
         f"<th colspan='3'>keeps from, with … left: to win <span style='color:#777'>(for the mean)</span></th></tr>"
-        f"<tr style='background:#f4f4f4'>{head}</tr>{''.join(body)}</table></div>"
+        f"<tr style='background:#f4f4f4'><th>6 dice</th><th>4 dice</th><th>2 dice</th></tr>{body}</table></div>"
         f"<div class='dilemma-share' style='{LINE}'>First player's share of the win: playing to win "
-        f"{number_html(share)}; "
-        f"playing for the best mean {number_html(share_mean)}; fair 1/{rules.players}.</div>"
-        f"<div class='dilemma-reading' style='{LINE}'>{dilemma_reading(rules, first, mean_game)}</div>"
+        f"{number_html(share)}; playing for the best mean {number_html(share_mean)}; fair 1/{rules.players}.</div>"
+        f"<div class='dilemma-reading' style='{LINE}'>{reading}</div>"
         f"{NOTE}Exact (click a decimal for its fraction). "
         "The later players know the best score so far and play for P(above) + ½ P(equal).</div>"
     )
     return chart, table
-
-
-def dilemma_reading(rules: Rules, first: TurnPolicy, mean_game: TurnPolicy) -> str:
-    """The dilemma in a sentence: on the first roll of six dice, does the first player playing
-    to win keep from a lower total than a player chasing the mean (or a higher one)?"""
-    if rules.rerolls == 0:
-        return (
-            f"No reroll allowed: nobody has a choice, and each of the {rules.players} players wins 1/{rules.players} "
-            "of the time."
-        )
-    win, mean = (cast(int, keeps_from(choice, rules.rerolls, SIX)) for choice in (first, mean_game))
-    head = (
-        f"On the first roll, six dice left: playing to win the first player keeps from <b>{win}</b>, a mean chaser "
-        f"from <b>{mean}</b>. "
-    )
-    if win < mean:
-        return head + (
-            "They stop <b>earlier</b>: every reroll they use is one more for each other player, and keeping now "
-            "hands them none."
-        )
-    if win > mean:
-        return head + (
-            f"They are <b>pickier</b>: against {rules.players - 1} chasers who know the score to beat, a middling "
-            "total rarely holds, even if rerolling hands everyone more rerolls."
-        )
-    return head + "The same threshold: the cap they set and the score they need balance out here."

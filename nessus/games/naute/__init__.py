@@ -23,7 +23,14 @@ from __future__ import annotations
 from nessus.game import Game
 from nessus.games.naute.expedition import Keep, cargo_states, keep_options
 from nessus.games.naute.fast import simulate
-from nessus.games.naute.odds import optimal_cargo_mean, p_beat, p_qualify_by_roll, report, score_distribution
+from nessus.games.naute.odds import (
+    cargo_distributions,
+    optimal_cargo_mean,
+    p_beat,
+    p_qualify_by_roll,
+    report,
+    score_distribution,
+)
 from nessus.games.naute.policies import (
     HEURISTIC_FACE,
     MACHINES,
@@ -51,6 +58,7 @@ from nessus.games.naute.rules import (
     SIDES,
     TOP,
     Rules,
+    boarding,
     set_aside,
 )
 from nessus.games.naute.state import State, initial_state, last_expedition
@@ -76,6 +84,8 @@ __all__ = [
     "Rules",
     "State",
     "beat_policy",
+    "boarding",
+    "cargo_distributions",
     "cargo_states",
     "chase_policy",
     "heuristic",

@@ -9,11 +9,12 @@ Fraction(205, 1296)
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from nessus.dice import multisets
 from nessus.dist import Dist
 from nessus.games.naute.expedition import score, solved, start
-from nessus.games.naute.policies import Above, CargoMean, keep_at_least, legal
+from nessus.games.naute.policies import Above, CargoMean, Goal, heuristic, keep_at_least, legal
 from nessus.games.naute.rules import DICE, NAME, ROLLS, Rules, set_aside
 from nessus.report import Figure, Report
 from nessus.solver import TurnPolicy
@@ -55,12 +56,20 @@ def score_distribution(rules: Rules | None = None, policy: TurnPolicy | None = N
     return g.distribution(start(), score, policy and legal(policy, rules.cargo_holds))
 
 
+@cache
+def cargo_distributions(goal: Goal, cargo_holds: str) -> tuple[Dist, Dist]:
+    """The exact cargo distribution under the play for `goal`, and under the person's rule
+    (keep cargo dice of 4 or more), with the cargo rule `cargo_holds`."""
+    rules = Rules(cargo_holds=cargo_holds)
+    return score_distribution(rules, goal.play(rules)), score_distribution(rules, heuristic(rules))
+
+
 def report(rules: Rules | None = None) -> Report:
     """The exact headline figures."""
     rules = rules or Rules()
     by_roll = p_qualify_by_roll()
     mean = optimal_cargo_mean(rules)
-    heuristic = score_distribution(rules, keep_at_least(4)).mean()
+    person = score_distribution(rules, keep_at_least(4)).mean()
     figures = {
         "p_qualify": Figure.of(by_roll[-1], "P(ship, captain and crew within 3 rolls)"),
         "optimal_cargo_mean": Figure.of(mean, "expected cargo, playing the cargo to maximise it (0 if not qualified)"),
@@ -70,5 +79,5 @@ def report(rules: Rules | None = None) -> Report:
     figures["optimal_cargo_mean_when_qualified"] = Figure.of(
         mean / by_roll[-1], "expected cargo given ship, captain and crew"
     )
-    figures["heuristic_cargo_mean"] = Figure.of(heuristic, "expected cargo keeping cargo dice of 4 or more")
+    figures["heuristic_cargo_mean"] = Figure.of(person, "expected cargo keeping cargo dice of 4 or more")
     return Report(NAME, rules.as_dict(), figures)

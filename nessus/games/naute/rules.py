@@ -37,11 +37,22 @@ class Rules(GameRules):
     cargo_holds: str = field(CARGO)
 
 
-def set_aside(aboard: int, roll: Sequence[int]) -> tuple[int, Roll]:
-    """After a hunting roll: how many of ship, captain, crew are aboard, and the cargo dice
-    (sorted) if all three are."""
+def boarding(aboard: int, roll: Sequence[int]) -> tuple[int, list[int]]:
+    """After a hunting roll: how many of ship, captain, crew are aboard, and the other dice in
+    the order rolled.
+
+    >>> boarding(1, [4, 5, 2, 4])
+    (3, [2, 4])
+    """
     rest = list(roll)
     while aboard < 3 and CREWS[aboard] in rest:
         rest.remove(CREWS[aboard])
         aboard += 1
+    return aboard, rest
+
+
+def set_aside(aboard: int, roll: Sequence[int]) -> tuple[int, Roll]:
+    """After a hunting roll: how many of ship, captain, crew are aboard, and the cargo dice
+    (sorted) if all three are."""
+    aboard, rest = boarding(aboard, roll)
     return aboard, tuple(sorted(rest)) if aboard == 3 else ()

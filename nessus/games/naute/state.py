@@ -112,6 +112,32 @@ class State(protocol.State):
         gap = max(t for i, t in enumerate(totals) if i != self.seat) - totals[self.seat]
         return gap if 0 <= gap < TOP else None
 
+    def dice_to_roll(self, kept: Sequence[int] | None = None) -> int:
+        """The dice the next roll throws: hunting, those not aboard; with the crew aboard, the
+        cargo dice not kept (`kept`: the cargo dice to keep, by default those kept)."""
+        return DICE - self.aboard if not self.crew else CARGO_DICE - len(self.kept if kept is None else kept)
+
+    def chosen(self, kept: Roll) -> protocol.Action:
+        """The move that keeping the cargo dice `kept` means: roll (hunting), stop (both kept) or the keep."""
+        if not self.crew:
+            return "roll"
+        return "stop" if len(kept) == CARGO_DICE else Keep(kept)
+
+    def result_text(self, you: int | None = None) -> str:
+        """Who won the game in a sentence (a tie shares first place); "" before its end.
+
+        >>> State(Rules(players=2, expeditions=1), (7, 5)).result_text(you=1)
+        'Player 1 wins with 7 cargo.'
+        """
+        if not self._over:
+            return ""
+        totals = self.totals()
+        top = [i for i, t in enumerate(totals) if t == max(totals)]
+        names = " and ".join("you" if i == you else f"player {i + 1}" for i in top)
+        if len(top) > 1:
+            return f"Shared first place: {names}, with {max(totals)} cargo."
+        return f"{names.capitalize()} win{'' if top == [you] else 's'} with {max(totals)} cargo."
+
     def objective(self) -> Goal:
         """What the seat to play maximises: P(cargo > target) on the last expedition, else the expected cargo."""
         target = self.target
@@ -142,8 +168,7 @@ class State(protocol.State):
     def chance_outcomes(self) -> list[tuple[protocol.Action, Fraction]]:
         if self._over or not self.rolling:
             return []
-        n = DICE - self.aboard if not self.crew else CARGO_DICE - len(self.kept)
-        return roll_outcomes(n)
+        return roll_outcomes(self.dice_to_roll())
 
     def _apply(self, action: protocol.Action) -> State:
         if self.rolling:
@@ -226,8 +251,7 @@ class State(protocol.State):
         state = self.apply("roll") if not self.rolling and not self.crew else self
         if not state.rolling:
             raise ValueError("keep some cargo dice (or none) before rolling again, or stop")
-        n = DICE - state.aboard if not state.crew else CARGO_DICE - len(state.kept)
-        return state.apply(roll_faces(n, rng, dice))
+        return state.apply(roll_faces(state.dice_to_roll(), rng, dice))
 
     def keep(self, faces: Sequence[int]) -> State:
         """Keep these cargo dice (those already kept included, under sticky holds); chance rolls the others next."""

@@ -25,7 +25,18 @@ from __future__ import annotations
 
 from nessus.game import Game
 from nessus.games.palais.fast import simulate
-from nessus.games.palais.hands import BEST_FIRST, HANDS, NAMES, category, hand_text, rank, strength, strongest, tie_key
+from nessus.games.palais.hands import (
+    BEST_FIRST,
+    HANDS,
+    NAMES,
+    category,
+    hand_text,
+    parse_hand,
+    rank,
+    strength,
+    strongest,
+    tie_key,
+)
 from nessus.games.palais.keep import DICE, ROLLS, SIDES, Hold
 from nessus.games.palais.odds import (
     final_hands,
@@ -86,6 +97,7 @@ __all__ = [
     "p_beat",
     "p_palais_within_3",
     "p_single",
+    "parse_hand",
     "policies",
     "rank",
     "report",

@@ -11,6 +11,7 @@ categories are ordered by their dice (`tie_key`), under B they are equal.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
@@ -99,3 +100,15 @@ def reading_order(hand: Sequence[int]) -> list[int]:
 def hand_text(hand: Sequence[int]) -> str:
     """The dice in reading order, as text ("5 5 5 5 2")."""
     return " ".join(map(str, reading_order(hand)))
+
+
+def parse_hand(text: str, example: str = "3 3 3 2 2") -> Roll:
+    """Five dice typed as "3 3 3 2 2" (spaces or commas), sorted; or a ValueError saying how to type them.
+
+    >>> parse_hand("6, 1 6 6 6")
+    (1, 6, 6, 6, 6)
+    """
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    if len(words) != DICE or not all(w.isdigit() and 1 <= int(w) <= 6 for w in words):
+        raise ValueError(f"hand to beat: type five dice from 1 to 6, e.g. {example} (got {text!r})")
+    return tuple(sorted(int(w) for w in words))

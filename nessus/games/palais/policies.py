@@ -14,6 +14,7 @@ are (`unit`), the payoff of a final hand (`payoff`, also its call: the solvers o
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, partial
@@ -237,8 +238,8 @@ def policies(rules: Rules | None = None) -> dict[str, protocol.Policy]:
     return {"optimal": _optimal, "keep_most_common": _keep_most_common_game}
 
 
-def machine_policies(machine: str, rules: Rules, you: int) -> dict[int, protocol.Policy]:
-    """The machine players' policies (every seat but yours; `machine` one of `MACHINES`), as
+def machine_policies(machine: str, rules: Rules, seats: Iterable[int]) -> dict[int, protocol.Policy]:
+    """The policies of the machine players at `seats` (`machine` one of `MACHINES`), as
     `nessus.play.play` takes them."""
     policy = policies(rules)[MACHINES[machine]]
-    return {seat: policy for seat in range(rules.players) if seat != you}
+    return dict.fromkeys(seats, policy)

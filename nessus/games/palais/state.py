@@ -20,7 +20,7 @@ import numpy as np
 
 from nessus import game as protocol
 from nessus.dice import Roll, roll_faces, roll_outcomes, rolls
-from nessus.games.palais.hands import category, strongest
+from nessus.games.palais.hands import NAMES, category, hand_text, strongest
 from nessus.games.palais.keep import DICE, ROLLS, Hold, Node, Objective, game, hold_options
 from nessus.games.palais.policies import Goal, seat_objective
 from nessus.games.palais.rules import Rules
@@ -102,6 +102,38 @@ class State(protocol.State):
     def winners(self) -> list[int]:
         """The seats with the strongest hand once every seat has played (more than one: a roll-off)."""
         return strongest(self.hands, self.rules.tie_break) if self._over else []
+
+    def roll_off(self, rng: np.random.Generator) -> int:
+        """The winner of a finished game: the strongest hand, or one drawn at random among equal ones."""
+        top = self.winners()
+        return top[0] if len(top) == 1 else int(rng.choice(top))
+
+    def seat_turn(self, seat: int) -> tuple[bool, Roll, int]:
+        """`seat`'s turn as it stands: over or not, its hand (() before its first roll), the rolls made."""
+        if self.turn_over(seat):
+            return True, self.hands[seat], self.rolls_made[seat]
+        return False, (self.hand if self.rolled else ()), len(self.history)
+
+    def chosen(self, held: Roll) -> protocol.Action:
+        """The move that holding the dice `held` means: the first roll, stop (all five held), or the hold."""
+        if not self.rolled:
+            return "roll"
+        return "stop" if len(held) == DICE else Hold(held)
+
+    def result_text(self, winner: int, you: int | None = None) -> str:
+        """The game's end in words: `winner` (the strongest hand, or the one a roll-off picked among
+        equal ones) wins with its hand.
+
+        >>> end = initial_state(Rules(players=2)).roll(dice=(6, 6, 6, 6, 2)).stop().roll(dice=(1, 1, 2, 3, 5))
+        >>> end.stop().result_text(0, you=1)
+        'Player 1 wins with Tour (6 6 6 6 2).'
+        """
+        name = ["You" if seat == you else f"Player {seat + 1}" for seat in range(self.rules.players)]
+        top = self.winners()
+        rolloff = f"{' and '.join(name[i] for i in top)} tie; a roll-off picks one at random: " if len(top) > 1 else ""
+        hand = self.hands[winner]
+        verb = "win" if winner == you else "wins"
+        return f"{rolloff}{name[winner]} {verb} with {NAMES[category(hand)]} ({hand_text(hand)})."
 
     # -- the protocol ----------------------------------------------------------------------------
     def current_player(self) -> int:

@@ -422,3 +422,24 @@ def test_first_stops_by_a_forward_pass():
     assert got == {u: (p, won / p if p else None) for u, (p, won) in stops.items()}
     assert sum(p * s for p, s in got.values() if s is not None) == first_value(REROLLS2, DICE4)
     assert sum(p for p, _ in got.values()) == 1
+
+
+def test_the_round_as_a_page_reads_it():
+    """A seat's turn before it starts, the words of its moves, its goal, the machines, the result."""
+    from nessus.games.legit.policies import First, machine_policies, seat_goal
+
+    rules = legit.Rules(players=3)
+    start = legit.initial_state(rules)
+    assert start.seat_turn(0) == legit.TurnRecord(rules.rerolls) and seat_goal(start, 0) == First(3)
+    first = start.roll(dice=(1, 6, 2, 2, 4, 5)).keep()  # 1-6 and 2-5 removed: 2 + 4 = 6, no reroll used
+    assert first.seat_turn(1) == legit.TurnRecord(0) and seat_goal(first, 1) == legit.Chase(6)
+    second = first.roll(dice=(6, 6, 6, 5, 5, 5))  # no pair: 33, the turn over (capped at no reroll)
+    assert second.turn_of(1).over and second.result_text(you=1) == ""
+    machines = machine_policies("best mean", rules, [2])
+    assert list(machines) == [2] and machines[2] is not None
+    rolled = second.roll(dice=(3, 4, 1, 1, 1, 1))  # 3-4 removed: 4 dice, total 4; it may not reroll
+    assert rolled.is_terminal() and rolled.result_text(you=1) == "You win with 33."
+    tie = legit.initial_state(legit.Rules(players=2)).roll(dice=(6, 6, 1, 2, 2, 2)).keep()
+    tie = tie.roll(dice=(2, 2, 2, 1, 6, 6))
+    assert tie.result_text(you=0) == "You and Player 2 share the win with 12 (a tie for the best score)."
+    assert legit.initial_state().roll(dice=(1, 1, 1, 1, 1, 1)).move_text("keep") == "keep 6"

@@ -79,3 +79,25 @@ def test_expedition_rules_of_keeping():
 def test_impossible_expeditions_are_refused(fields, message):
     with pytest.raises(ValueError, match=message):
         naute.State(naute.Rules(), **fields)
+
+
+def test_the_expedition_as_a_page_reads_it():
+    """The dice the next roll throws, the move the cargo dice kept mean, the result in words."""
+    rules = naute.Rules(players=2, expeditions=1)
+    start = naute.initial_state(rules)
+    assert start.dice_to_roll() == 5 and start.chosen(()) == "roll"
+    hunting = start.roll(dice=(6, 5, 1, 1, 2))  # ship and captain aboard: three dice left for the crew
+    assert hunting.dice_to_roll() == 3 and hunting.chosen((1,)) == "roll"
+    cargo = hunting.roll(dice=(4, 3, 6))
+    assert cargo.crew and cargo.dice_to_roll() == 2 and cargo.dice_to_roll((6,)) == 1
+    assert cargo.chosen((3, 6)) == "stop" and cargo.chosen((6,)) == naute.Keep((6,))
+    assert naute.boarding(0, [2, 6, 4, 5, 6]) == (3, [2, 6])
+    end = cargo.stop().roll(dice=(6, 5, 4, 6, 3)).stop()
+    assert end.result_text(you=1) == "Shared first place: player 1 and you, with 9 cargo."
+
+
+def test_the_cargo_distributions_for_a_goal():
+    """The play for the goal against the person's rule, each an exact distribution of the cargo."""
+    best, rule = naute.cargo_distributions(naute.CargoMean(), "sticky")
+    assert best.mean() == naute.optimal_cargo_mean() > rule.mean()
+    assert rule == naute.score_distribution(naute.Rules(), naute.heuristic())

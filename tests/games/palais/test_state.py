@@ -113,3 +113,24 @@ def test_fast_simulator_agrees_with_the_generic_loop():
 def test_a_seeded_game_plays_to_the_end():
     end = play(palais.initial_state(), [palais.policies()["keep_most_common"]] * 4, np.random.default_rng(2))
     assert end.is_terminal() and sum(end.returns()) == 1 and all(1 <= r <= 3 for r in end.rolls_made)
+
+
+def test_the_turn_as_a_page_reads_it():
+    """A seat's turn as it stands, the move the dice held mean, the roll-off, the result in words."""
+    state = palais.initial_state(palais.Rules(players=3))
+    assert state.seat_turn(0) == (False, (), 0) and state.chosen(()) == "roll"
+    state = state.roll(dice=(2, 2, 5, 5, 1))
+    assert state.seat_turn(0) == (False, (1, 2, 2, 5, 5), 1)
+    assert state.chosen((1, 2, 2, 5, 5)) == "stop" and state.chosen((2, 2)) == palais.Hold((2, 2))
+    state = state.stop().roll(dice=(5, 5, 2, 2, 1)).stop()
+    assert state.seat_turn(0) == (True, (1, 2, 2, 5, 5), 1) and state.seat_turn(2) == (False, (), 0)
+    end = state.roll(dice=(1, 2, 3, 5, 6)).stop()  # Faillite
+    assert end.winners() == [0, 1] and end.roll_off(np.random.default_rng(0)) in (0, 1)
+    assert (
+        end.result_text(1, you=1)
+        == "Player 1 and You tie; a roll-off picks one at random: You win with Deux paires (5 5 2 2 1)."
+    )
+    assert set(palais.machine_policies("optimal", palais.Rules(players=3), [0, 2])) == {0, 2}
+    assert palais.parse_hand("1,2 3;4 5") == (1, 2, 3, 4, 5)
+    with pytest.raises(ValueError, match="type five dice from 1 to 6"):
+        palais.parse_hand("7 7")
