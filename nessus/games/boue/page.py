@@ -104,6 +104,7 @@ class BoueDashboard(Dashboard):
         self.roll_button.description = "New turn + roll" if t.turn_over else "Roll"
 
     def draw_chart(self) -> None:
+        """The exact distribution of a turn's score as bars, the simulated turns as ticks."""
         n = self.trials.value
         exact = self.exact.truncate(self.top).to_frame()
         simulated = None
@@ -114,6 +115,7 @@ class BoueDashboard(Dashboard):
         self.chart.show(charts.exact_vs_simulated(exact, simulated, title, "score"))
 
     def draw_figures(self) -> None:
+        """The exact figures of one turn."""
         chain = boue.turn_chain(self.rules.dice)
         mean, var = chain.mean(self.rules.dice), chain.variance(self.rules.dice)
         rows = [

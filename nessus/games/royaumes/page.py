@@ -18,13 +18,6 @@ from nessus.kit.dicegame import TableDashboard
 from nessus.kit.match import Match
 
 
-def button(description: str, css: str, width: str, **kwargs) -> widgets.Button:
-    """A button of this width with this CSS class."""
-    b = widgets.Button(description=description, layout=widgets.Layout(width=width), **kwargs)
-    b.add_class(css)
-    return b
-
-
 class RoyaumesDashboard(TableDashboard):
     """The widgets of the Les Royaumes page and the rounds they play."""
 
@@ -55,11 +48,17 @@ class RoyaumesDashboard(TableDashboard):
 
         self.kingdoms = widgets.HTML()
         self.dice = widgets.HTML()
-        self.roll_button = button("Roll", "roll-button", "170px", button_style="primary", icon="refresh")
-        self.play_button = button("Play on", "play-button", "205px", button_style="success", icon="forward")
-        self.new_button = button("New round", "new-button", "110px")
-        self.reset_button = button("New game", "reset-button", "100px", tooltip="bankrolls back to 0")
-        self.actions = [self.roll_button, self.play_button, self.new_button, self.reset_button]
+        self.roll_button, self.play_button, self.new_button = self.moves(
+            ("Roll", "Play on", "New round"), (self.roll, self.play_on, self.next_round)
+        )
+        self.play_button.icon = "forward"
+        self.play_button.add_class("play-button")
+        self.reset_button = widgets.Button(description="New game", tooltip="bankrolls back to 0")
+        self.reset_button.add_class("reset-button")
+        self.reset_button.on_click(self.guard(lambda _: self.restart()))
+        self.actions.append(self.reset_button)
+        for b, width in zip(self.actions, ("170px", "205px", "110px", "100px")):
+            b.layout.width = width
         self.hint.toggle.tooltip = "show the exact odds of the round from here"
         self.sheet = TableHTML(name="les-royaumes-bankrolls")
         self.log = widgets.HTML()
@@ -70,8 +69,6 @@ class RoyaumesDashboard(TableDashboard):
 
         self.role.observe(self.rules_guard(lambda _: self.new_role()), names="value")
         self.fine.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")  # a new game at that fine
-        for b, handler in zip(self.actions, (self.roll, self.play_on, self.next_round, self.restart)):
-            b.on_click(self.guard(lambda _, handler=handler: handler()))
 
         self.page(
             [
