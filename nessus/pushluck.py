@@ -590,6 +590,48 @@ class TurnState(game.State):
         """The next player's turn, nothing rolled yet."""
         return replace(self, scores=scores, turn=self.turn + 1, turn_total=0, rolls=(), rolling=False, history=history)
 
+    def first_turn(self) -> tuple[tuple[Faces, ...], int, str | None]:
+        """The game's first turn, as a turn played alone: its rolls, its turn total (the points
+        banked once it is over) and how it ended ("hold", "bust", Pig's "goal"; None while it goes on).
+
+        >>> from nessus.games import pig
+        >>> state = pig.initial_state().roll(die=5)
+        >>> state.first_turn(), state.hold().first_turn()
+        ((((5,),), 5, None), (((5,),), 5, 'hold'))
+        """
+        if self.history:
+            played = self.history[0]
+            return played.rolls, played.banked, played.end
+        return self.rolls, self.turn_total, None
+
+    def turns_of(self, player: int) -> list[Played]:
+        """`player`'s finished turns, in order."""
+        return [t for t in self.history if t.player == player]
+
+    def rolls_of(self, player: int) -> list[Faces]:
+        """Every roll `player` has made in this game, in order (this turn's included).
+
+        >>> from nessus.games import pig
+        >>> pig.initial_state().roll(die=5).hold().roll(die=1).roll(die=3).rolls_of(0)
+        [(5,), (3,)]
+        """
+        done = [r for t in self.turns_of(player) for r in t.rolls]
+        return done + list(self.rolls) if self.mover == player else done
+
+    def result_text(self, you: int) -> str:
+        """A finished game's result for the player `you` against the machine, in words ("" while it goes on).
+
+        >>> from nessus.games import pig
+        >>> pig.initial_state(pig.Rules(goal=5)).roll(die=6).result_text(1)
+        'The machine wins, 6 to 0.'
+        """
+        if not self._over:
+            return ""
+        mine, theirs = self.scores[you], self.scores[1 - you]
+        if self.winner == -1:
+            return f"A tie, {mine} to {theirs}: half a win each."
+        return f"You win, {mine} to {theirs}." if self.winner == you else f"The machine wins, {theirs} to {mine}."
+
     def _do(self, action: game.Action) -> Self:
         return cast(Self, self.apply(action))
 

@@ -5,7 +5,6 @@ score of a turn holding at N, its figures, and the expected score for every N, f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 
 import altair as alt
 import polars as pl
@@ -13,23 +12,6 @@ import polars as pl
 from nessus import pushluck as core
 from nessus.kit.dicegame import HEURISTIC, OPTIMAL, probability_bars
 from nessus.numbers import number_html, number_text
-
-
-@cache
-def turn_frame(law: core.RollLaw, n: int) -> pl.DataFrame:
-    """The exact distribution of one turn's score holding at n: `value`, `probability`, `exact`."""
-    d = core.hold_at_distribution(law, n)
-    values = {"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes]}
-    return pl.DataFrame(values | {"exact": [number_text(d[s]) for s in d.outcomes]})
-
-
-@cache
-def means_frame(law: core.RollLaw, widest: int) -> pl.DataFrame:
-    """The exact expected turn score holding at N, for N = 1 .. widest: `N`, `mean`, `exact`."""
-    holds = range(1, widest + 1)
-    means = [core.hold_at_mean(law, n) for n in holds]
-    exact = [number_text(m, kind="value") for m in means]
-    return pl.DataFrame({"N": holds, "mean": [float(m) for m in means], "exact": exact})
 
 
 @dataclass(frozen=True)
@@ -44,7 +26,9 @@ class OneTurn:
 
     def turn_chart(self, n: int) -> alt.LayerChart:
         """The exact score of one turn holding at n, as bars."""
-        d, frame = core.hold_at_distribution(self.law, n), turn_frame(self.law, n)
+        d = core.hold_at_distribution(self.law, n)
+        values = {"value": [str(s) for s in d.outcomes], "probability": [float(d[s]) for s in d.outcomes]}
+        frame = pl.DataFrame(values | {"exact": [number_text(d[s]) for s in d.outcomes]})
         title = alt.Title(
             f"{self.title}: the score of one turn holding at {n} (exact)",
             subtitle=f"average {number_text(d.mean(), kind='value')} points; P(score 0) = {number_text(d[0])}",
@@ -67,7 +51,11 @@ class OneTurn:
         """The exact expected turn score for every N, with the best N and yours marked."""
         (top, top_mean), widest = core.best_hold(self.law), self.widest
         x = alt.X("N:Q", title="hold at N", scale=alt.Scale(domain=[1, widest]))
-        base = alt.Chart(means_frame(self.law, widest)).encode(x=x)
+        holds = range(1, widest + 1)
+        means = [core.hold_at_mean(self.law, hold) for hold in holds]
+        exact = [number_text(m, kind="value") for m in means]
+        frame = pl.DataFrame({"N": holds, "mean": [float(m) for m in means], "exact": exact})
+        base = alt.Chart(frame).encode(x=x)
         line = base.mark_line(color=OPTIMAL, point=alt.OverlayMarkDef(size=14, color=OPTIMAL)).encode(
             y=alt.Y("mean:Q", title="expected turn score"),
             tooltip=["N", alt.Tooltip("exact:N", title="expected score")],

@@ -12,8 +12,9 @@ import numpy as np
 
 from nessus import game
 from nessus import pushluck as core
-from nessus.games.pig.odds import ROLL, solution
+from nessus.games.pig.odds import ACCURACY, ROLL, TOLERANCE, solution
 from nessus.games.pig.rules import Rules
+from nessus.numbers import decimal_text
 from nessus.solver import Hint
 
 MAX_TURNS_PER_POINT = 4
@@ -80,6 +81,17 @@ class State(core.TurnState):
     def first_hold(self) -> int:
         """The smallest turn total at which optimal play holds in this turn (`hold_boundary`)."""
         return core.hold_boundary(solution(self.rules), self.context)
+
+    def p_first(self) -> float:
+        """P(the first player wins), both playing optimally (value iteration, floats)."""
+        return float(solution(self.rules).starts[0])
+
+    def accuracy(self) -> str:
+        """How the chances of winning are found, and how accurate they are, in words."""
+        return (
+            "≈: floats, not exact: value iteration until the largest change of a sweep is below "
+            f"{decimal_text(TOLERANCE)}, within {decimal_text(ACCURACY)} of the exact values."
+        )
 
     def _stage(self) -> str:
         return f"turn {self.turn + 1}, first to {self.goal} wins"

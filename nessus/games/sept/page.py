@@ -1,12 +1,7 @@
-"""Le Sept fatal (and Pig) dashboard: push your luck with two dice (a 7 wipes the turn) or with
-one die (Pig: a 1 wipes it), alone for one turn played for points (the objective `Points`: the
-exact expected turn score after each move), or in a two-player game against the machine (`Win`:
-P(you win) after each move, by value iteration). Beside: one turn's exact score holding at N,
-the expected score for every N, and in a game where optimal play first holds.
-
-A turn alone or a game is a `Match` of the game's protocol state (`sept.State`, `pig.State`):
-chance and the machine play through `nessus.play`, the hint reads `state.hint(objective)`, and
-the words and charts are pure functions in `views`."""
+"""Le Sept fatal (and Pig) dashboard: push your luck with two dice (a 7 wipes the turn) or one die
+(Pig: a 1 wipes it), alone for one turn played for points (`Points`), or in a game against the
+machine (`Win`). A turn alone or a game is a `Match` of the game's state (`sept.State`,
+`pig.State`); the hint is `state.hint(objective)`, the words and charts are in `views`."""
 
 from __future__ import annotations
 
@@ -21,10 +16,18 @@ from nessus.games.sept import views as v
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import DiceTray, TableDashboard
 from nessus.kit.match import Match, log_html
+from nessus.kit.pushluck import OneTurn
 
 GAMES = {record.title: record for record in (sept.GAME, pig.GAME)}
+TURNS = {  # one turn of each game, for the charts (expected scores for N up to 90, or 60 in Pig)
+    g.title: OneTurn(g.title, s.LAW, s.BUST_WORDS, n)
+    for g, s, n in ((sept.GAME, sept.State, 90), (pig.GAME, pig.State, 60))
+}
 MACHINES = ("optimal (to win)", "hold at N")
 SIZES = {sept.NAME: sept.ROUNDS, pig.NAME: pig.GOAL}  # what sets a game's length: its rounds, or its goal
+SIZE_WORDS = {sept.NAME: "number of rounds", pig.NAME: "goal"}
+POINTS = "the exact expected turn score after each move"  # what the hint offers alone
+WIN = "your chance of winning after each move (value iteration)"  # and in a game
 STORED = {sept.NAME: sept.STORED_ROUNDS, pig.NAME: (pig.GOAL.default,)}  # the games read from data/
 _solved: set[tuple[str, int]] = set()  # the games solved (or read) in this kernel
 
@@ -42,15 +45,14 @@ class SeptDashboard(TableDashboard):
     )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "sept", sept.PLAYERS, MACHINES)
+        super().__init__(seed, "sept", sept.PLAYERS, MACHINES, POINTS)
         self.switch = widgets.ToggleButtons(options=list(GAMES), value=sept.GAME.title, style={"button_width": "150px"})
         self.switch.add_class("sept-game")
         self.fields = {name: self.param_field(param, width="150px") for name, param in SIZES.items()}
         self.fields[pig.NAME].widget.layout.display = "none"
         self.seats.box.children = (self.seats.seat, self.seats.machine, *(f.widget for f in self.fields.values()))
-        style, layout = {"description_width": "70px"}, widgets.Layout(width="420px")
-        best = core.best_hold(sept.ROLL)[0]
-        self.hold_at = widgets.IntSlider(best, 1, 100, description="hold at N", style=style, layout=layout)
+        best, style = core.best_hold(sept.ROLL)[0], {"description_width": "70px"}
+        self.hold_at = widgets.IntSlider(best, 1, 100, description="hold at N", style=style, layout={"width": "420px"})
         self.hold_at.continuous_update = False
         self.hold_at.add_class("sept-hold")
 
@@ -66,13 +68,11 @@ class SeptDashboard(TableDashboard):
         self.boundary = self.chart_pane("250px", "hold-boundary")
         self.boundary.widget.layout.display = "none"
         self._boundary_key: tuple | None = None
-        self._quiet = False
 
-        rules_guard = self.rules_guard
-        self.switch.observe(rules_guard(lambda _: self.new_kind()), names="value")
+        self.switch.observe(self.rules_guard(lambda _: self.new_kind()), names="value")
         for f in self.fields.values():
-            f.widget.observe(rules_guard(lambda _: self.restart()), names="value")
-        self.hold_at.observe(rules_guard(lambda _: None if self._quiet else self.new_hold()), names="value")
+            f.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
+        self.hold_at.observe(self.rules_guard(lambda _: self.new_hold()), names="value")
 
         self.page(
             [
@@ -118,25 +118,23 @@ class SeptDashboard(TableDashboard):
         return core.Win(self.seats.you) if self.seats.game else core.Points()
 
     @property
-    def size_words(self) -> str:
-        """What the game's field holds: the number of rounds (Le Sept fatal) or the goal (Pig)."""
-        return "number of rounds" if self.record is sept.GAME else "goal"
+    def unit(self) -> str:
+        """What New starts: a "game" against the machine, or a "turn" alone."""
+        return "game" if self.seats.game else "turn"
 
     def new_kind(self) -> None:
-        """The other game: its dice, its field, its best hold on the slider, a new turn or game."""
+        """The other game: its dice, its field, its best hold on the slider (the charts), a new turn or game."""
         for name, f in self.fields.items():
             f.widget.layout.display = None if name == self.record.name else "none"
-        self._quiet = True
-        try:
-            self.hold_at.value = core.best_hold(v.fresh(self.record).LAW)[0]
-        finally:
-            self._quiet = False
-        self.draw_charts()
+        best = core.best_hold(TURNS[self.switch.value].law)[0]
+        if self.hold_at.value == best:
+            self.draw_charts()
+        self.hold_at.value = best  # a new value draws the charts
         self.restart()
 
     def new_mode(self) -> None:
         """Alone or against the machine: a new turn or game (and the hold boundary chart in a game)."""
-        self.new_button.description = "New game" if self.seats.game else "New turn"
+        self.new_button.description, self.hint.offer = f"New {self.unit}", WIN if self.seats.game else POINTS
         self.boundary.widget.layout.display = None if self.seats.game else "none"
         self._boundary_key = None
         self.restart()
@@ -144,43 +142,36 @@ class SeptDashboard(TableDashboard):
     def new_hold(self) -> None:
         """Another N on the slider: the charts and the hold-at-N advice."""
         self.draw_charts()
-        self.draw_advice()
+        self.draw()
 
     # -- a new turn or game ---------------------------------------------------------------------
     def restart(self) -> None:
         """A new turn alone, or a new game (the machine moves first when you sit second)."""
-        self.made = 0  # your rolls (this turn alone, this game)
         self.last: tuple = ()  # your last move: its hint, the action, where
-        self.shown: tuple[int, ...] = ()  # your last roll
-        self.note = ""  # how your last turn ended (in a game)
         self.match: Match | None = None  # no game while the field holds a bad value
-        if not self.seats.game:
-            self.match = Match(self.record.initial_state(), {}, self.rng)
-        else:
-            field = self.fields[self.record.name]
+        if self.seats.game:
             try:
-                size = field.value()
+                self.new_game(self.fields[self.record.name].value())
             except ValueError:
                 self.draw()
                 raise
-            self.new_game(size)
+        else:
+            self.match = Match(self.record.initial_state(), {}, self.rng)
         self.messages.clear()
         self.draw()
 
     def new_game(self, size: int) -> None:
         """A new game of `size` rounds (or to goal `size`) against the machine, solved first if need be."""
-        name = self.record.name
+        name, you = self.record.name, self.seats.you
         if (name, size) not in _solved and size not in STORED[name]:
             what = f"{size} round{'s' if size > 1 else ''}" if name == sept.NAME else f"Pig to {size}"
             self.status.value = v.status_html(f"Solving {what} by value iteration (once per session; a few seconds)…")
         _solved.add((name, size))
         rules = self.record.Rules(**{SIZES[name].name: size})
-        self.machine_hold = None if self.seats.machine.value == MACHINES[0] else self.hold_at.value
-        hold = self.machine_hold
+        hold = None if self.seats.machine.value == MACHINES[0] else self.hold_at.value
         machine = self.record.policies(rules)["optimal"] if hold is None else core.hold_at(hold)
-        you = self.seats.you
-        result = lambda state: v.result_text(cast(v.State, state), you)  # noqa: E731
-        self.match = Match(self.record.initial_state(rules), {1 - you: machine}, self.rng, result=result, you=you)
+        names = ["you" if seat == you else "optimal" if hold is None else f"hold at {hold}" for seat in (0, 1)]
+        self.match = Match(self.record.initial_state(rules), {1 - you: machine}, self.rng, names, you=you)
         self.match.advance()
 
     # -- moves ---------------------------------------------------------------------------------------
@@ -188,28 +179,21 @@ class SeptDashboard(TableDashboard):
         """This turn's rolls, the turn total, and whether the turn (alone) or the game is over."""
         if self.seats.game:
             return self.state.rolls, self.state.turn_total, self.state.is_terminal()
-        rolls, total, end = v.alone(self.state)
+        rolls, total, end = self.state.first_turn()
         return rolls, total, end is not None
 
     def move(self, action: str) -> None:
         """Your roll or hold (a ValueError when it is not allowed); in a game, the machine plays when your turn ends."""
         if self.match is None:
-            raise ValueError(f"type a valid {self.size_words} to start a game")
+            raise ValueError(f"type a valid {SIZE_WORDS[self.record.name]} to start a game")
         _, k, over = self.now()
         if over:
-            what = "game" if self.seats.game else "turn"
-            raise ValueError(f"the {what} is over: press {self.new_button.description}")
+            raise ValueError(f"the {self.unit} is over: press {self.new_button.description}")
         if action == "hold" and not k:
             raise ValueError("the first roll of a turn is compulsory: press Roll")
         hint = self.state.hint(self.objective)
-        self.last, self.note = (None if hint.method == "heuristic" else hint, action, f"at turn total {k}"), ""
-        turns = len(self.state.history)
+        self.last = (None if hint.method == "heuristic" else hint, action, f"at turn total {k}")
         self.match.move(action)
-        ended = self.state.history[turns:]  # your turn, then the machine's, when yours ended
-        if action == "roll":
-            self.shown, self.made = ended[0].rolls[-1] if ended else self.state.rolls[-1], self.made + 1
-        if ended and self.seats.game:
-            self.note = v.your_note(self.state, ended[0])
         self.messages.clear()
         self.draw()
 
@@ -219,75 +203,64 @@ class SeptDashboard(TableDashboard):
         if self.match is None:
             self.draw_no_game()
             return
-        s, you = self.state, self.seats.you
+        s, you = self.state, self.seats.you if self.seats.game else 0
         rolls, k, over = self.now()
-        dice = "two dice" if s.DICE == 2 else "die"
-        self.tray.show(self.shown, active=False, empty="" if self.shown else f"Press Roll to throw the {dice}.")
-        bust = bool(self.shown) and s.busts(self.shown)
-        (self.tray.widget.add_class if bust else self.tray.widget.remove_class)("sept-bust")
+        mine = s.rolls_of(you)  # your rolls (this turn alone, this game)
+        shown = mine[-1] if mine else ()
+        self.tray.show(shown, active=False, empty=f"Press Roll to throw the {'two dice' if s.DICE == 2 else 'die'}.")
+        (self.tray.widget.add_class if shown and s.busts(shown) else self.tray.widget.remove_class)("sept-bust")
         self.total.value = v.total_html(k)
         self.roll_button.description = "Roll 2 dice" if s.DICE == 2 else "Roll the die"
         self.roll_button.disabled = over
         self.hold_button.disabled = over or k == 0
         self.hold_button.description = f"Hold: bank {k}" if k else "Hold"
         if self.seats.game:
-            self.status.value = v.status_html(v.game_status(s, you, self.note), v.result_text(s, you))
-            machine = "optimal" if self.machine_hold is None else f"hold at {self.machine_hold}"
-            self.sheet.value = v.sheet_html(s, you, machine, self.seats.row_style)
+            self.status.value = v.status_html(v.game_status(s, you), s.result_text(you))
+            self.sheet.value = v.sheet_html(s, you, self.match.names[1 - you], self.seats.row_style)
             lines = [v.turn_line(s, turn, you) for turn in s.history]
             self.log.value = log_html(lines, "sept-log", keep=6, escape=False)
         else:
             self.status.value = v.status_html(v.turn_status(s))
             self.sheet.value = self.log.value = ""
-        self.draw_advice()
+        self.advice.value = v.advice_html(TURNS[self.switch.value].law, self.hold_at.value, k, over)
         self.draw_hint()
         self.draw_boundary()
-        self.counter.value = v.counter_html(self.made, self.match.made, rolls, s)
+        self.counter.value = v.counter_html(len(mine), self.match.made, rolls, s)
 
     def draw_no_game(self) -> None:
         """No game while the rounds (or goal) field holds a bad value."""
         self.tray.show((), active=False)
         self.total.value = v.total_html(None)
         self.roll_button.disabled = self.hold_button.disabled = True
-        self.status.value = v.status_html(f"Type a valid {self.size_words} to start a game.")
+        self.status.value = v.status_html(f"Type a valid {SIZE_WORDS[self.record.name]} to start a game.")
         self.sheet.value = self.log.value = self.advice.value = ""
         self.hint.show(None, "No game yet.")
-        self.counter.value = v.counter_html(self.made, 0)
-
-    def draw_advice(self) -> None:
-        """What hold-at-N says now, and the best N for points."""
-        if self.match is not None:
-            _, k, over = self.now()
-            self.advice.value = v.advice_html(self.record, self.hold_at.value, k, over)
+        self.counter.value = v.counter_html(0, 0)
 
     def draw_hint(self) -> None:
         """The value of rolling and of holding now, for what you play for (`state.hint(objective)`)."""
-        game, objective = self.seats.game, self.objective
-        win = "your chance of winning after each move (value iteration)"
-        self.hint.offer = win if game else "the exact expected turn score after each move"
+        s, objective = self.state, self.objective
         verdict = v.verdict_html(self.last or None, objective)
         if self.now()[2]:
-            self.hint.show(None, verdict + f"The {'game' if game else 'turn'} is over: no move is left to weigh.")
-        elif (h := self.state.hint(objective)).method == "heuristic":
+            self.hint.show(None, verdict + f"The {self.unit} is over: no move is left to weigh.")
+        elif (h := s.hint(objective)).method == "heuristic":
             beyond = "The lead is beyond the solved grid: whoever is that far ahead holds, whoever is that far behind"
-            beyond += " rolls."
-            self.hint.show(None, verdict + beyond)
+            self.hint.show(None, verdict + beyond + " rolls.")
         else:
-            g = self.state
-            self.hint.show(lambda: v.hint_html(g, objective, h, verdict))
+            self.hint.show(lambda: v.hint_html(s, objective, h, verdict))
 
     def draw_charts(self) -> None:
         """One turn's exact score holding at N, and the expected score for every N."""
-        n = self.hold_at.value
-        self.chart.show(v.turn(self.record).turn_chart(n))
-        self.figures.value = v.turn(self.record).figures_html(n)
-        self.means.show(v.turn(self.record).means_chart(n))
+        n, turn = self.hold_at.value, TURNS[self.switch.value]
+        self.chart.show(turn.turn_chart(n))
+        self.figures.value = turn.figures_html(n)
+        self.means.show(turn.means_chart(n))
 
     def draw_boundary(self) -> None:
         """In a game: the turn total at which optimal play first holds, by the mover's position, this turn."""
         g = self.state
-        if self.seats.game and not g.is_terminal() and v.boundary_key(g) != self._boundary_key:
-            self._boundary_key = v.boundary_key(g)
+        if self.seats.game and not g.is_terminal() and (g.rules, g.turn, g.scores) != self._boundary_key:
+            self._boundary_key = (g.rules, g.turn, g.scores)
             self.boundary.show(v.boundary_chart(g))
 
 

@@ -9,8 +9,9 @@ from typing import ClassVar
 
 from nessus import game
 from nessus import pushluck as core
-from nessus.games.sept.odds import ROLL, solution
+from nessus.games.sept.odds import ROLL, TOLERANCE, solution
 from nessus.games.sept.rules import Rules
+from nessus.numbers import decimal_text
 from nessus.solver import Hint
 
 EXTRA_ROUNDS = 40
@@ -80,6 +81,20 @@ class State(core.TurnState):
     def first_hold(self) -> int:
         """The smallest turn total at which optimal play holds in this turn (`Solution.hold_boundary`)."""
         return solution(self.rules).hold_boundary(self.duel_turn, self.lead)
+
+    def p_first(self) -> float:
+        """P(the first player wins), both playing optimally (value iteration, floats)."""
+        return solution(self.rules).p_first
+
+    def accuracy(self) -> str:
+        """How the chances of winning are found, and how accurate they are at this turn's start, in words."""
+        sol = solution(self.rules)
+        return (
+            "≈: floats, not exact: value iteration until the largest change of a sweep is below "
+            f"{decimal_text(TOLERANCE)}; leads beyond ±{sol.duel.margin} points are cut off: solving with "
+            "every cut-off state lost, then won, brackets your chance at the start of this turn in an interval "
+            f"of width {decimal_text(sol.bracket(self.duel_turn, self.lead))}."
+        )
 
     def _stage(self) -> str:
         rounds = self.rules.rounds

@@ -1,22 +1,18 @@
 """Le Sept fatal (and Pig) dashboard, its words and pictures: the page's HTML and charts as pure
-functions of the game played (`Game` record, `sept.State` or `pig.State`), its rolls and its
-solution. Numbers go through `nessus.numbers`."""
+functions of the game played (`sept.State` or `pig.State`). Numbers go through `nessus.numbers`."""
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Hashable
 from functools import partial
-from typing import cast
 
 import altair as alt
 import polars as pl
 
 from nessus import pushluck as core
-from nessus.game import Game
 from nessus.games import pig, sept
 from nessus.kit.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice
-from nessus.kit.pushluck import OneTurn
 from nessus.numbers import decimal_text, exact_str, number_html
 from nessus.solver import Hint
 
@@ -26,20 +22,6 @@ BUST = "#b00020"
 CUT_OFF = 1e-6  # a turn start whose bracket is wider than this is shown as shaken by the cut-off
 APPROX = partial(number_html, approx=True)  # a chance found by value iteration (a float): a decimal, never a fraction
 METHODS = {"value-iteration": "≈, value iteration", "exact": "exact", "heuristic": "a rule of thumb"}
-
-
-def fresh(record: Game) -> core.TurnState:
-    """A game of `record` not yet begun: its dice, its roll law (`LAW`) and its bust."""
-    return cast(core.TurnState, record.initial_state())
-
-
-def alone(state: core.TurnState) -> tuple[Rolls, int, str | None]:
-    """Your turn played alone, the first turn of `state`: its rolls, the turn total (the points
-    banked once it is over), and how it ended ("hold", "bust", Pig's "goal"; None while it goes on)."""
-    if state.history:
-        played = state.history[0]
-        return played.rolls, played.banked, played.end
-    return state.rolls, state.turn_total, None
 
 
 def action_label(action: Hashable, k: int, after: str = "") -> str:
@@ -58,11 +40,8 @@ def rolls_html(rolls: Rolls, state: core.TurnState) -> str:
     """A turn's rolls as little dice with the running turn total (the bust in red)."""
     parts, total = [], 0
     for faces in rolls:
-        if state.busts(faces):
-            parts.append(f"{mini_dice(faces)}{bust_html('✗')}")
-        else:
-            total += sum(faces)
-            parts.append(f"{mini_dice(faces)}<small>→{total}</small>")
+        total += 0 if state.busts(faces) else sum(faces)
+        parts.append(mini_dice(faces) + (bust_html("✗") if state.busts(faces) else f"<small>→{total}</small>"))
     return " ".join(parts)
 
 
@@ -85,16 +64,6 @@ def total_html(k: int | None) -> str:
     )
 
 
-def your_note(state: core.TurnState, turn: core.Played) -> str:
-    """How your turn ended in a game: banked, or wiped by the bust."""
-    if turn.end == "hold":
-        return f"You banked {turn.banked}."
-    if turn.end != "bust":
-        return ""  # Pig: the roll reached the goal
-    lost = f"Your {turn.lost} points are wiped." if turn.lost else "No points this turn."
-    return f"{bust_html(state.BUST_WORDS.capitalize() + '!')} {lost}"
-
-
 def turn_line(state: core.TurnState, turn: core.Played, you: int) -> str:
     """One finished turn for the log: who, the rolls (the bust in red), how it ended."""
     if turn.end == "hold":
@@ -115,23 +84,25 @@ def status_html(text: str, result: str = "") -> str:
 
 def turn_status(state: core.TurnState) -> str:
     """Where your turn played alone (the first turn of `state`) stands, in words."""
-    rolls, total, end = alone(state)
-    if end == "bust":
-        return (
-            f"{bust_html(state.BUST_WORDS.capitalize() + '!')} The turn total is wiped: you score "
-            f"<b class='sept-score'>0</b>. <b>Turn over.</b>"
-        )
+    rolls, total, end = state.first_turn()
     if end is not None:
-        how = "You reach the goal" if end == "goal" else "You hold"
+        wiped = f"{bust_html(state.BUST_WORDS.capitalize() + '!')} The turn total is wiped"
+        how = {"bust": wiped, "goal": "You reach the goal"}.get(end, "You hold")
         return f"{how}: you score <b class='sept-score'>{total}</b>. <b>Turn over.</b>"
     if rolls:
         return f"Turn total <b>{total}</b>: roll again, or hold to bank it."
     return f"One turn, playing for points: press <b>Roll</b> ({state.BUST_WORDS} wipes the turn)."
 
 
-def game_status(g: State, you: int, note: str) -> str:
-    """Where a game stands, after `note` (how your last turn ended), in words."""
-    mine, theirs = g.scores[you], g.scores[1 - you]
+def game_status(g: State, you: int) -> str:
+    """Where a game stands, after how your last turn ended (banked, or wiped by the bust) when it just did."""
+    mine, theirs, turns = g.scores[you], g.scores[1 - you], g.turns_of(you)
+    note, last = "", turns[-1] if turns and not g.rolls else None
+    if last is not None and last.end == "hold":
+        note = f"You banked {last.banked}."
+    elif last is not None and last.end == "bust":  # (Pig: a roll reaching the goal goes untold)
+        wiped = f"Your {last.lost} points are wiped." if last.lost else "No points this turn."
+        note = f"{bust_html(g.BUST_WORDS.capitalize() + '!')} {wiped}"
     if g.is_terminal():
         return f"{note} <b>Game over.</b>"
     note = f"{note} The machine has played its turn (below). " if note else " "
@@ -142,26 +113,11 @@ def game_status(g: State, you: int, note: str) -> str:
     return f"{note}Your turn: you <b>{mine}</b>, the machine <b>{theirs}</b>, first to <b>{g.goal}</b>."
 
 
-def result_text(g: State, you: int) -> str:
-    """The result of a finished game, in words ("" while it goes on)."""
-    if not g.is_terminal():
-        return ""
-    mine, theirs = g.scores[you], g.scores[1 - you]
-    if g.winner == -1:
-        return f"A tie, {mine} to {theirs}: half a win each."
-    return f"You win, {mine} to {theirs}." if g.winner == you else f"The machine wins, {theirs} to {mine}."
-
-
-def advice_html(record: Game, n: int, k: int, over: bool) -> str:
+def advice_html(law: core.RollLaw, n: int, k: int, over: bool) -> str:
     """What hold-at-N says at turn total k, and the best N for points."""
-    if over:
-        says = ""
-    elif k == 0:
-        says = "roll (the first roll is compulsory)"
-    else:
-        says = f"<b>roll</b> ({k} &lt; {n})" if k < n else f"<b>hold</b> ({k} ≥ {n})"
-    tail = f"Hold at N = {n} says: {says}. " if says else ""
-    law = fresh(record).LAW
+    says = f"<b>roll</b> ({k} &lt; {n})" if k < n else f"<b>hold</b> ({k} ≥ {n})"
+    says = "roll (the first roll is compulsory)" if k == 0 else says
+    tail = "" if over else f"Hold at N = {n} says: {says}. "
     even, top = exact_str(law.break_even), core.best_hold(law)[0]
     return (
         f"<div class='sept-advice' style='color:#444'>{tail}<small>For points the best N is {top}: "
@@ -181,23 +137,6 @@ def verdict_html(last: tuple[Hint | None, str, str] | None, objective: core.Poin
     return f"<div class='sept-verdict'>{what} cost {fmt(h.cost(action))} of {objective.unit} against {h.best}.</div>"
 
 
-def method_note(g: State) -> str:
-    """How the winning chances were computed, and how accurate they are here."""
-    if isinstance(g, sept.State):
-        sol = sept.solution(g.rules)
-        width = decimal_text(sol.bracket(g.duel_turn, g.lead))
-        return (
-            "≈: floats, not exact: value iteration until the largest change of a sweep is below "
-            f"{decimal_text(sept.TOLERANCE)}; leads beyond ±{sol.duel.margin} points are cut off: solving with "
-            "every cut-off state lost, then won, brackets your chance at the start of this turn in an interval "
-            f"of width {width}."
-        )
-    return (
-        f"≈: floats, not exact: value iteration until the largest change of a sweep is below "
-        f"{decimal_text(pig.TOLERANCE)}, within {decimal_text(pig.ACCURACY)} of the exact values."
-    )
-
-
 def hint_html(g: State, objective: core.Points | core.Win, h: Hint, verdict: str) -> str:
     """The value of each move for `objective` (`state.hint(objective)`: its method named), after
     the verdict on your last move; in a game, when optimal play first holds and how accurate it is."""
@@ -212,15 +151,14 @@ def hint_html(g: State, objective: core.Points | core.Win, h: Hint, verdict: str
     return (
         f"{verdict}<div style='color:#555'>Goal: <b>{objective.text}</b>, both playing optimally after this move. "
         f"Optimal play first holds at turn total <b>{g.first_hold()}</b> this turn.</div>{table}"
-        f"<div class='sept-method' style='font-size:12px;color:#555'>{method_note(g)}</div>"
+        f"<div class='sept-method' style='font-size:12px;color:#555'>{g.accuracy()}</div>"
     )
 
 
 def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]) -> str:
-    """The score sheet of a game (each turn's points from the game's history), and your chance
-    with optimal play by both."""
-    rows, who = [], {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
-    banked = [[t.banked for t in g.history if t.player == seat] for seat in (0, 1)]
+    """The score sheet of a game (each turn's points), and your chance with optimal play by both."""
+    who, rows = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}, []
+    banked = [[t.banked for t in g.turns_of(seat)] for seat in (0, 1)]
     playing = [seat == g.mover and not g.is_terminal() for seat in (0, 1)]
     n = max(len(b) + now for b, now in zip(banked, playing))  # the turns played and being played
     for seat, b in enumerate(banked):
@@ -228,23 +166,21 @@ def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]
         if isinstance(g, sept.State):
             n = max(n, g.rules.rounds)
             cells = [b[r] if r < len(b) else ("…" if playing[seat] and r == len(b) else "") for r in range(n)]
+            cells.append(f"<b>{g.scores[seat]}</b>")
         else:
             width, colour = round(200 * g.scores[seat] / g.goal), OPTIMAL if seat == you else HEURISTIC
             inner = f"<span style='display:block;width:{width}px;height:10px;background:{colour}'></span>"
-            cells = [f"<span style='display:inline-block;width:200px;height:10px;background:#eee'>{inner}</span>"]
-        tail = [f"<b>{g.scores[seat]}</b>"] + ([] if isinstance(g, sept.State) else [len(b)])
-        tds = "".join(f"<td align='center'>{c}</td>" for c in [*cells, *tail])
+            bar = f"<span style='display:inline-block;width:200px;height:10px;background:#eee'>{inner}</span>"
+            cells = [bar, f"<b>{g.scores[seat]}</b>", len(b)]
+        tds = "".join(f"<td align='center'>{c}</td>" for c in cells)
         rows.append(f"<tr class='sept-player' style='{row_style(seat)}'><td>{who[seat]}</td>{tds}</tr>")
     if isinstance(g, sept.State):
-        rounds = g.rules.rounds
-        head = [f"round {r + 1}" if r < rounds else "extra" for r in range(n)] + ["total"]
-        title = "Score sheet: the higher total after the last round wins (a tie: one more round)"
-        p, published = sept.solution(g.rules).p_first, ""
+        head = [f"round {r + 1}" if r < g.rules.rounds else "extra" for r in range(n)] + ["total"]
+        title, published = "Score sheet: the higher total after the last round wins (a tie: one more round)", ""
     else:
         head, title = ["", "score", "turns"], f"Score sheet: first to {g.goal} wins"
-        p = float(pig.solution(g.rules).starts[0])  # P(the first player wins), both optimal
         published = "; Neller and Presser published 0.5306 for the first player" if g.goal == 100 else ""
-    ths = "".join(f"<th>{h}</th>" for h in head)
+    ths, p = "".join(f"<th>{h}</th>" for h in head), g.p_first()
     return (
         f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='sept-sheet' cellpadding='3' "
         f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{ths}</tr>{''.join(rows)}</table>"
@@ -255,24 +191,10 @@ def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]
 
 
 # -- the charts ------------------------------------------------------------------------------------
-def turn(record: Game) -> OneTurn:
-    """One turn of `record`'s game for the kit's charts (expected scores for N = 1 .. 90; 60 in Pig)."""
-    state = fresh(record)
-    return OneTurn(record.title, state.LAW, state.BUST_WORDS, 60 if record.name == pig.NAME else 90)
-
-
-def boundary_key(g: State) -> tuple:
-    """What the hold boundary chart of this turn depends on."""
-    mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
-    if isinstance(g, sept.State):
-        return (sept.NAME, g.rules.rounds, g.rules.ties, g.duel_turn, g.lead)
-    return (pig.NAME, g.goal, theirs, mine)
-
-
 def boundary_chart(g: State) -> alt.LayerChart:
     """The turn total at which optimal play first holds, by the mover's position, this turn."""
     mine, theirs = g.scores[g.mover], g.scores[1 - g.mover]
-    top, subtitle = core.best_hold(g.LAW)[0], []
+    top = core.best_hold(g.LAW)[0]
     if isinstance(g, sept.State):
         holds, rounds, t = sept.first_holds(g, cut_off=CUT_OFF), g.rules.rounds, g.duel_turn
         x_title, here = "your lead at the start of this turn", mine - theirs

@@ -21,6 +21,12 @@ def test_game_is_the_protocol_state():
     assert "first to 100" in g.observation(0)
 
 
+def test_the_first_players_chance_and_its_accuracy():
+    g = pig.initial_state()
+    assert round(g.p_first(), 4) == 0.5306 and g.p_first() == float(pig.solution().starts[0])
+    assert g.accuracy().startswith("≈: floats, not exact") and "of the exact values" in g.accuracy()
+
+
 @pytest.mark.parametrize("die", [0, 7, 2.0, True, "3"])
 def test_game_rejects_bad_faces(die):
     with pytest.raises(ValueError, match="die"):

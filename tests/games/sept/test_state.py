@@ -24,6 +24,19 @@ def test_game_is_the_protocol_state():
     assert "round 1 of 1" in g.observation(1) and "player 1 to move" in g.observation(1)
 
 
+def test_a_game_as_the_page_tells_it():
+    """Each player's turns and rolls, the result for one seat, the first player's chance and how
+    accurate the winning chances are (the bracket at this turn's start)."""
+    g = sept.initial_state(sept.Rules(rounds=1)).roll(dice=(6, 6)).hold().roll(dice=(5, 6)).roll(dice=(3, 4))
+    assert g.first_turn() == (((6, 6),), 12, "hold") and g.turns_of(1)[0].lost == 11
+    assert g.rolls_of(0) == [(6, 6)] and g.rolls_of(1) == [(5, 6), (3, 4)]
+    assert (g.result_text(0), g.result_text(1)) == ("You win, 12 to 0.", "The machine wins, 12 to 0.")
+    assert sept.initial_state().result_text(0) == ""
+    assert g.p_first() == sept.solution(g.rules).p_first
+    start = sept.initial_state()
+    assert start.accuracy().startswith("≈: floats, not exact") and "cut off" in start.accuracy()
+
+
 def test_hint_off_the_grid_is_the_rule_played_there():
     """A lead beyond the margin (as `Solution.rolls`): the player ahead holds, the one behind rolls."""
     m = sept.solution().duel.margin
