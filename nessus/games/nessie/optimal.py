@@ -265,11 +265,12 @@ class TurnSolver:
 @dataclass(frozen=True)
 class OptimalChoice:
     """The optimal player's view, in expected treasure points: stopping now takes
-    `stop_value`; revealing now and then playing optimally is worth `reveal_value` (None when
-    no card is left to reveal)."""
+    `stop_value` (the last `take` cards of the row); revealing now and then playing optimally
+    is worth `reveal_value` (None when no card is left to reveal)."""
 
     stop_value: Fraction
     reveal_value: Fraction | None
+    take: int = 0
 
     @property
     def reveal(self) -> bool:
@@ -426,7 +427,7 @@ def optimal_choice(s: Situation, hand: Hand, adjacency: tuple[tuple[str, str], .
     if s.sunk():
         raise ValueError("the player has already sunk in this situation")
     stop, reveal = solver(s, hand, adjacency).values(tuple(s.row))
-    return OptimalChoice(stop, reveal)
+    return OptimalChoice(stop, reveal, best_take(hand, s.row, adjacency, letter_value=Fraction(0))[0])
 
 
 @dataclass(frozen=True)

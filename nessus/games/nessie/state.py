@@ -27,6 +27,7 @@ from nessus.games.nessie.cards import (
     Card,
     Hand,
     Situation,
+    is_treasure,
     neighbours,
     sunk,
     take,
@@ -181,11 +182,11 @@ class State(game.State):
         """The cards in front of `player` (default: the player to play), as a `Hand`."""
         return self.hands[self.current if player is None else player].hand()
 
-    def situation(self) -> Situation:
-        """What the player to play knows, for the odds: the draw pile (counted), the row and
-        their letters."""
+    def situation(self, player: int | None = None) -> Situation:
+        """What `player` (default: the player to play) knows, for the odds: the draw pile
+        (counted), the row and their letters."""
         pool = {c: n for c, n in zip(CARD_KINDS, self.draw) if n}
-        return Situation(pool, self.row, frozenset(self.hands[self.current].letters))
+        return Situation(pool, self.row, frozenset(self.hands[self.current if player is None else player].letters))
 
     def scores(self) -> list[int]:
         """Treasure points, plus 10 for the player who completed Nessie."""
@@ -255,9 +256,28 @@ class State(game.State):
             last=(Event("reveal", self.current, (card,)),),
         )
 
-    def _stopped(self, n: int) -> State:
+    def _take(self, n: int) -> tuple[tuple[Card, ...], Hand, list[Card]]:
+        """Taking the last n row cards: the cards taken (last revealed first), the mover's hand after, the discards."""
         taken = self.row[len(self.row) - n :][::-1]
-        hand, thrown = take(self.hand(), list(taken), neighbours(CHAIN))
+        return (taken, *take(self.hand(), list(taken), neighbours(CHAIN)))
+
+    def take_text(self, n: int) -> str:
+        """What taking the last n row cards would do to the mover's cards, in words.
+
+        >>> state = initial_state().reveal("C").reveal("3").reveal("A")
+        >>> state.take_text(2), state.take_text(3)
+        ('+3 treasure; keeps A', '+0 treasure; keeps A; discards C (cannot keep)')
+        """
+        hand = self.hand()
+        _, after, thrown = self._take(n)
+        kept = [c for c in after.letters if c not in hand.letters]
+        lost = [c for c in thrown if not is_treasure(c)]
+        parts = [f"{sum(after.treasures) - sum(hand.treasures):+d} treasure"]
+        parts += [f"keeps {', '.join(kept)}"] if kept else []
+        return "; ".join(parts + ([f"discards {', '.join(lost)} (cannot keep)"] if lost else []))
+
+    def _stopped(self, n: int) -> State:
+        taken, hand, thrown = self._take(n)
         hands = self.hands[: self.current] + (Held.of(hand),) + self.hands[self.current + 1 :]
         event = Event("stop", self.current, taken, tuple(thrown))
         after = replace(
@@ -304,6 +324,50 @@ class State(game.State):
             f"{status}; row: {' '.join(self.row) or 'empty'}; draw pile ({sum(self.draw)}): {_cards_of(self.draw)}; "
             f"discards ({sum(self.discards)}): {_cards_of(self.discards)}; {seats}"
         )
+
+    def describe(self, action: game.Action, others: str, you: int = 0) -> list[str]:
+        """`action` played from here as sentences for a game log told to the player `you` (the
+        others play `others`): your reveals and stops (what a stop cost you), another player's
+        turn when it ends (the cards revealed, the stop or the sink), a sink at a turn's start.
+
+        >>> state = initial_state().reveal("C").reveal("3").reveal("A")
+        >>> for line in state.describe(Stop(3), "risky"):
+        ...     print(line)
+        You stop and take A, 3, C.
+        You could not keep C: discarded, and with them your lowest treasure each time (3).
+        Your score: 0 (was 0); letters A.
+        """
+        if action == REVEAL:
+            return []
+        after = self.apply(action)
+        assert isinstance(after, State)
+        mine = list(self.row[len(self.row) - self.revealed :])  # the cards revealed this turn so far
+        out: list[str] = []
+        for e in after.last:
+            them = f"Player {e.player + 1} ({others})"
+            if e.kind == "reveal" and e.player == you:
+                out.append(f"You reveal {e.cards[0]}.")
+            elif e.kind == "sink":
+                out.append(
+                    f"You reveal {e.cards[0]} and sink! The row is discarded."
+                    if e.player == you
+                    else f"{them} reveals {', '.join(mine + [e.cards[0]])} and sinks: the row is discarded."
+                )
+            elif e.kind == "stop" and e.player == you:
+                lost, coins = [c for c in e.discards if not is_treasure(c)], [c for c in e.discards if is_treasure(c)]
+                paid = f", and with them your lowest treasure each time ({', '.join(coins)})" if coins else ""
+                out.append(f"You stop and take {', '.join(e.cards) or 'nothing'}.")
+                out += [f"You could not keep {', '.join(lost)}: discarded{paid}."] if lost else []
+                held, before = after.hands[you], sum(self.hands[you].treasures)
+                letters = "".join(sorted(held.letters)) or "none"
+                out.append(f"Your score: {sum(held.treasures)} (was {before}); letters {letters}.")
+            elif e.kind == "stop":
+                took, score = ", ".join(e.cards) or "nothing", after.scores()[e.player]
+                out.append(f"{them} reveals {', '.join(mine)}, then stops and takes {took} → score {score}.")
+            elif e.kind == "sink_at_start":
+                who = "You sink" if e.player == you else f"Player {e.player + 1} sinks"
+                out.append(f"{who} at the start of the turn (three of a letter with the row): the row is discarded.")
+        return out
 
     def shape(self) -> game.Shape:
         reveals = MAX_ROW + 1  # a turn reveals until the row sinks at the latest

@@ -1,23 +1,21 @@
-"""Nessie dashboard, what has no widget in it: the cards, the row, the players' table, the log's
-sentences, the odds table and the two players' advice as HTML, the chart of sinking within k
-reveals and the optimal player's answer, all pure functions of the game's state (`nessie.State`)."""
+"""Nessie dashboard, what has no widget in it: the cards, the row, the players' table, the log,
+the odds table and the chart of sinking within k reveals, as pure functions of the game's state
+(`nessie.State`)."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from fractions import Fraction
 
 import altair as alt
 import polars as pl
 
-from nessus.game import Action
 from nessus.game import State as GameState
 from nessus.games.nessie.advice import BOX
-from nessus.games.nessie.cards import CHAIN, Card, Hand, Situation, is_treasure, neighbours, take
+from nessus.games.nessie.cards import Card, Situation, is_treasure
 from nessus.games.nessie.odds import LETTER_VALUE, Choice, p_sink_within
-from nessus.games.nessie.policies import Rule, lookahead, stop_at, stop_when_risky
-from nessus.games.nessie.state import CARD_KINDS, REVEAL, State
+from nessus.games.nessie.policies import lookahead, stop_at, stop_when_risky
+from nessus.games.nessie.state import State
 from nessus.kit.match import log_html as kit_log
 from nessus.kit.match import winners_text
 from nessus.numbers import d3_format, decimal_text, number_html, number_text
@@ -25,11 +23,7 @@ from nessus.numbers import d3_format, decimal_text, number_html, number_text
 HUMAN = 0
 HORIZON = 10  # the chart shows P(sunk within k more reveals) for k = 1..HORIZON
 LOG_LINES = 8
-STRATEGIES: dict[str, Callable[[], Rule]] = {
-    "stop at 2": lambda: stop_at(2),
-    "risk > 30%": lambda: stop_when_risky(Fraction(3, 10)),
-    "look-ahead": lambda: lookahead(),
-}
+STRATEGIES = {"stop at 2": stop_at(2), "risk > 30%": stop_when_risky(Fraction(3, 10)), "look-ahead": lookahead()}
 OPPONENTS = (1, 2, 3, 4, 5)
 TEAL = "#1f8a8a"
 
@@ -72,16 +66,15 @@ def card_html(card: Card, small: bool = False, chosen: bool = False) -> str:
         base += "outline:3px dashed #d62728;outline-offset:2px;"
     label = html.escape(card)
     if is_treasure(card):
-        value = int(card)
         style = base + "background:linear-gradient(160deg,#fff6c4,#e6b422);border:2px solid #9c7a00;color:#5c4300;"
-        inner = f"{_coins_svg(value, int(w * 0.8))}<b style='font-size:{w // 3}px;line-height:1'>{value}</b>"
-        kind, title = "treasure", f"treasure worth {value}"
+        inner = f"{_coins_svg(int(card), int(w * 0.8))}<b style='font-size:{w // 3}px;line-height:1'>{label}</b>"
+        kind, title = "treasure", f"treasure worth {label}"
     else:
         style = base + "background:linear-gradient(160deg,#4fd1c5,#0f6e6e);border:2px solid #0b4f4f;color:#fff;"
         inner = f"<b style='font-size:{int(w * 0.6)}px;line-height:1'>{label}</b>{_wave_svg(int(w * 0.8))}"
         kind, title = "nessie", f"Nessie card {label}"
-    extra = " to-take" if chosen else ""
-    return f'<span class="nessie-card {kind}{extra}" data-card="{label}" title="{title}" style="{style}">{inner}</span>'
+    kind += " to-take" if chosen else ""
+    return f'<span class="nessie-card {kind}" data-card="{label}" title="{title}" style="{style}">{inner}</span>'
 
 
 def cards_html(cards: list[Card], small: bool = False, chosen_from: int | None = None, empty: str = "") -> str:
@@ -103,18 +96,8 @@ def take_note_html(g: State, n: int, best: int | None) -> str:
         return ""
     if g.revealed == 0:
         return "<small class='take-note'>Reveal at least one card before you stop.</small>"
-    taken = list(g.row[len(g.row) - n :][::-1]) if n else []
-    hand = g.hand(HUMAN)
-    after, discards = take(hand, taken, neighbours(CHAIN))
-    kept = [c for c in after.letters if c not in hand.letters]
-    lost = [c for c in discards if not is_treasure(c)]
-    parts = [
-        f"{sum(after.treasures) - sum(hand.treasures):+d} treasure",
-        *([f"keeps {', '.join(kept)}"] if kept else []),
-        *([f"discards {', '.join(lost)} (cannot keep)"] if lost else []),
-    ]
     note = " — the best take" if n == best else ""
-    return f"<small class='take-note'>Taking {n}: {'; '.join(parts)}{note}.</small>"
+    return f"<small class='take-note'>Taking {n}: {g.take_text(n)}{note}.</small>"
 
 
 # -- players and the log ----------------------------------------------------------------
@@ -148,58 +131,12 @@ def log_html(lines: list[str]) -> str:
     )
 
 
-def narrate(state: State, action: Action, strategy: str) -> list[str]:
-    """A move (`action` from `state`) as sentences for the log: your reveals and stops (with what
-    a stop cost you), an opponent's turn told when it ends (the cards it revealed and its stop or
-    sink), and a sink at the start of a turn."""
-    if action == REVEAL:
-        return []
-    after = state.apply(action)
-    assert isinstance(after, State)
-    mine = list(state.row[len(state.row) - state.revealed :])  # the cards revealed this turn so far
-    out: list[str] = []
-    for e in after.last:
-        them = f"Player {e.player + 1} ({strategy})"
-        if e.kind == "reveal" and e.player == HUMAN:
-            out.append(f"You reveal {e.cards[0]}.")
-        elif e.kind == "sink":
-            out.append(
-                f"You reveal {e.cards[0]} and sink! The row is discarded."
-                if e.player == HUMAN
-                else f"{them} reveals {', '.join(mine + [e.cards[0]])} and sinks: the row is discarded."
-            )
-        elif e.kind == "stop" and e.player == HUMAN:
-            out.append(f"You stop and take {', '.join(e.cards) or 'nothing'}.")
-            out += stop_lines(after.hand(HUMAN), sum(state.hands[HUMAN].treasures), list(e.discards))
-        elif e.kind == "stop":
-            took = ", ".join(e.cards) or "nothing"
-            out.append(
-                f"{them} reveals {', '.join(mine)}, then stops and takes {took} → score {after.scores()[e.player]}."
-            )
-        elif e.kind == "sink_at_start":
-            who = "You sink" if e.player == HUMAN else f"Player {e.player + 1} sinks"
-            out.append(f"{who} at the start of the turn (three of a letter with the row): the row is discarded.")
-    return out
-
-
-def stop_lines(hand: Hand, before: int, discards: list[Card]) -> list[str]:
-    """What your stop cost you (letters you could not keep) and your score and letters after it."""
-    lost, coins = [c for c in discards if not is_treasure(c)], [c for c in discards if is_treasure(c)]
-    paid = f", and with them your lowest treasure each time ({', '.join(coins)})" if coins else ""
-    score = f"Your score: {sum(hand.treasures)} (was {before}); letters {''.join(sorted(hand.letters)) or 'none'}."
-    return [f"You could not keep {', '.join(lost)}: discarded{paid}.", score] if lost else [score]
-
-
 def result_text(g: GameState, strategy: str) -> str:
     """Who finished the game and who won (the kit's words), with how many points."""
     assert isinstance(g, State)
-    names = ["you"] + [strategy] * (g.players - 1)
-    who = winners_text(g.returns(), names, HUMAN)
-    how = (
-        f"{'You' if g.finisher == HUMAN else f'Player {g.finisher + 1}'} completed Nessie (+10)"
-        if g.finisher is not None
-        else f"{g.turns} turns played"
-    )
+    who = winners_text(g.returns(), ["you"] + [strategy] * (g.players - 1), HUMAN)
+    finisher = None if g.finisher is None else "You" if g.finisher == HUMAN else f"Player {g.finisher + 1}"
+    how = f"{g.turns} turns played" if finisher is None else f"{finisher} completed Nessie (+10)"
     return f"Game over: {how}. {who[0].upper()}{who[1:]} with {max(g.scores())} points."
 
 
@@ -212,18 +149,14 @@ def waiting_html(g: State, strategy: str) -> str:
 
 def odds_html(c: Choice, revealed: int) -> str:
     """The odds table: P(sink) on the next card and within 3, the values of stopping and of revealing one more."""
-    stop = (
-        "<td>not allowed yet: reveal at least one card first</td>"
-        if revealed == 0
-        else f"<td>{number_html(c.stop_value, 'value')} <small>(taking {c.stop_take})</small></td>"
-    )
+    stop = f"{number_html(c.stop_value, 'value')} <small>(taking {c.stop_take})</small>"
     rows = [
-        ("P(sink on the next card)", f"<td>{number_html(c.p_sink_next)}</td>"),
-        ("P(sink within 3 cards)", f"<td>{number_html(c.p_sink_within_3)}</td>"),
-        ("value of stopping now", stop),
-        ("value of revealing one more, then stopping", f"<td>{number_html(c.reveal_one_value, 'value')}</td>"),
+        ("P(sink on the next card)", number_html(c.p_sink_next)),
+        ("P(sink within 3 cards)", number_html(c.p_sink_within_3)),
+        ("value of stopping now", stop if revealed else "not allowed yet: reveal at least one card first"),
+        ("value of revealing one more, then stopping", number_html(c.reveal_one_value, "value")),
     ]
-    body = "".join(f"<tr><td>{a}</td>{b}</tr>" for a, b in rows)
+    body = "".join(f"<tr><td>{a}</td><td>{b}</td></tr>" for a, b in rows)
     return (
         f"<div class='odds-panel' style='{BOX}'><h4 style='margin:4px 0'>Your odds now</h4>"
         f"<table class='figures' cellpadding='3' style='line-height:1.4'>{body}</table></div>"
@@ -235,8 +168,7 @@ def odds_note_html(pool_size: int) -> str:
     return (
         f"<div style='{BOX};color:#555;font-size:12px;line-height:1.4'>Exact, from the {pool_size} cards "
         "you have not seen (the draw pile: you remember every discard). Table values in points: treasure gained minus "
-        f"treasure lost, plus {LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread "
-        "over "
+        f"treasure lost, plus {LETTER_VALUE} per Nessie card kept (the +10 for all six letters, spread over "
         "them). The optimal player plans your whole turn and counts treasure only: letters matter to it only "
         "through sinking and discards.</div>"
     )
@@ -245,21 +177,15 @@ def odds_note_html(pool_size: int) -> str:
 # -- the chart ------------------------------------------------------------------------------
 def sink_frame(s: Situation) -> pl.DataFrame:
     """P(you sink within k more reveals) for k = 1..HORIZON: k, p (float), exact and label (text)."""
-    ps = [p_sink_within(s, k) for k in range(1, HORIZON + 1)]
-    return pl.DataFrame(
-        {
-            "k": list(range(1, HORIZON + 1)),
-            "p": [float(p) for p in ps],
-            "exact": [number_text(p) for p in ps],
-            "label": [decimal_text(p, digits=2) for p in ps],
-        }
-    )
+    ks = list(range(1, HORIZON + 1))
+    ps = [p_sink_within(s, k) for k in ks]
+    exact, label = [number_text(p) for p in ps], [decimal_text(p, digits=2) for p in ps]
+    return pl.DataFrame({"k": ks, "p": [float(p) for p in ps], "exact": exact, "label": label})
 
 
 def sink_chart(g: State) -> alt.LayerChart:
     """Bars of P(you sink within k more reveals), labelled, for the table as you see it (even between turns)."""
-    pool = {c: n for c, n in zip(CARD_KINDS, g.draw) if n}
-    s = Situation(pool, g.row, frozenset(g.hands[HUMAN].letters))
+    s = g.situation(HUMAN)
     row = " ".join(s.row) or "empty"
     over = "game over · " if g.is_terminal() else ""
     title = alt.Title("P(you sink within k more reveals)", subtitle=f"{over}row: {row} · {s.pool_size} cards unseen")

@@ -86,6 +86,7 @@ def test_one_card_left_by_hand():
     s = Situation({"1": 1, "A": 1}, ("2", "3"), frozenset())
     choice = optimal_choice(s, Hand())
     assert (choice.stop_value, choice.reveal_value, choice.reveal) == (5, Fraction(5, 2), False)
+    assert choice.take == 2  # its stop takes the whole row, for 5 treasure
 
 
 @pytest.mark.parametrize(

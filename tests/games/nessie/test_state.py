@@ -41,6 +41,24 @@ def test_a_full_row_sinks_the_next_player_at_the_start():
     assert [e.kind for e in state.last] == ["sink"]
 
 
+def test_a_game_told_for_its_log():
+    """`describe` tells your moves, another player's turn when it ends (its cards and its stop, or
+    its sink), and a sink at a turn's start; `situation(player)` is that player's view at any time."""
+    state = initial_state(Rules(players=2)).reveal("A").reveal("A").stop(0)
+    assert state.describe(REVEAL, "risky") == []
+    state = state.apply(REVEAL)
+    assert state.describe("B", "risky") == []  # player 2's reveal is told when their turn ends
+    state = state.apply("B")
+    assert state.describe(Stop(1), "risky") == ["Player 2 (risky) reveals B, then stops and takes B → score 0."]
+    state = state.stop(1).apply(REVEAL)
+    assert state.describe("A", "risky") == ["You reveal A and sink! The row is discarded."]
+    assert initial_state().reveal("3").describe(Stop(1), "risky") == [
+        "You stop and take 3.",
+        "Your score: 3 (was 0); letters none.",
+    ]
+    assert state.situation(1).own_letters == frozenset("B") and state.situation().own_letters == frozenset()
+
+
 def test_hint_values_every_legal_action_with_the_look_ahead_numbers():
     state = initial_state().reveal("2").reveal("A")
     hint = state.hint()
