@@ -9,8 +9,8 @@ indexed by card: `counts_of`, `cards_of`), and `points` scores the cards in fron
 (39, 11, (1, 2, 3, 5, 7, 9, 10))
 >>> parse_cards("C,7,7,2,10")
 (0, 7, 7, 2, 10)
->>> cards_text((0, 7, 2))
-'C 7 2'
+>>> cards_text((0, 7, 2)), card_name(0), card_name(7)
+('C 7 2', 'Charon', '7')
 >>> points(counts_of([1, 2, 3, 1, 10, CHARON]))  # 17, and 10 for the set {1, 2, 3}
 27
 """
@@ -80,6 +80,11 @@ def deck(players: int) -> Deck:
 def card_text(card: Card) -> str:
     """ "C" for Charon, else the creature's value."""
     return "C" if card == CHARON else str(card)
+
+
+def card_name(card: Card) -> str:
+    """ "Charon", or the creature's value (a card named in a sentence or a menu)."""
+    return "Charon" if card == CHARON else card_text(card)
 
 
 def cards_text(cards: Iterable[Card]) -> str:

@@ -1,35 +1,26 @@
-"""Nessos dashboard: play a game of the bluffing card game against bots, with the exact Bayes
-posterior of every card offered to you beside you.
-
-Left: the table (every player's points, Charon and cards face up; your hand face up, the others'
-as backs with their counts), the cards offered this round (face down, with their announcements),
-your move — Offer (a card of your hand, a receiver, the value announced) when you hold the
-first-player token, Accept / Refuse / Pass (the card added, the receiver, its announcement) when
-a card is offered to you — and the log. Right: the live panel for an offer you receive (the
-posterior that each offered card is Charon, `State.posterior`; the Bayes table of the last one,
-`odds.bayes_table`; the expected points of accept / refuse / pass, `State.hint`)
-under the sender model you choose (naive, or bluffer with q), the posterior against q, and a
-tournament of 200 games ("Watch 200 games": a Bayes bot with your sender model in your seat).
-
-The bots play through `nessus.play.play` (a `kit.match.Match`); you are player 1. The table is
-drawn in `nessos.table` (strings), the panel and the charts in `nessos.views`; a move is told by
-`State.describe`.
-"""
+"""Nessos' page: a game of the bluffing card game against bots (`kit.match.Match`, you in seat
+1): the table (drawn in `table`), your moves and the log; beside it (`views`), the exact Bayes
+posterior of the cards offered to you under the sender model you choose, the expected points of
+each answer (`State.answer_points`), the posterior against the bluffer's q, and 200 games of a
+Bayes bot in your seat."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from functools import partial
 
 import ipywidgets as widgets
 
 from nessus.game import Action, Policy
 from nessus.games.nessos import GAME
 from nessus.games.nessos import views as v
+from nessus.games.nessos.deck import card_name
 from nessus.games.nessos.odds import MODELS, Sender
 from nessus.games.nessos.policies import bayes, policies
 from nessus.games.nessos.rules import BLUFF, BOT_NAMES, PLAYERS, Rules
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State, initial_state
-from nessus.games.nessos.table import CARD_CSS, HUMAN, card_name, chain_html, prompt_html, table_html
+from nessus.games.nessos.table import CARD_CSS, HUMAN, chain_html, prompt_html, table_html
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
 from nessus.kit.match import Match, log_html, seat_name, winners_text
@@ -40,6 +31,12 @@ GAMES = 200
 """Games a "Watch" click plays."""
 OPPONENTS = {"naive": "naive", "bluffer": "bluffer", "bayes": "bayes", "one of each": "naive,bluffer,bayes"}
 """The opponents you can choose: the bots seated round the table (one kind, or three in turn)."""
+
+
+def menu(description: str, width: str, label: str, *css: str, **kwargs) -> widgets.Dropdown:
+    """A dropdown of this width with these CSS classes (`label`: its description's width)."""
+    style = {"description_width": label}
+    return widgets.Dropdown(description=description, layout={"width": width}, style=style, _dom_classes=css, **kwargs)
 
 
 class NessosDashboard(Dashboard):
@@ -55,60 +52,36 @@ class NessosDashboard(Dashboard):
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
-        small = {"description_width": "70px"}
-        self.players = widgets.Dropdown(
-            options=list(range(int(PLAYERS.lo), int(PLAYERS.hi) + 1)),
-            value=4,
-            description="players",
-            layout=widgets.Layout(width="150px"),
-            style=small,
-        )
-        self.opponents = widgets.Dropdown(
-            options=list(OPPONENTS.items()),
-            value=OPPONENTS["one of each"],
-            description="opponents",
-            layout=widgets.Layout(width="210px"),
-            style=small,
-        )
-        self.opponents.add_class("nessos-opponents")
-        self.new_button = widgets.Button(description="New game", icon="refresh")
-        self.new_button.add_class("new-button")
+        players = list(range(int(PLAYERS.lo), int(PLAYERS.hi) + 1))
+        self.players = menu("players", "150px", "70px", options=players, value=4)
+        self.opponents = menu("opponents", "210px", "70px", "nessos-opponents", options=list(OPPONENTS.items()))
+        self.opponents.value = OPPONENTS["one of each"]
+        for control in (self.players, self.opponents):
+            control.observe(self.guard(lambda _: self.new_game()), names="value")
+        self.new_button = self.button("New game", self.new_game, "new-button", icon="refresh")
 
-        self.card = widgets.Dropdown(
-            description="card", layout=widgets.Layout(width="140px"), style={"description_width": "40px"}
-        )
-        self.card.add_class("nessos-card-choice")
-        self.to = widgets.Dropdown(
-            description="to", layout=widgets.Layout(width="140px"), style={"description_width": "25px"}
-        )
-        self.to.add_class("nessos-to")
-        self.announce = widgets.Dropdown(
-            description="announce", layout=widgets.Layout(width="150px"), style={"description_width": "65px"}
-        )
-        self.announce.add_class("nessos-announce")
-        self.offer_button = widgets.Button(description="Offer", button_style="primary", icon="share")
-        self.offer_button.add_class("offer-button")
-        self.accept_button = widgets.Button(description="Accept", button_style="success", icon="check")
-        self.accept_button.add_class("accept-button")
-        self.refuse_button = widgets.Button(description="Refuse", button_style="danger", icon="times")
-        self.refuse_button.add_class("refuse-button")
-        self.pass_button = widgets.Button(description="Add and pass", button_style="warning", icon="share")
-        self.pass_button.add_class("pass-button")
+        self.card = menu("card", "140px", "40px", "nessos-card-choice")
+        self.to = menu("to", "140px", "25px", "nessos-to")
+        self.announce = menu("announce", "150px", "65px", "nessos-announce")
+        self.card.observe(self.guard(lambda _: None if self._quiet else self.fill_announce()), names="value")
+        self.announce.observe(self.guard(lambda _: None if self._quiet else self.draw_analysis()), names="value")
+        offer, add = partial(self.chosen, Offer), partial(self.chosen, Pass)
+        accept, refuse = partial(self.move, ACCEPT), partial(self.move, REFUSE)
+        self.offer_button = self.button("Offer", offer, "offer-button", button_style="primary", icon="share")
+        self.accept_button = self.button("Accept", accept, "accept-button", button_style="success", icon="check")
+        self.refuse_button = self.button("Refuse", refuse, "refuse-button", button_style="danger", icon="times")
+        self.pass_button = self.button("Add and pass", add, "pass-button", button_style="warning", icon="share")
 
-        self.model = widgets.ToggleButtons(
-            options=list(MODELS),
-            value="bluffer",
-            description="sender",
-            style={"button_width": "80px", "description_width": "50px"},
-        )
+        self.model = widgets.ToggleButtons(options=list(MODELS), value="bluffer", description="sender")
+        self.model.style = {"button_width": "80px", "description_width": "50px"}
         self.model.add_class("nessos-model")
         self.bluff = self.param_field(BLUFF, width="170px")
         self.bluff.widget.description = "bluff q"
         self.bluff.widget.add_class("nessos-bluff")
+        for control in (self.model, self.bluff.widget):
+            control.observe(self.rules_guard(lambda _: self.new_model()), names="value")
         self.q = Fraction(BLUFF.default)
-        self.watch_button = widgets.Button(description=f"Watch {GAMES} games", icon="play")
-        self.watch_button.add_class("roll-button")
-        self.watch_button.add_class("watch-button")
+        self.watch_button = self.button(f"Watch {GAMES} games", self.watch, "roll-button watch-button", icon="play")
         self.actions = [self.watch_button]  # what the sender model feeds (besides the panel and chart)
 
         self.table, self.chain, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML(), widgets.HTML()
@@ -118,45 +91,24 @@ class NessosDashboard(Dashboard):
         self.games_note = widgets.HTML()
         self._quiet = False
 
-        guard = self.guard
-        self.new_button.on_click(guard(lambda _: self.new_game()))
-        self.players.observe(guard(lambda _: self.new_game()), names="value")
-        self.opponents.observe(guard(lambda _: self.new_game()), names="value")
-        self.card.observe(guard(lambda _: None if self._quiet else self.fill_announce()), names="value")
-        self.announce.observe(guard(lambda _: None if self._quiet else self.draw_analysis()), names="value")
-        self.offer_button.on_click(guard(lambda _: self.move(self.chosen(Offer))))
-        self.pass_button.on_click(guard(lambda _: self.move(self.chosen(Pass))))
-        self.accept_button.on_click(guard(lambda _: self.move(ACCEPT)))
-        self.refuse_button.on_click(guard(lambda _: self.move(REFUSE)))
-        self.model.observe(self.rules_guard(lambda _: self.new_model()), names="value")
-        self.bluff.widget.observe(self.rules_guard(lambda _: self.new_model()), names="value")
-        self.watch_button.on_click(guard(lambda _: self.watch()))
-
         self.choice_box = widgets.HBox([self.card, self.to, self.announce])
         self.answer_box = widgets.HBox([self.accept_button, self.refuse_button])
+        moves = [self.prompt, self.answer_box, self.choice_box, widgets.HBox([self.offer_button, self.pass_button])]
+        game = widgets.HBox([self.players, self.opponents, self.new_button])
+        model = widgets.HBox([self.model, self.bluff.widget])
+        watch = widgets.HBox([self.watch_button, self.games_note])
         self.page(
-            [
-                widgets.HTML(CARD_CSS),
-                self.table,
-                self.chain,
-                self.prompt,
-                self.answer_box,
-                self.choice_box,
-                widgets.HBox([self.offer_button, self.pass_button]),
-                self.log,
-                widgets.HBox([self.players, self.opponents, self.new_button]),
-            ],
-            [
-                widgets.HBox([self.model, self.bluff.widget]),
-                self.messages.widget,
-                self.panel,
-                self.chart.widget,
-                widgets.HBox([self.watch_button, self.games_note]),
-                self.games_chart.widget,
-            ],
+            [widgets.HTML(CARD_CSS), self.table, self.chain, *moves, self.log, game],
+            [model, self.messages.widget, self.panel, self.chart.widget, watch, self.games_chart.widget],
             left_width="470px",
         )
         self.new_game()
+
+    def button(self, description: str, click: Callable[[], object], css: str, **kwargs) -> widgets.Button:
+        """A button with these CSS classes (space-separated) running `click` (a ValueError: a message)."""
+        button = widgets.Button(description=description, _dom_classes=css.split(), **kwargs)
+        button.on_click(self.guard(lambda _: click()))
+        return button
 
     # -- the game -----------------------------------------------------------------------------
     @property
@@ -166,39 +118,37 @@ class NessosDashboard(Dashboard):
 
     @property
     def state(self) -> State:
+        """The game's state now."""
         state = self.match.state
         assert isinstance(state, State)
         return state
 
     def new_game(self) -> None:
-        """A new game: a fresh deal, you hold the first-player token; the bots play (a `Match`)
-        until you must decide."""
-        bots, named = self.bots, policies()
+        """A new game: a fresh deal, you hold the first-player token; the bots play until you must decide."""
+        bots, named, start = self.bots, policies(), initial_state(Rules(players=self.players.value))
+        self.who = [seat_name(p, bots, HUMAN) for p in range(len(bots))]
         seats = {p: named[b] for p, b in enumerate(bots) if p != HUMAN}
-        self.who = who = [seat_name(p, bots, HUMAN) for p in range(len(bots))]
-        self.match = Match(
-            initial_state(Rules(players=self.players.value)),
-            seats,
-            self.rng,
-            bots,
-            describe=lambda s, action: s.describe(action, who, HUMAN),  # type: ignore[attr-defined]
-            result=lambda s: s.end_text(winners_text(s.returns(), bots, HUMAN)),  # type: ignore[attr-defined]
-            you=HUMAN,
-        )
-        self.messages.clear()
+        describe = partial(State.describe, who=self.who, you=HUMAN)
+        self.match = Match(start, seats, self.rng, bots, describe, self.result, HUMAN)  # type: ignore[arg-type]
         self.match.lines.append(f"New game: you and {self.players.value - 1} bots ({', '.join(bots[1:])}).")
-        self.match.advance()
-        self.draw()
+        self.move(None)
 
-    def chosen(self, kind: type[Offer] | type[Pass]) -> Offer | Pass:
-        """The Offer or Pass the card / receiver / announcement choices make."""
+    def result(self, s: State) -> str:
+        """The log's last line: how the game ended, who won (`kit.match.winners_text`), the points."""
+        return s.end_text(winners_text(s.returns(), self.match.names, HUMAN))
+
+    def chosen(self, kind: type[Offer] | type[Pass]) -> None:
+        """Play the Offer or Pass the card / receiver / announcement choices make."""
         if self.card.value is None or self.to.value is None or self.announce.value is None:
             raise ValueError("choose a card, a receiver and an announcement first")
-        return kind(self.card.value, self.to.value, self.announce.value)
+        self.move(kind(self.card.value, self.to.value, self.announce.value))
 
-    def move(self, action: Action) -> None:
-        """Your move, then the bots' until it is yours again."""
-        self.match.move(action)
+    def move(self, action: Action | None) -> None:
+        """Your move (None: none, at a game's start), then the bots' until it is yours again."""
+        if action is None:
+            self.match.advance()
+        else:
+            self.match.move(action)
         self.messages.clear()
         self.draw()
 
@@ -215,40 +165,33 @@ class NessosDashboard(Dashboard):
         self.draw_analysis()
 
     def sender(self) -> Sender:
+        """The sender model chosen, with the rules' hand size."""
         return Sender(self.model.value, self.q, self.state.rules.hand_size)
 
     def watch(self) -> None:
         """200 games with a Bayes bot using your sender model in seat 1, the chosen bots elsewhere."""
         if self.blocked:
             raise ValueError("fix the bluff value first")
-        rules = self.state.rules
-        sender = self.sender()
-        names = ["bayes, your model", *self.bots[1:]]
-        seats: list[Policy | str] = [bayes(sender), *self.bots[1:]]
-        table = tournament(
-            lambda: initial_state(rules),
-            seats,
-            games=GAMES,
-            seed=int(self.rng.integers(2**31)),
-            names=names,
-            named=policies(rules),
-        )
+        rules, sender, others = self.state.rules, self.sender(), self.bots[1:]
+        seats: list[Policy | str] = [bayes(sender), *others]
+        seed = int(self.rng.integers(2**31))
+        names = ["bayes, your model", *others]
+        table = tournament(lambda: initial_state(rules), seats, GAMES, seed, names, named=policies(rules))
         self.games_chart.show(v.tournament_chart(table, GAMES))
         self.games_note.value = f"<small>{GAMES} games, {sender}</small>"
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self) -> None:
+        """Your move's choices and buttons (those of an offer, or of an answer), the table, the log, the panel."""
         s = self.state
         mine = self.match.your_move()
-        offering = mine and not s.chain
-        receiving = mine and bool(s.chain)
-        passes = [a for a in s.legal_actions() if isinstance(a, Pass)] if receiving else []
+        offering, receiving = mine and not s.chain, mine and bool(s.chain)
+        passes = receiving and any(isinstance(a, Pass) for a in s.legal_actions())
         self.offer_button.disabled = not offering
         self.accept_button.disabled = self.refuse_button.disabled = not receiving
         self.pass_button.disabled = not passes
         self.offer_button.layout.display = None if offering or not mine else "none"
-        self.pass_button.layout.display = None if receiving else "none"
-        self.answer_box.layout.display = None if receiving else "none"
+        self.pass_button.layout.display = self.answer_box.layout.display = None if receiving else "none"
         self.choice_box.layout.display = None if offering or passes else "none"
         self._quiet = True
         try:

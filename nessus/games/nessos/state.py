@@ -524,6 +524,23 @@ class State(game.State):
         best = next(a for a, v in values.items() if v == top)
         return Hint(self, values, best, True, "heuristic")
 
+    def answer_points(self, sender: Sender | None = None) -> list[tuple[str, Fraction | int | float]]:
+        """The answers to the cards offered in words with their expected points (`hint`): accept,
+        refuse, and where passing is allowed, adding the best card to pass (the lowest of equals).
+
+        >>> s = initial_state(Rules(players=3)).deal_cards([0, 7, 7, 2, 10], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3])
+        >>> [name for name, _ in s.apply(Offer(CHARON, 1, 7)).answer_points()]
+        ['accept', 'refuse', 'add your C and pass']
+        """
+        values = self.hint(sender).values
+        answers = [("accept", values[ACCEPT]), ("refuse", values[REFUSE])]
+        passes = [(a.card, v) for a, v in values.items() if isinstance(a, Pass)]
+        if passes:
+            top = max(v for _, v in passes)
+            card = next(c for c, v in passes if v == top)
+            answers.append((f"add your {card_text(card)} and pass", top))
+        return answers
+
     # -- moves in words ----------------------------------------------------------------------------
     def describe(self, action: game.Action, who: Sequence[str] = (), you: int | None = 0) -> str | None:
         """`action`, played from this state, told for the log (None for a card drawn): a card's
@@ -557,6 +574,30 @@ class State(game.State):
             said = ("accept" if action.accept else "refuse") + verb
             return f"{name} {said}: {faces} face up in front of {whom(taker)}{out}."
         return str(action)
+
+    def prompt(self, you: int = 0) -> tuple[str, str]:
+        """What `you` must do now, in words: the offer or the cards to answer, and the choices
+        (two empty strings unless `you` are to move).
+
+        >>> s = initial_state(Rules(players=3)).deal_cards([0, 7, 7, 2, 10], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3])
+        >>> s.apply(Offer(CHARON, 1, 7)).prompt(1)[0]
+        'Player 1 offers you a card announced 7.'
+        """
+        if self.ended or self.current_player() != you:
+            return "", ""
+        if not self.chain:
+            return "Your turn to offer:", "pick a card of your hand, a player and the value you announce."
+        last, n = self.chain[-1], len(self.chain)
+        if n == 1:
+            return f"Player {last.sender + 1} offers you a card announced {last.announced}.", (
+                "Accept it (face up in front of you), refuse it (in front of the sender) or add a card and pass "
+                "them on."
+            )
+        said = ", ".join(str(o.announced) for o in self.chain)
+        return f"Player {last.sender + 1} passes you {n} cards, announced {said}.", (
+            f"Accept them (face up in front of you), refuse them (in front of player {last.sender + 1}, the last to "
+            "offer)" + (" or add a card and pass them on." if n < 3 else ".")
+        )
 
     def end_text(self, winners: str) -> str:
         """The log's last line: how the game ended, `winners` ("you win", from the page kit) and

@@ -1,11 +1,10 @@
-"""The Nessos table in pictures (strings only: no widgets, no charts): cards drawn as cards
-(faces for your hand and the cards face up, backs for every hidden card), every player's side,
-the round's offers, what you must do now, and their CSS.
+"""The Nessos table in pictures (strings only: no widgets, no charts): the cards, every player's
+side, the round's offers, what you must do now, and their CSS.
 
-Hidden information stays hidden: only `HUMAN`'s hand and the cards face up are drawn with their
-faces; another hand is a row of backs with its count, an offered card a back with its
-announcement (your own offered card shows its face, as you know it). `who` is every seat's name
-("you", "player 2 (naive)").
+Hidden information stays hidden: only `HUMAN`'s hand and the cards face up show their faces;
+another hand is a row of backs with its count, an offered card a back with its announcement
+(your own offered card shows its face, as you know it). `who` names every seat ("you",
+"player 2 (naive)").
 """
 
 from __future__ import annotations
@@ -41,36 +40,31 @@ CARD_CSS = (
 )
 
 
+def note(text: str) -> str:
+    """A line in small grey type."""
+    return f"<div style='font-size:12px;color:#555'>{text}</div>"
+
+
 # -- cards ----------------------------------------------------------------------------------------
-def card_name(card: Card) -> str:
-    """ "Charon", or the creature's value (a card in a choice of your hand)."""
-    return "Charon" if card == CHARON else card_text(card)
-
-
-def card_html(card: Card, small: bool = False) -> str:
-    """A card face up: its value, or "C" on black for Charon."""
-    classes = "nessos-card" + (" charon" if card == CHARON else "") + (" small" if small else "")
-    title = "Charon" if card == CHARON else f"creature {card}"
-    return f"<span class='{classes}' title='{title}'>{html.escape(card_text(card))}</span>"
-
-
-def back_html(small: bool = False) -> str:
-    """A card face down (its back, never its face)."""
-    return f"<span class='nessos-card back{' small' if small else ''}' title='face down'>?</span>"
+def card_html(card: Card | None, small: bool = False) -> str:
+    """A card face up (its value, or "C" on black for Charon), or face down (None: its back)."""
+    size = " small" if small else ""
+    if card is None:
+        return f"<span class='nessos-card back{size}' title='face down'>?</span>"
+    kind, title = (" charon", "Charon") if card == CHARON else ("", f"creature {card}")
+    return f"<span class='nessos-card{kind}{size}' title='{title}'>{html.escape(card_text(card))}</span>"
 
 
 def cards_html(cards: Sequence[Card], small: bool = False, empty: str = "—") -> str:
     """A row of cards face up."""
-    if not cards:
-        return f"<span style='color:#888'>{empty}</span>"
-    return "".join(card_html(c, small) for c in cards)
+    return "".join(card_html(c, small) for c in cards) or f"<span style='color:#888'>{empty}</span>"
 
 
-def backs_html(n: int, small: bool = True) -> str:
-    """A hidden hand: backs (up to 6 drawn) and its count."""
+def backs_html(n: int) -> str:
+    """A hidden hand: small backs (up to 6 drawn) and its count."""
     if not n:
         return "<span style='color:#888'>no cards</span>"
-    return back_html(small) * min(n, 6) + f"<span class='nessos-count'>{n} card{'s' if n > 1 else ''}</span>"
+    return card_html(None, True) * min(n, 6) + f"<span class='nessos-count'>{n} card{'s' if n > 1 else ''}</span>"
 
 
 # -- the table ------------------------------------------------------------------------------------
@@ -84,17 +78,17 @@ def table_html(s: State, who: Sequence[str]) -> str:
         if s.out[p]:
             hand = "<b style='color:#b00020'>eliminated</b>"
         charon = s.charon_in_front(p)
-        name = who[p][0].upper() + who[p][1:]
         rows.append(
-            f"<tr class='nessos-player'><td><b>{html.escape(name)}</b>{token}</td>"
+            f"<tr class='nessos-player'><td><b>{html.escape(who[p][0].upper() + who[p][1:])}</b>{token}</td>"
             f"<td align='center'><b>{s.scores[p]}</b></td>"
             f"<td align='center' style='color:{CHARON_RED if charon else '#888'}'>{charon}/3</td>"
             f"<td>{cards_html(s.front(p), small=True)}</td></tr>"
             f"<tr><td colspan='4' class='nessos-hand'>{'your hand ' if p == HUMAN else 'hand '}{hand}</td></tr>"
         )
-    return (
-        f"<div style='font-size:12px;color:#555'>Round {s.rounds + 1} · first to {s.rules.goal} points · "
-        f"draw pile {s.pile_size} · Charon face up {s.charon_face_up} of {NINE}</div>"
+    return note(
+        f"Round {s.rounds + 1} · first to {s.rules.goal} points · draw pile {s.pile_size} · Charon face up "
+        f"{s.charon_face_up} of {NINE}"
+    ) + (
         "<table class='nessos-table'><tr><th align='left'>player</th><th>points</th><th>Charon</th>"
         f"<th align='left'>face up in front</th></tr>{''.join(rows)}</table>"
     )
@@ -105,36 +99,20 @@ def chain_html(s: State) -> str:
     (your own card with its face: you know it)."""
     if not s.chain:
         return ""
-    items = []
-    for o in s.chain:
-        face = card_html(o.card) if o.sender == HUMAN else back_html()
-        who = "you" if o.sender == HUMAN else f"P{o.sender + 1}"
-        to = "you" if o.receiver == HUMAN else f"P{o.receiver + 1}"
-        items.append(f"<span class='nessos-offer'>{face}<span>“{o.announced}”</span><span>{who} → {to}</span></span>")
-    return f"<div class='nessos-chain'><b>Offered this round</b> (face down):<br>{''.join(items)}</div>"
+
+    def who(p: int) -> str:
+        return "you" if p == HUMAN else f"P{p + 1}"
+
+    items = "".join(
+        f"<span class='nessos-offer'>{card_html(o.card if o.sender == HUMAN else None)}<span>“{o.announced}”</span>"
+        f"<span>{who(o.sender)} → {who(o.receiver)}</span></span>"
+        for o in s.chain
+    )
+    return f"<div class='nessos-chain'><b>Offered this round</b> (face down):<br>{items}</div>"
 
 
 def prompt_html(s: State, made: int) -> str:
-    """What you must do now (`made`: the moves you have made, for a test to wait on)."""
-    return f"<div class='nessos-prompt' data-made='{made}' style='margin:4px 0'>{_prompt(s)}</div>"
-
-
-def _prompt(s: State) -> str:
-    if s.ended:
-        return ""
-    if s.current_player() != HUMAN:
-        return "<i>The others are playing…</i>"
-    if not s.chain:
-        return "<b>Your turn to offer:</b> pick a card of your hand, a player and the value you announce."
-    last = s.chain[-1]
-    if len(s.chain) > 1:
-        said = ", ".join(str(o.announced) for o in s.chain)
-        return (
-            f"<b>Player {last.sender + 1} passes you {len(s.chain)} cards, announced {said}.</b> Accept them (face "
-            f"up in front of you), refuse them (in front of player {last.sender + 1}, the last to offer)"
-            + (" or add a card and pass them on." if len(s.chain) < 3 else ".")
-        )
-    return (
-        f"<b>Player {last.sender + 1} offers you a card announced {last.announced}.</b> "
-        "Accept it (face up in front of you), refuse it (in front of the sender) or add a card and pass them on."
-    )
+    """What you must do now (`State.prompt`; `made`: the moves you have made, for a test to wait on)."""
+    head, choices = s.prompt(HUMAN)
+    text = f"<b>{head}</b> {choices}" if head else "" if s.ended else "<i>The others are playing…</i>"
+    return f"<div class='nessos-prompt' data-made='{made}' style='margin:4px 0'>{text}</div>"

@@ -1,29 +1,27 @@
 """The Nessos dashboard's pictures beside the table (drawn in `table`): the live Bayes panel for
-an offer you receive, and the charts (the posterior against the bluffer's q, a tournament's win
-shares with their intervals).
+an offer you receive, the posterior against the bluffer's q and a tournament's win shares.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 import altair as alt
 import polars as pl
 
-from nessus.games.nessos.deck import CHARON, Card, card_text
-from nessus.games.nessos.odds import Chain, Sender, bayes_table, posterior_by_bluff, posterior_charon
-from nessus.games.nessos.state import ACCEPT, REFUSE, Pass, State
-from nessus.games.nessos.table import CHARON_RED, HUMAN
+from nessus.games.nessos.deck import CHARON, Card
+from nessus.games.nessos.odds import Sender, bayes_table, posterior_by_bluff, posterior_charon
+from nessus.games.nessos.state import State
+from nessus.games.nessos.table import CHARON_RED, HUMAN, note
 from nessus.kit.common import wrap_lines
 from nessus.numbers import d3_format, decimal_text, number_html
-from nessus.solver import Hint
 
 SUBTITLE_CHARS = 44
 """Characters per subtitle line (a phone's chart is about 340 px wide)."""
 Q_STEPS = 20
 """The posterior chart's q from 0 to 1 in this many steps."""
+BAYES_COLUMNS = ("prior", "likelihood", "unnormalised", "posterior")
 
 
 def unseen(s: State) -> dict[Card, int]:
@@ -31,30 +29,23 @@ def unseen(s: State) -> dict[Card, int]:
     return {k: n for k, n in enumerate(s.unseen(HUMAN)) if n}
 
 
+def heading(text: str, margin: str = "4px 0") -> str:
+    """A heading of the panel."""
+    return f"<h4 style='margin:{margin}'>{html.escape(text)}</h4>"
+
+
 # -- the Bayes panel ------------------------------------------------------------------------------
 def offer_panel_html(s: State, sender: Sender) -> str:
-    """The panel for the offer waiting for you (`panel_html`) under the `sender` model, or why
-    that model cannot explain it (`impossible_html`)."""
-    pool = unseen(s)
+    """The panel for the offer waiting for you under the `sender` model: P(each offered card is
+    Charon), the Bayes table of the last one and the expected points of each answer
+    (`State.answer_points`), the best marked; or why that model cannot explain the offer."""
+    pool, last = unseen(s), s.chain[-1]
     try:
-        chain, hint = s.posterior(sender), s.hint(sender)
-        table = bayes_table(pool, s.chain[-1].announced, s.rules.deck.values, sender)
+        chain, answers = s.posterior(sender), s.answer_points(sender)
+        table = bayes_table(pool, last.announced, s.rules.deck.values, sender)
     except ValueError as e:  # e.g. a Charon's announcement, from a bluffer with q = 0
-        return impossible_html(str(e), sender)
-    return panel_html(s, chain, table, hint, sender, sum(pool.values()), pool.get(CHARON, 0))
-
-
-def panel_html(
-    s: State,
-    chain: Chain,
-    table: pl.DataFrame,
-    hint: Hint,
-    sender: Sender,
-    pool_size: int,
-    pool_charon: int,
-) -> str:
-    """Your offer: P(each offered card is Charon), the Bayes table of the last one, and the
-    expected points of accept / refuse / pass (the `hint`: the best card to pass), the best marked."""
+        why = f"This model cannot explain the offer ({html.escape(str(e))}): try another q or the naive sender."
+        return panel_note(why, f"Is it Charon? ({sender})")
     cards = "".join(
         f"<tr><td>card {i + 1}, announced {o.announced} by player {o.sender + 1}</td><td>{number_html(p)}</td></tr>"
         for i, (o, p) in enumerate(zip(s.chain, chain.each))
@@ -64,86 +55,64 @@ def panel_html(
     head = "".join(f"<th>{h}</th>" for h in ("hypothesis", "prior", "likelihood", "prior × likelihood", "posterior"))
     rows = "".join(
         f"<tr><td><b>{r['hypothesis']}</b></td>"
-        + "".join(
-            f"<td>{number_html(Fraction(r[c + '_exact']))}</td>"
-            for c in ("prior", "likelihood", "unnormalised", "posterior")
-        )
+        + "".join(f"<td>{number_html(Fraction(r[c + '_exact']))}</td>" for c in BAYES_COLUMNS)
         + "</tr>"
         for r in table.iter_rows(named=True)
     )
-    choices = [("accept", hint.values[ACCEPT]), ("refuse", hint.values[REFUSE])]
-    passes = [(a.card, v) for a, v in hint.values.items() if isinstance(a, Pass)]
-    if passes:
-        top = max(v for _, v in passes)
-        card = next(c for c, v in passes if v == top)  # the lowest card among equals
-        choices.append((f"add your {card_text(card)} and pass", top))
-    best = max(v for _, v in choices)
-    answers = "".join(
+    best = max(v for _, v in answers)
+    answered = "".join(
         f"<tr class='hint-row{' best' if v == best else ''}'><td>{html.escape(name)}</td>"
         f"<td>{number_html(v, 'value')}</td></tr>"
-        for name, v in choices
+        for name, v in answers
     )
-    last = s.chain[-1]
     alone = (
-        "<div style='font-size:12px;color:#555'>Taken on its own, its sender's hand drawn from every card you "
-        "have not seen; the P(Charon) above weighs the whole chain (the senders' hands never share a card).</div>"
-        if len(s.chain) > 1
-        else ""
+        "Taken on its own, its sender's hand drawn from every card you have not seen; the P(Charon) above weighs "
+        "the whole chain (the senders' hands never share a card)."
     )
+    goal = s.rules.goal
     return (
-        f"<div class='nessos-panel'><h4 style='margin:4px 0'>Is it Charon? ({html.escape(str(sender))})</h4>"
-        f"<div style='font-size:12px;color:#555'>What you have not seen: {pool_size} cards, {pool_charon} of them "
-        "Charon (the deck minus your hand and every card face up). Each sender's hand is drawn from them; "
-        "a Charon is announced as any value of the deck.</div>"
-        f"<table class='nessos-posterior'><tr><th>offered card</th><th>P(Charon)</th></tr>{cards}</table>"
-        f"<h4 style='margin:6px 0 2px'>Bayes table of the last card (announced {last.announced})</h4>"
-        f"{alone}"
-        f"<div class='nessus-wide'><table class='nessos-bayes hint-table'><tr>{head}</tr>{rows}</table></div>"
-        f"<h4 style='margin:6px 0 2px'>Expected points of each answer</h4>"
-        f"<table class='nessos-values hint-table'><tr><th>answer</th><th>expected points</th></tr>{answers}</table>"
-        "<div style='font-size:12px;color:#555'>A creature is worth its value (the {1,2,3} bonus counted), a "
-        f"Charon costs target/3 = {Fraction(s.rules.goal, 3)} points (a third Charon: −{s.rules.goal}), refusing 0; "
-        "passed cards come back (refused) with probability 1/2.</div></div>"
+        f"<div class='nessos-panel'>{heading(f'Is it Charon? ({sender})')}"
+        + note(
+            f"What you have not seen: {sum(pool.values())} cards, {pool.get(CHARON, 0)} of them Charon (the deck "
+            "minus your hand and every card face up). Each sender's hand is drawn from them; a Charon is announced "
+            "as any value of the deck."
+        )
+        + f"<table class='nessos-posterior'><tr><th>offered card</th><th>P(Charon)</th></tr>{cards}</table>"
+        + heading(f"Bayes table of the last card (announced {last.announced})", "6px 0 2px")
+        + (note(alone) if len(s.chain) > 1 else "")
+        + f"<div class='nessus-wide'><table class='nessos-bayes hint-table'><tr>{head}</tr>{rows}</table></div>"
+        + heading("Expected points of each answer", "6px 0 2px")
+        + f"<table class='nessos-values hint-table'><tr><th>answer</th><th>expected points</th></tr>{answered}</table>"
+        + note(
+            f"A creature is worth its value (the {{1,2,3}} bonus counted), a Charon costs target/3 = "
+            f"{Fraction(goal, 3)} points (a third Charon: −{goal}), refusing 0; passed cards come back (refused) "
+            "with probability 1/2."
+        )
+        + "</div>"
     )
 
 
-def note_html(text: str, heading: str = "Is it Charon?") -> str:
-    """The panel with no offer to judge: a `heading` (none if empty) and a note in italics."""
-    head = f"<h4 style='margin:4px 0'>{html.escape(heading)}</h4>" if heading else ""
-    return f"<div class='nessos-panel'>{head}<i>{text}</i></div>"
-
-
-def impossible_html(reason: str, sender: Sender) -> str:
-    """The panel when the offer cannot happen under the chosen sender model."""
-    why = f"This model cannot explain the offer ({html.escape(reason)}): try another q or the naive sender."
-    return note_html(why, f"Is it Charon? ({sender})")
+def panel_note(text: str, title: str = "Is it Charon?") -> str:
+    """The panel with no offer to judge: a `title` (none if empty) and a note in italics."""
+    return f"<div class='nessos-panel'>{heading(title) if title else ''}<i>{text}</i></div>"
 
 
 def waiting_panel_html(s: State) -> str:
     """The panel when no offer is waiting for you."""
     if s.ended:
-        return note_html("The game is over: press New game.", "")
-    return note_html(
+        return panel_note("The game is over: press New game.", "")
+    return panel_note(
         "When a card is offered to you, the exact posterior that it is Charon, its Bayes table and the expected "
         "points of accepting, refusing and passing appear here."
     )
 
 
 # -- charts ---------------------------------------------------------------------------------------
-def posterior_frame(pool: Mapping[Card, int], values: Sequence[int], hand_size: int, highlight: int) -> pl.DataFrame:
-    """`odds.posterior_by_bluff` as a frame, `highlight` marking the value to stress (the offer's)."""
-    rows = [
-        {"q": float(q), "announced": str(v), "posterior": float(p), "exact": str(p), "this": v == highlight}
-        for v, q, p in posterior_by_bluff(pool, values, hand_size, Q_STEPS)
-    ]
-    return pl.DataFrame(rows)
-
-
 def posterior_chart(s: State, highlight: int, q: Fraction) -> alt.LayerChart | None:
     """The posterior that a card announced v is Charon against the bluffer's q, from the cards
-    you have not seen, one line per v (`highlight` thick, or the highest value a card you have
-    not seen can be announced as), a rule at the chosen q and the naive sender's posterior; None
-    when no announcement is possible."""
+    you have not seen (`odds.posterior_by_bluff`), one line per v (`highlight` thick, or the
+    highest value a card you have not seen can be announced as), a rule at the chosen q and the
+    naive sender's posterior; None when no announcement is possible."""
     pool, values, hand_size = unseen(s), s.rules.deck.values, s.rules.hand_size
     possible = [a for a in values if pool.get(a) or pool.get(CHARON)]
     if not possible:
@@ -151,17 +120,19 @@ def posterior_chart(s: State, highlight: int, q: Fraction) -> alt.LayerChart | N
     if highlight not in possible:
         highlight = possible[-1]
     naive = posterior_charon(pool, highlight, values, Sender("naive", cards=hand_size))
-    frame = posterior_frame(pool, values, hand_size, highlight)
+    frame = pl.DataFrame(
+        [
+            {"q": float(bluff), "announced": str(v), "posterior": float(p), "exact": str(p), "this": v == highlight}
+            for v, bluff, p in posterior_by_bluff(pool, values, hand_size, Q_STEPS)
+        ]
+    )
+    subtitle = (
+        f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
+        f"dashed: a naive sender ({decimal_text(naive)}); grey rule: q = {q}"
+    )
     base = alt.Chart(
         frame,
-        title=alt.Title(
-            "P(Charon | announced v) by the bluffer's q",
-            subtitle=wrap_lines(
-                f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
-                f"dashed: a naive sender ({decimal_text(naive)}); grey rule: q = {q}",
-                SUBTITLE_CHARS,
-            ),
-        ),
+        title=alt.Title("P(Charon | announced v) by the bluffer's q", subtitle=wrap_lines(subtitle, SUBTITLE_CHARS)),
     )
     lines = base.mark_line().encode(
         x=alt.X("q:Q", title="bluffer's q (P(offers a Charon it holds))"),
@@ -180,29 +151,17 @@ def posterior_chart(s: State, highlight: int, q: Fraction) -> alt.LayerChart | N
         ],
     )
     rule = alt.Chart(pl.DataFrame({"q": [float(q)]})).mark_rule(color="#888").encode(x="q:Q")
-    flat = (
-        alt.Chart(pl.DataFrame({"naive": [float(naive)]}))
-        .mark_rule(color=CHARON_RED, strokeDash=[5, 4])
-        .encode(y="naive:Q")
-    )
-    return alt.layer(lines, rule, flat).properties(width=430, height=230)
+    flat = alt.Chart(pl.DataFrame({"naive": [float(naive)]})).mark_rule(color=CHARON_RED, strokeDash=[5, 4])
+    return alt.layer(lines, rule, flat.encode(y="naive:Q")).properties(width=430, height=230)
 
 
 def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
     """Each seat's win share over `games` games with its 95% Wilson interval."""
-    frame = table.with_columns(
-        (pl.col("seat") + 1).cast(pl.Utf8).alias("seat label"),
-    ).with_columns((pl.lit("seat ") + pl.col("seat label") + pl.lit(": ") + pl.col("policy")).alias("player"))
+    frame = table.with_columns((pl.col("seat") + 1).cast(pl.Utf8).alias("seat label"))
+    frame = frame.with_columns(player=pl.lit("seat ") + pl.col("seat label") + pl.lit(": ") + pl.col("policy"))
     order = frame["player"].to_list()
-    base = alt.Chart(
-        frame,
-        title=alt.Title(
-            f"Win share over {games} games",
-            subtitle=wrap_lines(
-                "95% Wilson intervals; a shared win counts its share; seat 1: a Bayes bot with your sender model", 34
-            ),
-        ),
-    )
+    subtitle = "95% Wilson intervals; a shared win counts its share; seat 1: a Bayes bot with your sender model"
+    base = alt.Chart(frame, title=alt.Title(f"Win share over {games} games", subtitle=wrap_lines(subtitle, 34)))
     bars = base.mark_bar(color="#2f6ea5").encode(
         y=alt.Y("player:N", sort=order, title=None),
         x=alt.X("win_share:Q", title="win share", scale=alt.Scale(domain=[0, 1])),
@@ -216,9 +175,5 @@ def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
     errors = base.mark_errorbar(color="#222", ticks=True).encode(
         y=alt.Y("player:N", sort=order), x=alt.X("low:Q", title="win share"), x2="high:Q"
     )
-    fair = (
-        alt.Chart(pl.DataFrame({"fair": [1 / table.height]}))
-        .mark_rule(strokeDash=[4, 3], color="#888")
-        .encode(x="fair:Q")
-    )
-    return alt.layer(bars, errors, fair).properties(width=430, height=30 * table.height + 20)
+    fair = alt.Chart(pl.DataFrame({"fair": [1 / table.height]})).mark_rule(strokeDash=[4, 3], color="#888")
+    return alt.layer(bars, errors, fair.encode(x="fair:Q")).properties(width=430, height=30 * table.height + 20)

@@ -465,3 +465,24 @@ def test_hint_is_a_labelled_heuristic_that_the_bayes_bot_follows():
         assert hint.cost(bayes()(offered)) == 0
     with pytest.raises(ValueError, match="chance"):
         initial_state().hint()
+
+
+def test_the_answers_and_the_prompt_in_words():
+    """`answer_points`: accept, refuse and the best card to pass with the hint's values; `prompt`:
+    what the player to move must do (nothing for the others)."""
+    state = table(4, [[0, 7, 7, 2, 10], [5, 5, 3, 1, 0], [9, 9, 1, 2, 3], [0, 7, 9, 10]])
+    assert state.prompt(0)[0] == "Your turn to offer:" and state.prompt(1) == ("", "")
+    one = state.apply(Offer(7, 1, 7))
+    values = one.hint().values
+    answers = dict(one.answer_points())
+    passed = max(v for a, v in values.items() if isinstance(a, Pass))
+    assert list(answers)[:2] == ["accept", "refuse"] and answers["accept"] == values[ACCEPT]
+    assert [v for name, v in answers.items() if name.startswith("add your ")] == [passed]
+    assert one.prompt(1) == (
+        "Player 1 offers you a card announced 7.",
+        "Accept it (face up in front of you), refuse it (in front of the sender) or add a card and pass them on.",
+    )
+    three = one.apply(Pass(5, 2, 5)).apply(Pass(9, 3, 9))
+    assert three.prompt(3)[0] == "Player 3 passes you 3 cards, announced 7, 5, 9."
+    assert three.prompt(3)[1].endswith("(in front of player 3, the last to offer).")
+    assert [name for name, _ in three.answer_points()] == ["accept", "refuse"]
