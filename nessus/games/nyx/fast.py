@@ -64,7 +64,7 @@ def chase_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np
     black, white = rules.black_white
     size, rolls = rules.chase_size, rules.rolls
     out = {"p_shape_within": np.array([_chase_once(size, black, white, rolls, rng) for _ in range(n)])}
-    for colour, (b, w) in dice_bought(rules).items():
+    for colour, (b, w) in dice_bought(*rules.black_white).items():
         out[f"p_shape_within_one_more_{colour}"] = np.array([_chase_once(size, b, w, rolls, rng) for _ in range(n)])
     return out
 

@@ -192,6 +192,22 @@ class Board:
         """Whether the picked cells make a placement of `shape`."""
         return self.picked in self.free(shape)
 
+    def status(self, cell: Cell, shape: str) -> str:
+        """What `cell` is for a dream of `shape`: "taken"; if picked, "ready" (the picked cells make
+        a placement), "picked" (a placement contains them) or "stray" (none does); else "can" (in a
+        placement that contains the picked cells) or "free".
+
+        >>> board = Board({5: "moon"}).pick(1)
+        >>> [board.status(c, "I2") for c in (1, 2, 3, 5)], board.pick(2).status(1, "I2"), board.pick(9).status(1, "I2")
+        (['picked', 'can', 'free', 'taken'], 'ready', 'stray')
+        """
+        if cell in self.taken:
+            return "taken"
+        options = self.options(shape)
+        if cell in self.picked:
+            return "ready" if self.ready(shape) else "picked" if options else "stray"
+        return "can" if any(cell in p for p in options) else "free"
+
     def pick(self, cell: Cell) -> Board:
         """Pick or unpick a free cell."""
         if cell in self.taken:

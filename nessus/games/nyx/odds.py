@@ -294,7 +294,7 @@ def report(rules: Rules | None = None) -> Report:
     figures["p_shape_within"] = Figure.of(
         within, f"P({size} dice of one common symbol within {rules.rolls} rolls), keeping to make it most likely"
     )
-    for colour, more in dice_bought(rules).items():
+    for colour, more in dice_bought(*rules.black_white).items():
         gain = p_shape_within(size, rules.rolls, *more) - within
         figures[f"{colour}_die_gain"] = Figure.of(gain, f"what one more {colour} die adds to p_shape_within in a night")
         nights = rules.nights if colour == "black" else 1
@@ -310,13 +310,17 @@ def report(rules: Rules | None = None) -> Report:
     return Report(NAME, rules.as_dict(), figures)
 
 
-def dice_bought(rules: Rules) -> dict[str, tuple[int, int]]:
-    """The (black, white) dice with one more die of each colour that can be bought: a black die
-    while a player holds fewer than 9 (RULES.md), a white die while the dice stay under 15."""
-    black, white = rules.black_white
+def dice_bought(black: int, white: int) -> dict[str, tuple[int, int]]:
+    """The (black, white) dice with one more die of each colour that can be bought, from `black`
+    and `white` dice: a black die while a player holds fewer than 9 (RULES.md), a white die while
+    the dice stay under 15.
+
+    >>> dice_bought(6, 0), dice_bought(9, 0), dice_bought(9, 6)
+    ({'black': (7, 0), 'white': (6, 1)}, {'white': (9, 1)}, {})
+    """
     out = {}
-    if black < MAX_BLACK and black + white < 15:
+    if black < MAX_BLACK and black + white < MAX_DICE:
         out["black"] = (black + 1, white)
-    if black + white < 15:
+    if black + white < MAX_DICE:
         out["white"] = (black, white + 1)
     return out

@@ -1,26 +1,12 @@
-"""Nyx dashboard: roll symbol dice, keep one symbol or reroll with the exact expected rolls of
-every keep beside you, and place a dream's shape on the 3x3 matrix by clicking its cells.
-
-Left: your dice (black and white, how many: validated, a bad count is a message and disables
-Roll), the tray (click a die to keep it, as in Le Palais), Roll and the roll counter, the hint
-(every keep with its exact expected rolls still to come). Right: the matrix (a shape, the cells
-of its valid placements on the free cells in green, your picked cells in orange, Place / Best
-placement / Clear matrix), the shape's exact figures with your dice, and the charts: P(at least
-k of a symbol within r rolls) for black and white dice, and the expected rolls for a dream of
-each size with 6 black, 6 black + 1 white and 7 black dice. Below: a game against the `odds` and
-`greedy` bots (a `kit.match.Match`, 2 to 4 players, you in seat 1): the table, a few of your
-legal moves as buttons, the heuristic hint (`State.hint`), the log of every move and who won.
-
-The page holds the widgets and what each does; the game decides: your dice are a
-`policies.Hand` (what a roll keeps and throws, what Place takes), your matrix a `matrix.Board`,
-the hint the objective `policies.Fewest(shape)`. The pictures and words are pure functions in
-`views` (the tray, the hint, the matrix, the charts), `dice` (the symbol dice) and `night` (the
-night against bots: the table, the moves offered, the log's lines).
-"""
+"""Nyx's page: roll symbol dice and keep one symbol, with the exact expected rolls of every keep
+beside you (the objective `policies.Fewest`, your dice a `policies.Hand`), place the dream's
+shape on your matrix (a `matrix.Board`) by clicking its cells, see the odds; below, a game
+against the odds and greedy bots (a `kit.match.Match`, your moves offered by
+`policies.offered`). What it draws is in `views` and `night`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from functools import partial
 
 import ipywidgets as widgets
@@ -28,21 +14,21 @@ import ipywidgets as widgets
 from nessus import game as protocol
 from nessus.games.nyx import GAME, night
 from nessus.games.nyx import views as v
-from nessus.games.nyx.dice import PLURAL, TRAY_NOTE, counter_html, faces_table, roll_label, status_html, tray_words
 from nessus.games.nyx.matrix import CELLS, Board
-from nessus.games.nyx.policies import Fewest, Hand
-from nessus.games.nyx.rules import HAND_BLACK, HAND_WHITE, SYMBOLS, Rules
+from nessus.games.nyx.policies import Fewest, Hand, offered, policies
+from nessus.games.nyx.rules import BOT_NAMES, BOTS, HAND_BLACK, HAND_WHITE, PLURAL, SYMBOLS, Rules
 from nessus.games.nyx.state import State, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import HintPanel
 from nessus.kit.match import Match, log_html, result_line, seat_name
+from nessus.rules import seat_names
 
 MAX_TRAY = int(HAND_BLACK.hi) + int(HAND_WHITE.hi)
 
 
 class NyxDashboard(Dashboard):
-    """The widgets of the Nyx page: your dice and their hint, the matrix, the charts."""
+    """The widgets of the Nyx page: your dice and their hint, the matrix, the charts, a night against bots."""
 
     game = GAME
     sentence = (
@@ -55,125 +41,89 @@ class NyxDashboard(Dashboard):
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
         self.black = self.param_field(HAND_BLACK, width="150px")
-        self.black.widget.add_class("nyx-black-count")
         self.white = self.param_field(HAND_WHITE, width="150px")
-        self.white.widget.add_class("nyx-white-count")
+        for field, css in ((self.black, "nyx-black-count"), (self.white, "nyx-white-count")):
+            field.widget.add_class(css)
+            field.widget.observe(self.rules_guard(lambda _: self.new_hand()), names="value")
         self.tray = v.SymbolTray(MAX_TRAY, on_change=self.guard(lambda: self.draw_choice()))
-        self.roll_button = widgets.Button(description="Roll 6 dice", button_style="primary", icon="refresh")
-        self.roll_button.add_class("roll-button")
+        self.roll_button = self.button("Roll 6 dice", self.roll, "roll-button", button_style="primary", icon="refresh")
         self.actions = [self.roll_button]
         self.counter, self.status = widgets.HTML(), widgets.HTML()
         self.hint = HintPanel("the exact expected rolls still to come after each keep")
 
         self.shape = widgets.Dropdown(
-            options=v.shape_options(),
-            value="L4",
-            description="dream",
-            style={"description_width": "45px"},
-            layout=widgets.Layout(width="230px"),
+            options=v.shape_options(), value="L4", description="dream", style={"description_width": "45px"}
         )
+        self.shape.layout.width = "230px"
         self.shape.add_class("nyx-shape")
-        self.preview = widgets.HTML()
-        self.cells = [widgets.Button() for _ in CELLS]  # drawn by draw_matrix
-        for cell, b in zip(CELLS, self.cells):
-            b.on_click(self.guard(lambda _, cell=cell: self.set_board(self.board.pick(cell))))
-        self.grid = widgets.GridBox(self.cells)
-        self.grid.add_class("nyx-matrix")
-        self.place_button = widgets.Button(description="Place", button_style="success", icon="check")
-        self.place_button.add_class("place-button")
-        self.best_button = widgets.Button(description="Best placement", tooltip="the placement that keeps most room")
-        self.best_button.add_class("best-button")
-        self.clear_button = widgets.Button(description="Clear matrix", tooltip="free every cell, take the dice back")
-        self.clear_button.add_class("clear-button")
-        self.pick = widgets.HTML()
-        self.figures = TableHTML(name="nyx-figures")
+        self.shape.observe(self.guard(lambda _: self.new_shape()), names="value")
+        self.preview, self.pick, self.figures = widgets.HTML(), widgets.HTML(), TableHTML(name="nyx-figures")
+        self.cells = [self.button("", partial(self.pick_cell, cell), "") for cell in CELLS]
+        self.grid = widgets.GridBox(self.cells, _dom_classes=["nyx-matrix"])  # the cells drawn by draw_matrix
+        self.place_button = self.button("Place", self.place, "place-button", button_style="success", icon="check")
+        best = "the placement that keeps most room"
+        self.best_button = self.button("Best placement", self.best_placement, "best-button", tooltip=best)
+        clear = "free every cell, take the dice back"
+        self.clear_button = self.button("Clear matrix", self.clear, "clear-button", tooltip=clear)
 
-        self.symbol = widgets.ToggleButtons(
-            options=[(PLURAL[s], s) for s in SYMBOLS], value="moon", style={"button_width": "90px"}
-        )
-        self.symbol.add_class("nyx-symbol")
-        self.rolls = widgets.IntSlider(
-            value=3, min=1, max=6, description="rolls", style={"description_width": "40px"}, continuous_update=False
-        )
-        self.rolls.add_class("nyx-rolls")
+        self.symbol = widgets.ToggleButtons(options=[(PLURAL[s], s) for s in SYMBOLS], value="moon")
+        self.symbol.style.button_width = "90px"
+        self.rolls = widgets.IntSlider(value=3, min=1, max=6, description="rolls", continuous_update=False)
+        self.rolls.style.description_width = "40px"
+        for control, css in ((self.symbol, "nyx-symbol"), (self.rolls, "nyx-rolls")):
+            control.add_class(css)
+            control.observe(self.guard(lambda _: self.draw_odds()), names="value")
         self.odds = self.chart_pane("280px", "at-least")
         self.sizes = self.chart_pane("280px", "expected-rolls")
-        self.players = widgets.Dropdown(
-            options=[2, 3, 4], value=2, description="players", layout=widgets.Layout(width="140px")
-        )
+
+        self.players = widgets.Dropdown(options=[2, 3, 4], value=2, description="players", layout={"width": "140px"})
         self.players.add_class("nyx-players")
-        self.new_button = widgets.Button(description="New game", icon="refresh", button_style="primary")
-        self.new_button.add_class("nyx-new-game")
+        self.new_button = self.button("New game", self.new_game, "nyx-new-game", button_style="primary", icon="refresh")
         self.table, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.moves = widgets.VBox()
-        self.moves.add_class("nyx-moves")
-        head = widgets.HTML(night.head_html())
-        controls = widgets.HBox([self.players, self.new_button], layout=widgets.Layout(flex_flow="row wrap"))
-        self.night = widgets.VBox([head, controls, self.table, self.prompt, self.moves, self.log])
-        self.night.add_class("nyx-night")
+        self.moves = widgets.VBox(_dom_classes=["nyx-moves"])
+        controls = widgets.HBox([self.players, self.new_button], layout={"flex_flow": "row wrap"})
+        night_box = [widgets.HTML(night.HEAD), controls, self.table, self.prompt, self.moves, self.log]
+        self.night = widgets.VBox(night_box, _dom_classes=["nyx-night"])
 
-        self.black.widget.observe(self.rules_guard(lambda _: self.new_hand()), names="value")
-        self.white.widget.observe(self.rules_guard(lambda _: self.new_hand()), names="value")
-        self.roll_button.on_click(self.guard(lambda _: self.roll()))
-        self.shape.observe(self.guard(lambda _: self.new_shape()), names="value")
-        self.place_button.on_click(self.guard(lambda _: self.place()))
-        self.best_button.on_click(self.guard(lambda _: self.set_board(self.board.best(self.shape.value))))
-        self.clear_button.on_click(self.guard(lambda _: self.clear()))
-        self.symbol.observe(self.guard(lambda _: self.draw_odds()), names="value")
-        self.new_button.on_click(self.guard(lambda _: self.new_game()))
-        self.rolls.observe(self.guard(lambda _: self.draw_odds()), names="value")
-
-        self.page(
-            [
-                widgets.HTML(v.page_css()),
-                widgets.HBox([self.black.widget, self.white.widget]),
-                self.messages.widget,
-                widgets.HTML(TRAY_NOTE),
-                self.tray.widget,
-                widgets.HBox([self.roll_button, self.counter], layout=widgets.Layout(align_items="center")),
-                self.status,
-                self.hint.toggle,
-                self.hint.widget,
-                widgets.HTML(faces_table()),
-            ],
-            [
-                widgets.HTML("<h4 style='margin:4px 0'>Your dream matrix</h4>"),
-                widgets.HBox([self.shape, self.preview], layout=widgets.Layout(align_items="center")),
-                self.grid,
-                widgets.HBox([self.place_button, self.best_button, self.clear_button]),
-                self.pick,
-                self.figures,
-                widgets.HTML("<h4 style='margin:8px 0 2px'>The odds</h4>"),
-                widgets.HBox([self.symbol, self.rolls]),
-                self.odds.widget,
-                self.sizes.widget,
-            ],
-            below=[self.night],
-            left_width="440px",
-        )
+        css, counts = widgets.HTML(v.page_css()), widgets.HBox([self.black.widget, self.white.widget])
+        dice = [css, counts, self.messages.widget, widgets.HTML(night.TRAY_NOTE), self.tray.widget]
+        roll = widgets.HBox([self.roll_button, self.counter], layout={"align_items": "center"})
+        hint = [self.status, self.hint.toggle, self.hint.widget, widgets.HTML(night.faces_table())]
+        shape = widgets.HBox([self.shape, self.preview], layout={"align_items": "center"})
+        buttons = widgets.HBox([self.place_button, self.best_button, self.clear_button])
+        matrix = [widgets.HTML("<h4 style='margin:4px 0'>Your dream matrix</h4>"), shape, self.grid, buttons]
+        odds = [widgets.HTML("<h4 style='margin:8px 0 2px'>The odds</h4>"), widgets.HBox([self.symbol, self.rolls])]
+        figures = [self.pick, self.figures, *odds, self.odds.widget, self.sizes.widget]
+        self.page([*dice, roll, *hint], [*matrix, *figures], below=[self.night], left_width="440px")
         self.new_hand()
         self.draw_odds()
         self.sizes.show(v.expected_chart(self.goal.size))
         self.new_game()
 
+    def button(self, description: str, click: Callable[[], object], css: str, **kwargs) -> widgets.Button:
+        """A button with these CSS classes (space-separated) running `click` (a ValueError: a message)."""
+        button = widgets.Button(description=description, _dom_classes=css.split(), **kwargs)
+        button.on_click(self.guard(lambda _: click()))
+        return button
+
     # -- a night against bots ---------------------------------------------------------------------
     def new_game(self) -> None:
         """A new game with the chosen number of players: the deal, your first roll (`kit.match.Match`)."""
         rules = Rules(players=int(self.players.value))
-        bots, seats = night.seats(rules)
+        bots, named = ("you", *seat_names(str(BOTS.default), rules.players - 1, BOT_NAMES)), policies(rules)
         self.who = [seat_name(p, bots) for p in range(rules.players)]
-
-        def result(s: protocol.State) -> str:
-            assert isinstance(s, State)
-            return result_line(s, bots, scores=s.scores)
-
-        told = partial(night.move_line, names=self.who)
-        self.match = Match(initial_state(rules), seats, self.rng, bots, told, result)
+        seats = {p: named[b] for p, b in enumerate(bots) if p}
+        told = partial(State.told, names=self.who)
+        self.match = Match(initial_state(rules), seats, self.rng, bots, told, self.result)  # type: ignore[arg-type]
         self.games = getattr(self, "games", 0) + 1
         self.match.lines.append(f"New game: you against {', '.join(bots[1:])}.")
         self.messages.clear()
         self.match.advance()
         self.draw_night()
+
+    def result(self, s: State) -> str:
+        """The log's last line: who won, with the points (`kit.match.result_line`)."""
+        return result_line(s, self.match.names, scores=s.scores)
 
     def move(self, action: protocol.Action) -> None:
         """Your move, then chance's and the bots' until it is yours again."""
@@ -182,7 +132,7 @@ class NyxDashboard(Dashboard):
         self.draw_night()
 
     def draw_night(self) -> None:
-        """The table, your move's buttons (the hint's move highlighted), the log."""
+        """The table, your moves' buttons by group (the hint's move highlighted), the prompt, the log."""
         s = self.match.state
         assert isinstance(s, State)
         self.table.value = night.table_html(s, self.who)
@@ -190,19 +140,15 @@ class NyxDashboard(Dashboard):
         best = None if s.is_terminal() else s.hint().best
         self.prompt.value = night.prompt_html(s, self.games, best, self.match.lines[-1])
         rows = []
-        for group, shown in night.offered(s, best).items():
+        for group, shown in offered(s, best).items():
             buttons = []
             for _, label, action in shown:
+                css = f"nyx-move move-{type(action).__name__.lower()}"
                 style = "info" if action == best else ""
-                b = widgets.Button(description=label, tooltip=s.describe(action), button_style=style)
-                b.add_class("nyx-move")
-                b.add_class(f"move-{type(action).__name__.lower()}")
-                b.on_click(self.guard(lambda _, a=action: self.move(a)))
-                buttons.append(b)
+                tip = s.describe(action)
+                buttons.append(self.button(label, partial(self.move, action), css, button_style=style, tooltip=tip))
             head = widgets.HTML(f"<small style='min-width:110px;display:inline-block'><b>{group}</b></small>")
-            box = widgets.HBox([head, *buttons])
-            box.add_class("nyx-group")
-            rows.append(box)
+            rows.append(widgets.HBox([head, *buttons], _dom_classes=["nyx-group"]))
         self.moves.children = tuple(rows)
 
     # -- your dice --------------------------------------------------------------------------------
@@ -233,28 +179,34 @@ class NyxDashboard(Dashboard):
         self.draw_dice()
 
     def draw_dice(self) -> None:
-        """The tray (before a roll: the dice to roll), the Roll button, the counter, the status line and the hint."""
+        """The tray (before a roll: the dice to roll), the counter, the status line, then `draw_choice`."""
         self.tray.colours = list(self.hand.colours)
-        self.tray.show(self.hand.faces, self.hand.held or None, empty=tray_words(self.hand))
-        self.counter.value = counter_html(self.hand.made)
-        self.status.value = status_html(self.hand)
+        self.tray.show(self.hand.faces, self.hand.held or None, empty=night.tray_words(self.hand))
+        self.counter.value = night.counter_html(self.hand.made)
+        self.status.value = night.status_html(self.hand)
         self.draw_choice()
 
     def draw_choice(self) -> None:
-        """The Roll label and the hint for the dice marked kept."""
+        """The Roll label and the hint for the dice marked kept (`Fewest.idle`: why it has none)."""
         held = list(self.tray.held)
-        self.roll_button.description = roll_label(len(self.hand.colours) - sum(held))
+        self.roll_button.description = night.roll_label(len(self.hand.colours) - sum(held))
         hand, goal = self.hand, self.goal
-        idle = v.hint_idle(hand, goal)
+        idle = goal.idle(hand)
         self.hint.show(None if idle else lambda: v.hint_html(hand, goal, held), idle or "")
 
     # -- the matrix ---------------------------------------------------------------------------------
-    def set_board(self, board: Board) -> None:
-        """Show the board after a pick: a cell picked or unpicked (`Board.pick`), the best placement (`Board.best`)."""
-        self.board = board
+    def pick_cell(self, cell: int) -> None:
+        """Pick or unpick a free cell (`Board.pick`)."""
+        self.board = self.board.pick(cell)
+        self.draw_matrix()
+
+    def best_placement(self) -> None:
+        """Pick the placement that keeps most room for later dreams (`Board.best`)."""
+        self.board = self.board.best(self.shape.value)
         self.draw_matrix()
 
     def new_shape(self) -> None:
+        """Another dream: nothing picked, the hint and the expected-rolls chart for its size."""
         self.board = Board(self.board.taken)
         self.messages.clear()
         self.draw_matrix()
@@ -291,6 +243,3 @@ class NyxDashboard(Dashboard):
 def app(seed: int | None = None) -> widgets.Widget:
     """The Nyx dashboard as one widget."""
     return NyxDashboard(seed).view
-
-
-__all__: Sequence[str] = ("NyxDashboard", "app")

@@ -45,7 +45,7 @@ from nessus import game
 from nessus.games.nyx import matrix
 from nessus.games.nyx.cards import CARDS
 from nessus.games.nyx.odds import Keep, kept_after, shape_game
-from nessus.games.nyx.rules import FACES, SYMBOLS, Rules
+from nessus.games.nyx.rules import FACES, PLURAL, SYMBOLS, Rules, symbols_text
 from nessus.games.nyx.state import (
     BUY_BLACK,
     BUY_WHITE,
@@ -53,6 +53,8 @@ from nessus.games.nyx.state import (
     NO_REROLL,
     PASS,
     SPELL,
+    BuyBlack,
+    BuyWhite,
     Dream,
     EndNight,
     Reroll,
@@ -69,6 +71,10 @@ ODDS_ROLLS = 2
 """The rerolls the odds bot looks ahead when valuing a chase."""
 THRESHOLD = Fraction(1)
 """The odds bot goes on chasing while the chase is worth at least this many expected points."""
+MAX_DREAMS = 6
+"""The dream placements `choices` offers a person, best first."""
+PER_DREAM = 2
+"""The placements `choices` offers per face-up dream and symbol."""
 
 
 def _state(state: game.State) -> State:
@@ -224,6 +230,90 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     return {"greedy": greedy(), "odds": odds(), "random_legal": random_legal()}
 
 
+# -- a few of your moves, for a person at the table ------------------------------------------------
+Choice = tuple[str, str, game.Action]
+"""One of a person's moves, offered: (group, label, action)."""
+
+
+def choices(s: State) -> list[Choice]:
+    """A few of the mover's legal actions in words, grouped: before acting, no reroll, "keep
+    <symbol>, reroll the rest" for each symbol held and reroll all; then the dreams best first
+    (the card's worth, then the room the placement leaves, `matrix.best_placements`; at most
+    `PER_DREAM` per dream and symbol, `MAX_DREAMS` in all), the spells, buying dice, passing and
+    ending the night (`end_night`)."""
+    legal = s.legal_actions()
+    seat = s.seats[s.mover]
+    out: list[Choice] = []
+    if s.phase == "choose":
+        out.append(("dice", "No reroll: act with these dice", NO_REROLL))
+        for symbol in SYMBOLS:
+            held, reroll = symbol_count(seat.free, symbol), _reroll_others(seat.free, symbol)
+            if held and reroll is not None:
+                out.append(("dice", f"Keep {symbols_text(symbol, held)}, reroll the rest", reroll))
+        out.append(("dice", f"Reroll all {seat.free_count} dice", Reroll(tuple(seat.free))))
+        return [c for c in out if c[2] in legal]
+    free = set(matrix.CELLS) - set(seat.matrix)
+    dreams: list[tuple[tuple, Choice]] = []
+    for slot, c in enumerate(s.dreams):
+        if c is None:
+            continue
+        card = CARDS[c]
+        ranked = matrix.best_placements(card.shape, free)
+        for symbol in SYMBOLS:
+            taken = 0
+            for cells, room in ranked:
+                action = Dream(slot, symbol, tuple(sorted(cells)))
+                if taken >= PER_DREAM or action not in legal:
+                    continue
+                taken += 1
+                label = (
+                    f"{card.name} ({card.shape}, {'−' if card.kind == 'nightmare' else '+'}{card.points}) with "
+                    f"{PLURAL[symbol]} on cells {','.join(map(str, action.cells))}"
+                )
+                dreams.append(((-s.card_value(card), -room, slot, SYMBOLS.index(symbol)), ("dreams", label, action)))
+    out += [choice for _, choice in sorted(dreams, key=lambda pair: pair[0])[:MAX_DREAMS]]
+    for a in legal:
+        if isinstance(a, Spell):
+            spell = s.card_at(SPELL, a.slot)
+            assert spell is not None
+            out.append(("spells and dice", f"{spell.name} ({' + '.join(spell.symbols)}, {spell.points} pt)", a))
+    for a in legal:
+        if isinstance(a, BuyBlack):
+            out.append(("spells and dice", "Buy a black die (star + crescent + moon)", a))
+        elif isinstance(a, BuyWhite):
+            out.append(("spells and dice", "Buy a white die (a star)", a))
+    if PASS in legal:
+        out.append(("turn", "Pass (the night goes on)", PASS))
+    end = end_night(s)
+    if end in legal:
+        dream = s.card_at(DREAM, end.dream) if end.dream is not None else None
+        spell = s.card_at(SPELL, end.spell) if end.spell is not None else None
+        gone = " and ".join(c.name for c in (dream, spell) if c is not None) or "nothing"
+        out.append(("turn", f"End the night ({seat.night_text()}; discard {gone})", end))
+    return out
+
+
+def offered(s: State, best: game.Action | None) -> dict[str, list[Choice]]:
+    """The moves to offer a person by group (`choices`), the hint's move (`best`) added if it is
+    not among them; none once the game is over (`best` None).
+
+    >>> from nessus.games.nyx.state import Roll, initial_state
+    >>> s = initial_state(Rules(players=2)).draw(0, 1, 2, 30, 31, 32).apply(Roll((3, 2, 1), (0, 0, 0)))
+    >>> groups = offered(s, s.hint().best)
+    >>> list(groups), groups["turn"][-1][1]
+    (['dreams', 'spells and dice', 'turn'], 'End the night (+0; discard The Falling Stair and Veil of Dusk)')
+    """
+    if best is None:
+        return {}
+    shown = choices(s)
+    if not any(a == best for *_, a in shown):
+        shown.append(("hint", f"Hint's move: {s.describe(best)}", best))
+    groups: dict[str, list[Choice]] = {}
+    for choice in shown:
+        groups.setdefault(choice[0], []).append(choice)
+    return groups
+
+
 # -- a chase for one dream, alone -------------------------------------------------------------------
 DIE_FACES = {colour: tuple(i for i, n in enumerate(counts) for _ in range(n)) for colour, counts in FACES.items()}
 """A die's six faces as symbol indices (black: 3 stars, 2 crescents, 1 moon; white: 2 of each)."""
@@ -275,6 +365,12 @@ class Hand:
     @property
     def white(self) -> int:
         return self.colours.count("white")
+
+    @property
+    def text(self) -> str:
+        """The symbols the dice show, in words: "3 stars, 2 crescents, 1 full moon" ("no dice")."""
+        counts = [(s, self.faces.count(i)) for i, s in enumerate(SYMBOLS)]
+        return ", ".join(symbols_text(s, n) for s, n in counts if n) or "no dice"
 
     def symbols(self, held: Sequence[bool]) -> set[str]:
         """The symbols the dice marked kept show (none before the first roll)."""
@@ -352,6 +448,19 @@ class Fewest:
     def payoff(self, final: int) -> int:
         """A chase's end, the rolls it took: the value to make smallest."""
         return final
+
+    def idle(self, hand: Hand) -> str | None:
+        """Why `hint(hand)` has nothing to weigh (not rolled, too few dice, the dream already
+        kept), or None when it has."""
+        if not hand.rolled:
+            return "Roll the dice first: the hint weighs what to keep after a roll."
+        if len(hand.colours) < self.size:
+            return (
+                f"{len(hand.colours)} dice left: not enough for the {self.shape}. Clear the matrix to take them back."
+            )
+        if sum(hand.kept[1:]) >= self.size:
+            return f"Your kept dice already make the {self.shape}: place it."
+        return None
 
     def hint(self, hand: Hand) -> Hint:
         """Every keep after the hand's last roll with its exact expected rolls still to come,

@@ -13,6 +13,8 @@ from nessus.rules import GameRules, Param, count_param, field, seat_names
 NAME = "nyx"
 SYMBOLS = ("star", "crescent", "moon")
 """What a face shows."""
+PLURAL = {"star": "stars", "crescent": "crescents", "moon": "full moons"}
+"""Many dice of each symbol, in words."""
 FACES = {"black": (3, 2, 1), "white": (2, 2, 2)}
 """The faces of each symbol (in `SYMBOLS` order) on a die of each colour."""
 SIDES = 6
@@ -59,6 +61,15 @@ GAMES = count_param(
     "whole games of the bots that `nessus simulate` plays through the generic play loop, about 80 a second "
     "(win_share_seat_*, mean_rounds; the trials are the chases)",
 )
+
+
+def symbols_text(symbol: str, n: int) -> str:
+    """`n` dice of `symbol` in words.
+
+    >>> symbols_text("star", 1), symbols_text("moon", 1), symbols_text("moon", 3)
+    ('1 star', '1 full moon', '3 full moons')
+    """
+    return f"{n} {symbol if n == 1 else PLURAL[symbol]}".replace("1 moon", "1 full moon")
 
 
 @dataclass(frozen=True)

@@ -330,6 +330,11 @@ class Seat:
                 gain += card.points
         return gain, loss
 
+    def night_text(self) -> str:
+        """What ending the night scores, in words: "+3", or "+3, −2 to each opponent"."""
+        gain, loss = self.night_points()
+        return f"+{gain}" + (f", −{loss} to each opponent" if loss else "")
+
 
 def _set(items: tuple, i: int, value: object) -> tuple:
     return items[:i] + (value,) + items[i + 1 :]
@@ -729,6 +734,29 @@ class State(game.State):
             card = self.card_at(SPELL, action.slot)
             return f"realise {card.name if card else '?'} (spell slot {action.slot + 1})"
         return str(action)
+
+    def told(self, action: game.Action, names: Sequence[str]) -> str | None:
+        """`action` by the player to move told for the log (`names`: each seat's name, "you" or a
+        player's), or None for a card drawn.
+
+        >>> s = initial_state(Rules(players=2)).draw(0, 1, 2, 30, 31, 32)
+        >>> s.told(Roll((3, 2, 1), (0, 0, 0)), ["you", "player 2 (odds)"])
+        'You roll black 3 stars, 2 crescents, 1 moon.'
+        >>> s.apply(Roll((3, 2, 1), (0, 0, 0))).told(EndNight(None, None), ["player 1 (odds)", "you"])
+        'Player 1 (odds): end the night, discarding no dream and no spell (+0).'
+        """
+        if isinstance(action, Draw):
+            return None
+        name, verb = names[self.mover].capitalize(), "" if names[self.mover] == "you" else "s"
+        if isinstance(action, Roll):
+            return f"{name} roll{verb} {dice_text(action.dice)}."
+        if isinstance(action, NoReroll):
+            return f"{name} keep{verb} the dice."
+        if isinstance(action, Reroll):
+            return f"{name} reroll{verb} {dice_text(action.dice)}."
+        if isinstance(action, EndNight):
+            return f"{name}: {self.describe(action)} ({self.seats[self.mover].night_text()})."
+        return f"{name}: {self.describe(action)}."
 
 
 def _subsets(dice: Dice) -> list[Dice]:

@@ -7,17 +7,17 @@ in `dice`, the night against bots in `night`."""
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Sequence
 
 import altair as alt
 import polars as pl
 
-from nessus.games.nyx.dice import COLOURS, GLYPH, INK, PLURAL, keep_label, symbol_svg, uri
 from nessus.games.nyx.matrix import NAMES, SHAPES, Board, placements
-from nessus.games.nyx.odds import expected_rolls_for_shape, p_at_least, p_shape_within
+from nessus.games.nyx.night import GLYPH, INK, keep_label, symbol_svg, uri
+from nessus.games.nyx.odds import dice_bought, expected_rolls_for_shape, p_at_least, p_shape_within
 from nessus.games.nyx.policies import Fewest, Hand
-from nessus.games.nyx.rules import MAX_BLACK, MAX_DICE, SYMBOLS
+from nessus.games.nyx.rules import PLURAL, SYMBOLS
+from nessus.games.nyx.state import COLOURS
 from nessus.kit.dicegame import DiceTray, hint_table
 from nessus.numbers import number_html, number_text
 
@@ -78,17 +78,6 @@ def page_css() -> str:
 
 
 # -- the hint ---------------------------------------------------------------------------------------
-def hint_idle(hand: Hand, goal: Fewest) -> str | None:
-    """Why the hint has nothing to weigh for this hand, or None when it has."""
-    if not hand.rolled:
-        return "Roll the dice first: the hint weighs what to keep after a roll."
-    if len(hand.colours) < goal.size:
-        return f"{len(hand.colours)} dice left: not enough for the {goal.shape}. Clear the matrix to take them back."
-    if sum(hand.kept[1:]) >= goal.size:
-        return f"Your kept dice already make the {goal.shape}: place it."
-    return None
-
-
 def hint_html(hand: Hand, goal: Fewest, held: Sequence[bool]) -> str:
     """Every keep with its exact expected rolls still to come (`goal.hint`), the best marked, the
     keep the dice marked kept make judged."""
@@ -106,29 +95,17 @@ def shape_options() -> list[tuple[str, str]]:
     return [(f"{n} ({len(SHAPES[n])} cells{'' if placements(n) else ', never fits'})", n) for n in NAMES]
 
 
-def cell_classes(
-    cell: int, occupied: Mapping[int, str], picked: frozenset[int], options: Sequence[frozenset[int]], ready: bool
-) -> tuple[str, ...]:
-    """A cell's CSS classes: occupied (and its symbol), picked (ready when the picked cells make a
-    placement), can (in a placement that contains the picked cells), stray (picked, in none)."""
-    if cell in occupied:
-        return ("nyx-cell", f"cell-{cell}", "occupied", f"sym-{occupied[cell]}")
-    classes = ["nyx-cell", f"cell-{cell}", "free"]
-    if cell in picked:
-        classes.append("ready" if ready else "picked" if options else "stray")
-    elif any(cell in p for p in options):
-        classes.append("can")
-    return tuple(classes)
-
-
 def cell_look(cell: int, board: Board, shape: str) -> tuple[tuple[str, ...], str, str]:
-    """A cell's button for a dream of `shape`: its CSS classes (`cell_classes`), its text (the
-    symbol of a taken cell, else its number) and its tooltip."""
-    classes = cell_classes(cell, board.taken, board.picked, board.options(shape), board.ready(shape))
-    if cell in board.taken:
-        return classes, GLYPH[board.taken[cell]], f"cell {cell}: a {board.taken[cell]}, taken until the night ends"
-    tip = f"cell {cell}: picked" if cell in board.picked else f"cell {cell}: click to pick it"
-    return classes, str(cell), tip
+    """A cell's button for a dream of `shape`: its CSS classes (`nyx-cell`, `cell-<n>`, then
+    `occupied` and its symbol's, or `free` and its `Board.status`), its text (the symbol of a
+    taken cell, else its number) and its tooltip."""
+    status = board.status(cell, shape)
+    if status == "taken":
+        symbol = board.taken[cell]
+        tip = f"cell {cell}: a {symbol}, taken until the night ends"
+        return ("nyx-cell", f"cell-{cell}", "occupied", f"sym-{symbol}"), GLYPH[symbol], tip
+    classes = ("nyx-cell", f"cell-{cell}", "free", *([] if status == "free" else [status]))
+    return classes, str(cell), f"cell {cell}: picked" if cell in board.picked else f"cell {cell}: click to pick it"
 
 
 def placed_html(shape: str, symbol: str, cells: Iterable[int], left: int) -> str:
@@ -141,40 +118,33 @@ def placed_html(shape: str, symbol: str, cells: Iterable[int], left: int) -> str
 
 
 def pick_html(shape: str, board: Board) -> str:
-    """The pick's line: what the picked cells make (`data-free`: the placements on the free
-    cells, `data-occupied`: the cells taken)."""
-    free = len(board.free(shape))
-    return (
-        f"<div class='nyx-pick-line' data-free='{free}' data-occupied='{len(board.taken)}'>"
-        f"{matrix_status(shape, board.picked, board.options(shape), free)}</div>"
-    )
-
-
-def matrix_status(shape: str, picked: frozenset[int], options: Sequence[frozenset[int]], free_count: int) -> str:
-    """What the picked cells make, in words."""
-    need = len(SHAPES[shape])
-    if not free_count:
-        return f"<span class='nyx-pick'>No placement of {html.escape(shape)} fits the free cells.</span>"
-    if not picked:
-        return (
-            f"<span class='nyx-pick'>Click free cells to choose where the {html.escape(shape)} goes (green: cells of a "
-            "placement that fits).</span>"
-        )
+    """The pick's line: what the picked cells make, in words (`data-free`: the placements on the
+    free cells, `data-occupied`: the cells taken)."""
+    free, options, picked, name = len(board.free(shape)), board.options(shape), board.picked, html.escape(shape)
     cells = ", ".join(map(str, sorted(picked)))
-    if picked in options:
-        return (
-            f"<span class='nyx-pick ready'>Cells {cells}: a placement of {html.escape(shape)}. Press <b>Place</b> with "
-            f"{need} dice of one symbol kept.</span>"
+    if not free:
+        words = f"<span class='nyx-pick'>No placement of {name} fits the free cells.</span>"
+    elif not picked:
+        words = (
+            f"<span class='nyx-pick'>Click free cells to choose where the {name} goes (green: cells of a placement "
+            "that fits).</span>"
         )
-    if not options:
-        return (
-            f"<span class='nyx-pick stray' style='color:#b00020'>No placement of {html.escape(shape)} covers cells "
-            f"{cells}: click a red cell to free it.</span>"
+    elif picked in options:
+        words = (
+            f"<span class='nyx-pick ready'>Cells {cells}: a placement of {name}. Press <b>Place</b> with "
+            f"{len(SHAPES[shape])} dice of one symbol kept.</span>"
         )
-    return (
-        f"<span class='nyx-pick'>Cells {cells}: {len(options)} placement{'s' if len(options) > 1 else ''} of "
-        f"{html.escape(shape)} contain them; pick {need - len(picked)} more.</span>"
-    )
+    elif not options:
+        words = (
+            f"<span class='nyx-pick stray' style='color:#b00020'>No placement of {name} covers cells {cells}: click "
+            "a red cell to free it.</span>"
+        )
+    else:
+        words = (
+            f"<span class='nyx-pick'>Cells {cells}: {len(options)} placement{'s' if len(options) > 1 else ''} of "
+            f"{name} contain them; pick {len(SHAPES[shape]) - len(picked)} more.</span>"
+        )
+    return f"<div class='nyx-pick-line' data-free='{free}' data-occupied='{len(board.taken)}'>{words}</div>"
 
 
 def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int = 0) -> str:
@@ -188,16 +158,11 @@ def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int 
     ]
     if size <= black + white:
         p = p_shape_within(size, 3, black, white)
-        rows += [
-            (
-                f"expected rolls for {size} dice of one symbol, {hand} dice",
-                number_html(expected_rolls_for_shape(size, black, "black", white), "value"),
-            ),
-            (f"P(done within 3 rolls), {hand} dice", number_html(p)),
-        ]
-        more = {"black": (black + 1, white)} if black < MAX_BLACK and black + white < MAX_DICE else {}
-        more |= {"white": (black, white + 1)} if black + white < MAX_DICE else {}
-        rows += [(f"one more {c} die adds", number_html(p_shape_within(size, 3, *bw) - p)) for c, bw in more.items()]
+        e = expected_rolls_for_shape(size, black, "black", white)
+        rows.append((f"expected rolls for {size} dice of one symbol, {hand} dice", number_html(e, "value")))
+        rows.append((f"P(done within 3 rolls), {hand} dice", number_html(p)))
+        more = dice_bought(black, white).items()
+        rows += [(f"one more {c} die adds", number_html(p_shape_within(size, 3, *bw) - p)) for c, bw in more]
     else:
         rows.append((f"{size} dice of one symbol", f"more than your {hand} dice"))
     body = "".join(f"<tr><td>{html.escape(k)}</td><td>{v}</td></tr>" for k, v in rows)
@@ -208,90 +173,62 @@ def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int 
 
 
 # -- charts -----------------------------------------------------------------------------------------
-def at_least_frame(symbol: str, rolls: int, dice: int = CHART_DICE) -> pl.DataFrame:
-    """P(at least k of `dice` dice show `symbol` within `rolls` rolls, keeping the matches), k = 1..dice,
-    for black and white dice."""
-    rows: dict[str, list] = {"k": [], "dice": [], "probability": [], "exact": []}
-    for colour in COLOURS:
-        for k in range(1, dice + 1):
-            p = p_at_least(symbol, k, dice, rolls, colour)
-            rows["k"].append(k)
-            rows["dice"].append(f"{dice} {colour}")
-            rows["probability"].append(float(p))
-            rows["exact"].append(number_text(p))
-    return pl.DataFrame(rows)
-
-
-def at_least_chart(symbol: str, rolls: int, dice: int = CHART_DICE) -> alt.Chart:
-    """Bars of P(at least k of the symbol within r rolls) by k, black dice beside white dice."""
-    frame = at_least_frame(symbol, rolls, dice)
-    order = [f"{dice} {c}" for c in COLOURS]
-    title = alt.Title(
-        f"P(at least k {PLURAL[symbol]} within {rolls} roll{'s' if rolls > 1 else ''})",
-        subtitle=[f"{dice} dice, the {PLURAL[symbol]} kept after each roll,", "the others rolled again (exact)"],
-    )
-    return (
-        alt.Chart(frame, title=title)
-        .mark_bar(stroke="#333", strokeWidth=0.6)
-        .encode(
-            x=alt.X("k:O", title=f"k: at least this many {PLURAL[symbol]}", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset("dice:N", sort=order),
-            y=alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1])),
-            color=alt.Color(
-                "dice:N",
-                sort=order,
-                scale=alt.Scale(range=["#2b2b33", "#e8e8e8"]),
-                legend=alt.Legend(orient="top", title=None),
-            ),
-            tooltip=["dice", "k", alt.Tooltip("exact:N", title="probability")],
-        )
-        .properties(width=440, height=200)
-    )
-
-
-@cache
-def expected_frame() -> pl.DataFrame:
-    """Expected rolls until `size` dice show one common symbol, keeping optimally, for each hand."""
-    rows: dict[str, list] = {"size": [], "hand": [], "rolls": [], "exact": []}
-    for size in SIZES:
-        for name, black, white in HANDS:
-            e = expected_rolls_for_shape(size, black, "black", white)
-            rows["size"].append(size)
-            rows["hand"].append(name)
-            rows["rolls"].append(float(e))
-            rows["exact"].append(number_text(e, kind="value"))
-    return pl.DataFrame(rows)
-
-
-def expected_chart(highlight: int | None = None) -> alt.Chart:
-    """Expected rolls for a dream of each size: 6 black vs 6 black + 1 white vs 7 black dice
-    (`highlight`: the chosen shape's size, its bars outlined)."""
-    frame = expected_frame().with_columns(chosen=pl.col("size") == (highlight or 0))
-    order = [h for h, *_ in HANDS]
-    title = alt.Title(
-        "Expected rolls for a dream, by its size",
-        subtitle=[
-            "the first roll of every die, then keeping",
-            "one symbol optimally (exact);",
-            "outlined in red: your dream's size",
-        ],
-    )
+def grouped_bars(
+    frame: pl.DataFrame, title: alt.Title, x: alt.X, y: alt.Y, group: str, colours: list[str], **encodings
+) -> alt.Chart:
+    """Bars of `y` by `x`, side by side for each `group` (in the frame's order, coloured `colours`,
+    the legend on top), with more `encodings` (a tooltip, a stroke...)."""
+    order = frame[group].unique(maintain_order=True).to_list()
+    legend = alt.Legend(orient="top", title=None)
     return (
         alt.Chart(frame, title=title)
         .mark_bar()
         .encode(
-            x=alt.X("size:O", title="dream size (dice of one symbol)", axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset("hand:N", sort=order),
-            y=alt.Y("rolls:Q", title="expected rolls"),
-            color=alt.Color(
-                "hand:N",
-                sort=order,
-                scale=alt.Scale(range=["#4c78a8", "#f58518", "#2b2b33"]),
-                legend=alt.Legend(orient="top", title=None),
-            ),
-            stroke=alt.condition("datum.chosen", alt.value("#b00020"), alt.value(None)),
-            strokeWidth=alt.condition("datum.chosen", alt.value(2), alt.value(0)),
-            tooltip=["hand", "size", alt.Tooltip("exact:N", title="expected rolls")],
+            x=x,
+            xOffset=alt.XOffset(f"{group}:N", sort=order),
+            y=y,
+            color=alt.Color(f"{group}:N", sort=order, scale=alt.Scale(range=colours), legend=legend),
+            **encodings,
         )
         .properties(width=440, height=200)
     )
+
+
+def at_least_chart(symbol: str, rolls: int, dice: int = CHART_DICE) -> alt.Chart:
+    """Bars of P(at least k of `dice` dice show `symbol` within `rolls` rolls, keeping the matches)
+    by k, black dice beside white dice."""
+    odds = [(k, c, p_at_least(symbol, k, dice, rolls, c)) for c in COLOURS for k in range(1, dice + 1)]
+    frame = pl.DataFrame(
+        [{"k": k, "dice": f"{dice} {c}", "probability": float(p), "exact": number_text(p)} for k, c, p in odds]
+    )
+    title = alt.Title(
+        f"P(at least k {PLURAL[symbol]} within {rolls} roll{'s' if rolls > 1 else ''})",
+        subtitle=[f"{dice} dice, the {PLURAL[symbol]} kept after each roll,", "the others rolled again (exact)"],
+    )
+    x = alt.X("k:O", title=f"k: at least this many {PLURAL[symbol]}", axis=alt.Axis(labelAngle=0))
+    y = alt.Y("probability:Q", title="probability", scale=alt.Scale(domain=[0, 1]))
+    tooltip = ["dice", "k", alt.Tooltip("exact:N", title="probability")]
+    bars = grouped_bars(frame, title, x, y, "dice", ["#2b2b33", "#e8e8e8"], tooltip=tooltip)
+    return bars.mark_bar(stroke="#333", strokeWidth=0.6)
+
+
+def expected_chart(highlight: int | None = None) -> alt.Chart:
+    """Expected rolls until a dream's dice show one common symbol, keeping optimally, for each
+    size: 6 black vs 6 black + 1 white vs 7 black dice (`highlight`: the chosen shape's size, its
+    bars outlined in red)."""
+    rolls = [(size, name, expected_rolls_for_shape(size, b, "black", w)) for size in SIZES for name, b, w in HANDS]
+    frame = pl.DataFrame(
+        [{"size": n, "hand": hand, "rolls": float(e), "exact": number_text(e, kind="value")} for n, hand, e in rolls]
+    ).with_columns(chosen=pl.col("size") == (highlight or 0))
+    subtitle = [
+        "the first roll of every die, then keeping",
+        "one symbol optimally (exact);",
+        "outlined in red: your dream's size",
+    ]
+    title = alt.Title("Expected rolls for a dream, by its size", subtitle=subtitle)
+    x = alt.X("size:O", title="dream size (dice of one symbol)", axis=alt.Axis(labelAngle=0))
+    y, colours = alt.Y("rolls:Q", title="expected rolls"), ["#4c78a8", "#f58518", "#2b2b33"]
+    tooltip = ["hand", "size", alt.Tooltip("exact:N", title="expected rolls")]
+    stroke = alt.condition("datum.chosen", alt.value("#b00020"), alt.value(None))
+    width = alt.condition("datum.chosen", alt.value(2), alt.value(0))
+    return grouped_bars(frame, title, x, y, "hand", colours, tooltip=tooltip, stroke=stroke, strokeWidth=width)

@@ -20,8 +20,10 @@ from nessus.games.nyx.policies import (
     Fewest,
     Hand,
     chase,
+    choices,
     greedy,
     odds,
+    offered,
     p_within,
     policies,
     random_legal,
@@ -181,6 +183,42 @@ def test_a_hand_rolls_keeps_and_places():
         four.place([True, True, False, True, False], 4)
     symbol, left = four.place([True, True, False, True, True], 4)
     assert symbol == "moon" and left.colours == ("black",) and left.placed == 4 and not left.rolled
+    assert four.text == "1 star, 4 full moons" and Hand(("black",) * 2, (1, 1)).text == "2 crescents"
+    assert Hand.of(2, 0).text == "no dice"
+
+
+def test_the_hint_says_when_it_has_nothing_to_weigh():
+    goal = Fewest("L4")
+    assert "Roll the dice first" in (goal.idle(Hand.of(6, 0)) or "")
+    assert "3 dice left: not enough for the L4" in (goal.idle(Hand(("black",) * 3, (0, 0, 0))) or "")
+    kept = Hand(("black",) * 6, (2, 2, 2, 2, 0, 1), kept=("moon", 4, 0), made=2)
+    assert goal.idle(kept) == "Your kept dice already make the L4: place it."
+    assert goal.idle(Hand(("black",) * 6, (2, 2, 0, 1, 0, 1), kept=("moon", 2, 0), made=2)) is None
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_moves_offered_are_legal_and_include_the_hints(players):
+    """Along whole games of bots: every move offered to the mover is legal, grouped, the hint's move
+    always among them; before acting, the dice choices only."""
+    rng = np.random.default_rng(players)
+    state = initial_state(Rules(players=players))
+    bots = [odds(), greedy(), odds(), greedy()][:players]
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.current_player() == CHANCE:
+            outcomes, weights = zip(*state.chance_outcomes())
+            state = state.apply(outcomes[rng.choice(len(outcomes), p=[float(w) for w in weights])])
+            continue
+        best = state.hint().best
+        groups = offered(state, best)
+        shown = [a for moves in groups.values() for *_, a in moves]
+        assert best in shown and set(shown) <= set(state.legal_actions())
+        assert set(groups) <= {"dice", "dreams", "spells and dice", "turn", "hint"}
+        if state.phase == "choose":
+            assert {g for g, *_ in choices(state)} == {"dice"}
+        state = state.apply(bots[state.current_player()](state))
+    assert offered(state, None) == {}
 
 
 def test_the_hint_is_the_engines():

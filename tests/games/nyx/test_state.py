@@ -316,8 +316,11 @@ def test_end_night_scores_the_cards():
     power = CARDS[39]
     assert power.effect == "power"
     check_table(state)
-    after = state.apply(EndNight(1, 2))
     gain = CARDS[3].points + CARDS[30].points + CARDS[31].points + power.points
+    assert state.seats[0].night_text() == f"+{gain}, −{CARDS[2].points} to each opponent"
+    line = state.told(EndNight(1, 2), ["you", "player 2 (odds)"])
+    assert line == f"You: {state.describe(EndNight(1, 2))} (+{gain}, −{CARDS[2].points} to each opponent)."
+    after = state.apply(EndNight(1, 2))
     assert after.scores == [10 + gain, 0]  # the nightmare takes 2 from 1: the floor is 0
     seat = after.seats[0]
     assert seat.active == (39, 30) and set(seat.discard) == {3, 2, 31}
