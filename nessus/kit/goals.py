@@ -15,7 +15,8 @@ from ipywidgets import Widget
 
 from nessus.game import Policy, State
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import Table, TableDashboard, hint_table
+from nessus.kit.dicegame import Table, TableDashboard
+from nessus.kit.hint import hint_table
 from nessus.play import play
 from nessus.solver import Hint
 
@@ -134,20 +135,17 @@ class GoalDashboard(TableDashboard):
     """A dice page played for a goal: your turn alone, or a game against machine players.
     `restart()` deals the start, then `start()`: the machines before you play at once. Your moves
     (`roll()`, `stop()`) end with `after_move()`: once your turn is `over` in a game, `finish()`
-    (the machines after you play), then `draw()`. A subclass gives these and `rules()`,
-    `objective()`, `draw_choice()` (the hint), `draw_chart()` and `machine_policies`."""
+    (the machines after you play), then `draw()`. A subclass gives these, `rules()`, `objective()`,
+    `draw_choice()` (the hint) and `draw_chart()`; the words of its moves (Roll, Stop, New) and of
+    the New button alone and in a game; how the machines may play (`machines`: the page's words
+    and the game's policy names) and their policies (machine, rules, seats) -> {seat: policy}."""
 
     over_text = "the turn is over"
     new_words = ("New turn", "New game")
-    """The New button alone and in a game."""
     machines: Mapping[str, str]
-    """How the machine players may play: the page's words, and the game's name of the policy."""
     machine_policies: Callable[..., dict[int, Policy]]
-    """The game's policies of the machine players: (machine, rules, seats) -> {seat: policy}."""
     move_words: tuple[str, str, str]
-    """The Roll, Stop and New buttons' words."""
-    chart_size = "300px chart"
-    """The chart pane's least height and its file name."""
+    chart_size = "300px chart"  # the chart pane's least height, and its name
     rules: Callable[[], Any]
     state: State
     start: Callable[[], None]

@@ -16,8 +16,9 @@ from nessus.games.legit.policies import SIX, THRESHOLD, Goal, Mean, dilemma_read
 from nessus.games.legit.rules import Rules
 from nessus.games.legit.state import ROLL, State, TurnRecord
 from nessus.kit.common import dice_html, face_svg
-from nessus.kit.dicegame import HEURISTIC, OPTIMAL, Table, mini_dice, policy_bars, policy_frame
+from nessus.kit.dicegame import Table, mini_dice
 from nessus.kit.goals import figures_html, goal_hint, plural, seats_html, status_html, swatch
+from nessus.kit.hint import HEURISTIC, OPTIMAL, policy_bars, policy_frame
 from nessus.numbers import d3_format, decimal_text, number_html, number_text
 
 TOP = 6 * SIX

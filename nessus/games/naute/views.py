@@ -15,17 +15,9 @@ from nessus.dist import exact_str
 from nessus.games import naute
 from nessus.games.naute import HEURISTIC_FACE, CargoMean, Goal, State
 from nessus.kit.common import face_svg
-from nessus.kit.dicegame import (
-    HEURISTIC,
-    OPTIMAL,
-    Table,
-    kind_of,
-    mini_dice,
-    policy_bars,
-    policy_frame,
-    probability_bars,
-)
+from nessus.kit.dicegame import Table, mini_dice
 from nessus.kit.goals import figures_html, seat_row, sheet_html, status_html, swatch
+from nessus.kit.hint import HEURISTIC, OPTIMAL, kind_of, policy_bars, policy_frame, probability_bars
 from nessus.numbers import decimal_text, number_html
 
 CREW_NAMES = ("ship", "captain", "crew")

@@ -81,7 +81,7 @@ class PalaisDashboard(GoalDashboard):
 
     def start(self) -> None:
         """A new turn or game: the machine players before you play at once."""
-        self.result, self.winner = "", -1
+        self.winner = -1  # until the game's end
         self.machines_play(range(self.you))
         self.your_goal = self.state.objective()
         self.tray.show((), empty="Press Roll to throw the five dice.")
@@ -92,7 +92,6 @@ class PalaisDashboard(GoalDashboard):
         """You have played: the players after you play, and the best hand wins (a roll-off among equal ones)."""
         super().finish()
         self.winner = self.state.roll_off(self.rng)
-        self.result = self.state.result_text(self.winner, self.you)
 
     @property
     def over(self) -> bool:
@@ -132,7 +131,7 @@ class PalaisDashboard(GoalDashboard):
         self.stop_button.disabled = over or not hand
         self.roll_button.disabled = over
         self.status.value = views.status(self.state, self.you)
-        self.sheet.value = views.players_html(self.state, self.seats, self.winner, self.result)
+        self.sheet.value = views.players_html(self.state, self.seats, self.winner)
         self.draw_choice()
         self.counter.value = counter_html(rolls_made, palais.ROLLS, over)  # last: the page is then up to date
 

@@ -14,8 +14,9 @@ from nessus.dist import exact_str
 from nessus.games import palais
 from nessus.games.palais import NAMES, Goal, State, hand_text
 from nessus.games.palais.hands import reading_order
-from nessus.kit.dicegame import HEURISTIC, OPTIMAL, Table, mini_dice, policy_bars, policy_frame, probability_bars
+from nessus.kit.dicegame import Table, mini_dice
 from nessus.kit.goals import figures_html, seats_html, status_html, swatch
+from nessus.kit.hint import HEURISTIC, OPTIMAL, policy_bars, policy_frame, probability_bars
 from nessus.numbers import decimal_text, number_html
 
 BEAT = "beat"
@@ -48,10 +49,11 @@ def status(state: State, you: int) -> str:
     return status_html("palais", text)
 
 
-def players_html(state: State, seats: Table, winner: int, result: str) -> str:
-    """The players' final hands in a game, in seat order, and the result ("" alone)."""
+def players_html(state: State, seats: Table, winner: int) -> str:
+    """The players' final hands in a game, in seat order, and the `winner`'s (-1 before the end; "" alone)."""
     if not seats.game:
         return ""
+    result = state.result_text(winner, seats.you) if winner >= 0 else ""
 
     def turn(seat: int) -> tuple[str, str]:
         n, final = state.rolls_made[seat], state.hands[seat]
