@@ -11,6 +11,7 @@ import polars as pl
 
 from nessus import pushluck as core
 from nessus.kit.dicegame import HEURISTIC, OPTIMAL, probability_bars
+from nessus.kit.goals import figures_html
 from nessus.numbers import number_html, number_text
 
 
@@ -39,13 +40,12 @@ class OneTurn:
     def figures_html(self, n: int) -> str:
         """The exact figures of holding at n, and of the best N for points."""
         d, (top, top_mean) = core.hold_at_distribution(self.law, n), core.best_hold(self.law)
-        return (
-            "<table class='figures' cellpadding='3' style='font-size:13px;white-space:nowrap'>"
-            f"<tr><th align='left'>holding at {n}</th><th align='left'>exact</th></tr>"
-            f"<tr><td>expected turn score</td><td>{number_html(d.mean(), 'value')}</td></tr>"
-            f"<tr><td>P(the turn scores 0)</td><td>{number_html(d[0])}</td></tr>"
-            f"<tr><td>best N for points: {top}</td><td>{number_html(top_mean, 'value')}</td></tr></table>"
-        )
+        rows = [
+            ("expected turn score", number_html(d.mean(), "value")),
+            ("P(the turn scores 0)", number_html(d[0])),
+            (f"best N for points: {top}", number_html(top_mean, "value")),
+        ]
+        return figures_html([f"holding at {n}", "exact"], rows, "")
 
     def means_chart(self, n: int) -> alt.LayerChart:
         """The exact expected turn score for every N, with the best N and yours marked."""

@@ -216,7 +216,7 @@ class SeptDashboard(TableDashboard):
         self.hold_button.description = f"Hold: bank {k}" if k else "Hold"
         if self.seats.game:
             self.status.value = v.status_html(v.game_status(s, you), s.result_text(you))
-            self.sheet.value = v.sheet_html(s, you, self.match.names[1 - you], self.seats.row_style)
+            self.sheet.value = v.sheet_html(s, self.seats, self.match.names[1 - you])
             lines = [v.turn_line(s, turn, you) for turn in s.history]
             self.log.value = log_html(lines, "sept-log", keep=6, escape=False)
         else:

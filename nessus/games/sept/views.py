@@ -4,7 +4,7 @@ functions of the game played (`sept.State` or `pig.State`). Numbers go through `
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from functools import partial
 
 import altair as alt
@@ -12,7 +12,8 @@ import polars as pl
 
 from nessus import pushluck as core
 from nessus.games import pig, sept
-from nessus.kit.dicegame import HEURISTIC, OPTIMAL, hint_table, mini_dice
+from nessus.kit import goals
+from nessus.kit.dicegame import HEURISTIC, OPTIMAL, Table, hint_table, mini_dice
 from nessus.numbers import decimal_text, exact_str, number_html
 from nessus.solver import Hint
 
@@ -51,7 +52,7 @@ def counter_html(made: int, moves: int, rolls: Rolls = (), state: core.TurnState
     if state is None:
         return f"<span {data}></span>"
     n, shown = len(rolls), rolls_html(rolls, state) if rolls else ""
-    return f"<span {data} style='font-size:14px'>{shown} <b>{n} roll{'' if n == 1 else 's'} this turn</b></span>"
+    return f"<span {data} style='font-size:14px'>{shown} <b>{goals.plural(n, 'roll')} this turn</b></span>"
 
 
 def total_html(k: int | None) -> str:
@@ -79,7 +80,7 @@ def turn_line(state: core.TurnState, turn: core.Played, you: int) -> str:
 def status_html(text: str, result: str = "") -> str:
     """The status line (and the game's result in bold, when there is one)."""
     end = f"<div class='sept-result' style='font-weight:bold;font-size:16px'>{html.escape(result)}</div>"
-    return f"<div class='sept-status' style='font-size:15px'>{text}</div>{end if result else ''}"
+    return goals.status_html("sept", text) + (end if result else "")
 
 
 def turn_status(state: core.TurnState) -> str:
@@ -155,9 +156,10 @@ def hint_html(g: State, objective: core.Points | core.Win, h: Hint, verdict: str
     )
 
 
-def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]) -> str:
+def sheet_html(g: State, seats: Table, machine: str) -> str:
     """The score sheet of a game (each turn's points), and your chance with optimal play by both."""
-    who, rows = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}, []
+    you, rows = seats.you, []
+    who = {you: "You", 1 - you: f"Machine <small>({machine})</small>"}
     banked = [[t.banked for t in g.turns_of(seat)] for seat in (0, 1)]
     playing = [seat == g.mover and not g.is_terminal() for seat in (0, 1)]
     n = max(len(b) + now for b, now in zip(banked, playing))  # the turns played and being played
@@ -173,7 +175,7 @@ def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]
             bar = f"<span style='display:inline-block;width:200px;height:10px;background:#eee'>{inner}</span>"
             cells = [bar, f"<b>{g.scores[seat]}</b>", len(b)]
         tds = "".join(f"<td align='center'>{c}</td>" for c in cells)
-        rows.append(f"<tr class='sept-player' style='{row_style(seat)}'><td>{who[seat]}</td>{tds}</tr>")
+        rows.append(goals.seat_row("sept", seats, seat, f"<td>{who[seat]}</td>{tds}"))
     if isinstance(g, sept.State):
         head = [f"round {r + 1}" if r < g.rules.rounds else "extra" for r in range(n)] + ["total"]
         title, published = "Score sheet: the higher total after the last round wins (a tie: one more round)", ""
@@ -181,9 +183,7 @@ def sheet_html(g: State, you: int, machine: str, row_style: Callable[[int], str]
         head, title = ["", "score", "turns"], f"Score sheet: first to {g.goal} wins"
         published = "; Neller and Presser published 0.5306 for the first player" if g.goal == 100 else ""
     ths, p = "".join(f"<th>{h}</th>" for h in head), g.p_first()
-    return (
-        f"<h4 style='margin:8px 0 2px'>{title}</h4><table class='sept-sheet' cellpadding='3' "
-        f"style='border-collapse:collapse;width:100%'><tr><th align='left'>player</th>{ths}</tr>{''.join(rows)}</table>"
+    return goals.sheet_html("sept", title, "sept-sheet", [f"<tr><th align='left'>player</th>{ths}</tr>", *rows]) + (
         "<div style='font-size:12px;color:#555;margin-top:3px'>"
         f"You play {'first' if you == 0 else 'second'}. With optimal play by both, you would win "
         f"{APPROX(p if you == 0 else 1 - p)} of games (value iteration{published}).</div>"
