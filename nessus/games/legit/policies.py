@@ -212,23 +212,18 @@ def dilemma_rows(rules: Rules, dice: tuple[int, ...] = (6, 4, 2)) -> list[Dilemm
     >>> dilemma_rows(Rules(rerolls=1))[1][4]
     [('all', 'all'), ('all', 'all'), ('all', 'all')]
     """
-    win, mean = First(rules.players).choice(rules.rerolls), Mean().choice(rules.rerolls)
-    return [
-        (
-            u,
-            Mean().worth(u),
-            p,
-            won,
-            [(least_kept(win, rules.rerolls, u, n), least_kept(mean, rules.rerolls, u, n)) for n in dice],
-        )
-        for u, (p, won) in first_stops(rules).items()
-    ]
+    choices = (First(rules.players).choice(rules.rerolls), Mean().choice(rules.rerolls))
+
+    def kept(u: int, n: int) -> tuple[str, str]:
+        win, mean = (least_kept(choice, rules.rerolls, u, n) for choice in choices)
+        return win, mean
+
+    return [(u, Mean().worth(u), p, won, [kept(u, n) for n in dice]) for u, (p, won) in first_stops(rules).items()]
 
 
 def dilemma_reading(rules: Rules, strong: Callable[[str], str] = str) -> str:
-    """The dilemma in words: on the first roll of six dice, does the first player playing to win
-    keep from a lower total than a player chasing the mean (or a higher one)? (`strong` marks
-    the words that matter.)
+    """The dilemma in words (`strong` marks the words that matter): on the first roll of six dice,
+    does the first player playing to win keep from a lower total than a mean chaser, or higher?
 
     >>> dilemma_reading(Rules(rerolls=0, players=3))
     'No reroll allowed: nobody has a choice, and each of the 3 players wins 1/3 of the time.'
