@@ -14,14 +14,14 @@ from nessus.games import royaumes
 from nessus.games.royaumes import views as v
 from nessus.games.royaumes import words as w
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import TableDashboard
 from nessus.kit.match import Match
+from nessus.kit.tablegame import ChanceTable
 
 
-class RoyaumesDashboard(TableDashboard):
+class RoyaumesDashboard(ChanceTable):
     """The widgets of the Les Royaumes page and the rounds they play."""
 
-    game = royaumes.GAME
+    game, unit = royaumes.GAME, "round"
     sentence = (
         "The 21 results of two dice fall in three kingdoms. The bank rolls: on 2-2, 5-3 or 6-6 it takes every"
         " stake, on 1-1, 3-2 or 6-3 it pays every player; otherwise each player rolls until a result lands in"
@@ -33,7 +33,7 @@ class RoyaumesDashboard(TableDashboard):
 
     def __init__(self, seed: int | None = None) -> None:
         offer = "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round"
-        super().__init__(seed, "royaumes", royaumes.PLAYERS, v.MACHINES, offer)
+        super().__init__(seed, "royaumes", royaumes.PLAYERS, offer, ("Roll", "Play on", "New round"))
         self.seats.machine.description = "they roll"
         self.role = widgets.ToggleButtons(
             options=[("a player's seat", w.PLAYER), ("the bank", w.BANK)],
@@ -48,11 +48,6 @@ class RoyaumesDashboard(TableDashboard):
 
         self.kingdoms = widgets.HTML()
         self.dice = widgets.HTML()
-        self.roll_button, self.play_button, self.new_button = self.moves(
-            ("Roll", "Play on", "New round"), (self.roll, self.play_on, self.next_round)
-        )
-        self.play_button.icon = "forward"
-        self.play_button.add_class("play-button")
         self.reset_button = widgets.Button(description="New game", tooltip="bankrolls back to 0")
         self.reset_button.add_class("reset-button")
         self.reset_button.on_click(self.guard(lambda _: self.restart()))
@@ -61,7 +56,6 @@ class RoyaumesDashboard(TableDashboard):
             b.layout.width = width
         self.hint.toggle.tooltip = "show the exact odds of the round from here"
         self.sheet = TableHTML(name="les-royaumes-bankrolls")
-        self.log = widgets.HTML()
         self.ev_pane = self.chart_pane("270px", "ev-by-fine")
         self.figures = TableHTML(name="les-royaumes-figures")
         self.duel_pane = self.chart_pane("290px", "duel")
@@ -105,14 +99,18 @@ class RoyaumesDashboard(TableDashboard):
         return None if self.role.value == w.BANK else self.seats.you
 
     @property
-    def at_once(self) -> bool:
-        """The machines roll at once (not when you press Play on)."""
-        return self.seats.game and self.seats.machine.value == v.AT_ONCE
+    def over(self) -> bool:
+        """Whether the round is over."""
+        return self.round.round_over
 
-    def yours(self, state: royaumes.State | None = None) -> bool:
+    def mine(self, state: royaumes.State | None = None) -> bool:
         """The next roll (in `state`, default the round shown) is yours to make (alone, every roll is)."""
         rnd = state or self.round
         return rnd.to_roll is not None and (not self.seats.game or rnd.rolls_next(self.you))
+
+    def waiting(self) -> str:
+        """Why Roll waits: who rolls next."""
+        return f"it is not your roll ({self.round.to_roll} rolls next): press Play on"
 
     def new_role(self) -> None:
         """A player's seat or the bank: the seat to choose only for a player, and a new game."""
@@ -142,11 +140,9 @@ class RoyaumesDashboard(TableDashboard):
         """The next round: the machines roll at once if they do, then the page is drawn."""
         if self.round.round_over:
             self.match.state = self.round.cleared()
-        if self.at_once:
-            self.machines_roll()
-        self.draw_round()
+        self.go_on()
 
-    def next_round(self) -> None:
+    def new(self) -> None:
         """The New round button: the next round once this one is over."""
         if not self.round.round_over:
             raise ValueError("this round is not over yet: roll on (or press Play on)")
@@ -157,59 +153,41 @@ class RoyaumesDashboard(TableDashboard):
         assert isinstance(before, royaumes.State) and isinstance(dice, tuple)
         return v.roll_line(before, (int(dice[0]), int(dice[1])), self.you)
 
-    def machines_roll(self) -> None:
+    def play(self) -> None:
         """The machines roll (the match, through the one play loop) until the round is over or, in a
         game against the machine, the next roll is yours (alone, every roll is yours to leave to them)."""
 
         def stop(state: AnyState) -> bool:
             assert isinstance(state, royaumes.State)
-            return state.round_over or (self.seats.game and self.yours(state))
+            return state.round_over or (self.seats.game and self.mine(state))
 
         self.match.until = stop
         self.match.advance()
 
-    def roll(self) -> None:
-        """Roll: your roll (alone, whichever roll comes next), drawn and told in the log."""
-        if self.round.round_over:
-            raise ValueError("the round is over: press New round")
-        if not self.yours():
-            raise ValueError(f"it is not your roll ({self.round.to_roll} rolls next): press Play on")
+    def step(self) -> None:
+        """Your roll (alone, whichever roll comes next), told in the log."""
         low, high = sorted(int(x) for x in self.rng.integers(1, 7, size=2))
         self.match.tell(self.round, (low, high))
         self.match.state = self.round.roll(dice=(low, high))
-        if self.at_once:
-            self.machines_roll()
-        self.messages.clear()
-        self.draw_round()
 
-    def play_on(self) -> None:
-        """Play on: alone, roll to the end of the round; in a game, the machines roll until it is your roll."""
-        if self.round.round_over:
-            raise ValueError("the round is over: press New round")
-        if self.seats.game and self.yours():
-            raise ValueError("it is your roll: press Roll")
-        self.machines_roll()
-        self.messages.clear()
-        self.draw_round()
+    def prompt(self) -> tuple[str, str, str]:
+        """The status line and the Roll and Play on buttons' words."""
+        return w.prompt(self.round, self.you, self.seats.game, self.mine())
 
     # -- drawing ---------------------------------------------------------------------------------
-    def draw_round(self) -> None:
+    def draw_table(self) -> str:
         """The duel chart (when the fine or the bank's result is new), the kingdoms, the dice, the
-        buttons, the status, the hint, the sheet and, last, the log."""
-        rnd, you, mine = self.round, self.you, self.yours()
+        New round button, the hint and the sheet; the log's HTML."""
+        rnd, you = self.round, self.you
         if self.charted != (rnd.rules.fine, rnd.bank_result):
             self.charted = (rnd.rules.fine, rnd.bank_result)
             self.duel_pane.show(v.duel_chart(*self.charted))
         self.kingdoms.value = v.kingdoms_html(rnd)
         self.dice.value = v.dice_panel(rnd, you)
-        self.roll_button.disabled = rnd.round_over or not mine
-        self.play_button.disabled = rnd.round_over or (self.seats.game and mine)
         self.new_button.disabled = not rnd.round_over
-        status = w.prompt(rnd, you, self.seats.game, mine)
-        self.status.value, self.roll_button.description, self.play_button.description = status
         self.hint.show(lambda: w.hint_html(self.round, self.you))
         self.sheet.value = v.sheet_html(rnd, you)
-        self.log.value = v.log_html(self.match.lines)  # last: the page is then up to date
+        return v.log_html(self.match.lines)
 
 
 def app(seed: int | None = None) -> widgets.Widget:

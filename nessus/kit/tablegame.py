@@ -1,0 +1,131 @@
+"""A table game with no decision on a page (La Tresse, Les Royaumes): alone, you roll for every
+seat; against the machine, the machines roll when you press Play on (or at once). `ChanceTable`
+holds the Roll / Play on / New buttons and their checks; `log_box`, `tinted` and `figures_table`
+draw the scrolling log, your seat's row and a table of figures."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import ipywidgets as widgets
+
+from nessus.kit.dicegame import TableDashboard
+from nessus.kit.match import log_html
+from nessus.rules import Param
+
+ON_CLICK, AT_ONCE = "when you press Play on", "at once"
+MACHINES = (ON_CLICK, AT_ONCE)
+
+
+def tinted(mine: bool, border: str = "1px solid #ddd") -> str:
+    """A seat's row style: yours is tinted."""
+    return ("background:#fff4e5;" if mine else "") + f"border-top:{border}"
+
+
+def log_box(lines: Sequence[str], game: str, keep: int, height: str, line_height: str) -> str:
+    """The log's HTML `lines` in a box that scrolls, the latest first (CSS class `<game>-log`)."""
+    return (
+        f"<div style='font-size:13px;line-height:{line_height};max-height:{height};overflow-y:auto;"
+        f"border-top:1px solid #ddd;margin-top:6px'>{log_html(lines, f'{game}-log', keep, escape=False)}</div>"
+    )
+
+
+def figures_table(rows: Iterable[tuple[str, str]], css: str = "figures", pad: int = 2, nowrap: bool = True) -> str:
+    """A table (CSS class `css`) of figures: a row per (name, value), both HTML."""
+    value = "<td style='white-space:nowrap'>" if nowrap else "<td>"
+    body = "".join(f"<tr><td>{name}</td>{value}{v}</td></tr>" for name, v in rows)
+    return f"<table class='{css}' cellpadding='{pad}' style='font-size:13px'>{body}</table>"
+
+
+class ChanceTable(TableDashboard):
+    """A page of rolls with no decision: the Roll, Play on and New buttons (`roll-button`,
+    `play-button`, `new-button`) with their checks, the machines rolling at once if so set, and
+    the log. Subclasses define `over`, `mine()`, `waiting()`, `step()` (one roll), `play()` (the machines
+    until your roll; alone, to the end of the turn), `prompt()`,
+    `draw_table()` and `new()` (default: a new game)."""
+
+    unit, roll_word, roll_verb = "game", "roll", "Roll"
+    """What New starts, your roll and the Roll button, as the errors name them."""
+
+    def __init__(self, seed: int | None, game: str, players: Param, offer: str, labels: tuple[str, str, str]) -> None:
+        super().__init__(seed, game, players, MACHINES, offer)
+        self.roll_button, self.play_button, self.new_button = self.moves(labels, (self.roll, self.play_on, self.new))
+        self.play_button.icon = "forward"
+        self.play_button.add_class("play-button")
+        self.log = widgets.HTML()
+
+    @property
+    def at_once(self) -> bool:
+        """The machines roll as soon as it is their turn (in a game against the machine)."""
+        return self.seats.game and self.seats.machine.value == AT_ONCE
+
+    @property
+    def over(self) -> bool:
+        """Whether the game (or round) is over."""
+        raise NotImplementedError
+
+    def mine(self) -> bool:
+        """Whether the next roll is yours to make (alone, every roll is)."""
+        raise NotImplementedError
+
+    def waiting(self) -> str:
+        """Why Roll waits, when the next roll is a machine's."""
+        raise NotImplementedError
+
+    def step(self) -> None:
+        """Make the next roll."""
+        raise NotImplementedError
+
+    def play(self) -> None:
+        """The machines roll until your roll (alone: to the end of the turn)."""
+        raise NotImplementedError
+
+    def prompt(self) -> tuple[str, str, str]:
+        """The status line and the Roll and Play on buttons' words."""
+        raise NotImplementedError
+
+    def draw_table(self) -> str:
+        """Draw all but the buttons, the status and the log; the log's HTML."""
+        raise NotImplementedError
+
+    def new(self) -> None:
+        """The New button: by default, a new game."""
+        self.restart()
+
+    def check_open(self) -> None:
+        """A ValueError if the game (or round) is over."""
+        if self.over:
+            raise ValueError(f"the {self.unit} is over: press New {self.unit}")
+
+    def roll(self) -> None:
+        """Roll: your roll (alone, whichever comes next), then the machines' at once if so set."""
+        self.check_open()
+        if not self.mine():
+            raise ValueError(self.waiting())
+        self.step()
+        self.messages.clear()
+        self.go_on()
+
+    def play_on(self) -> None:
+        """Play on: the machines roll until your roll (alone, to the end of the turn)."""
+        self.check_open()
+        if self.seats.game and self.mine():
+            raise ValueError(f"it is your {self.roll_word}: press {self.roll_verb}")
+        self.play()
+        self.messages.clear()
+        self.draw()
+
+    def go_on(self) -> None:
+        """After your roll (or at a new start): the machines at once if so set, then the page."""
+        if self.at_once:
+            self.play()
+        self.draw()
+
+    def draw(self) -> None:
+        """The table, the buttons, the status and, last, the log (the page is then up to date)."""
+        log = self.draw_table()
+        over, mine = self.over, self.mine()
+        self.roll_button.disabled = over or not mine
+        self.play_button.disabled = over or (self.seats.game and mine)
+        self.status.value, self.roll_button.description, self.play_button.description = self.prompt()
+        self.log.value = log
