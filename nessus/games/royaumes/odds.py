@@ -196,6 +196,31 @@ def duel_table(rules: Rules | None = None) -> pl.DataFrame:
     return pl.DataFrame(data)
 
 
+def duel_figures(bank: Result | None, fine: Fraction) -> list[tuple[str, Fraction, str]]:
+    """The round's figures from here, as (name, value, unit: "probability", "rolls" or "stakes"):
+    before the bank's roll (`bank` None), per round; given a duel against `bank`, for it; else none.
+
+    >>> [(name, str(v)) for name, v, _ in duel_figures((6, 2), Fraction(1, 10))][:2]
+    [('P(a roll lands in Teur)', '13/36'), ('P(the player beats 6-2)', '5/13')]
+    """
+    if bank is None:
+        return [
+            ("P(the bank takes every stake)", p_bank_wins_all(), "probability"),
+            ("P(the bank pays every player)", p_bank_pays_all(), "probability"),
+            ("P(a player wins a duel), per round", p_player_wins_duel(), "probability"),
+            ("expected fines per player per round", fines_per_round(), "rolls"),
+        ]
+    if bank_outcome(bank) != "duel":
+        return []
+    kingdom = kingdom_of(bank)
+    return [
+        (f"P(a roll lands in {kingdom})", p_kingdom(kingdom), "probability"),
+        (f"P(the player beats {result_text(bank)})", p_player_beats(bank), "probability"),
+        ("expected fines still to pay (the rolls outside the kingdom)", fines_expected(bank), "rolls"),
+        ("a player's expected gain from this duel", player_ev_given(bank, fine), "stakes"),
+    ]
+
+
 def report(rules: Rules | None = None) -> Report:
     """The exact headline figures, per player per round, in stakes."""
     rules = rules or Rules()

@@ -15,7 +15,7 @@ from nessus.games.royaumes import views as v
 from nessus.games.royaumes import words as w
 from nessus.kit.common import TableHTML
 from nessus.kit.match import Match
-from nessus.kit.tablegame import ChanceTable
+from nessus.kit.tablegame import ChanceTable, log_box
 
 
 class RoyaumesDashboard(ChanceTable):
@@ -187,7 +187,7 @@ class RoyaumesDashboard(ChanceTable):
         self.new_button.disabled = not rnd.round_over
         self.hint.show(lambda: w.hint_html(self.round, self.you))
         self.sheet.value = v.sheet_html(rnd, you)
-        return v.log_html(self.match.lines)
+        return log_box(self.match.lines, "royaumes", v.MAX_LOG, "170px", "1.7")
 
 
 def app(seed: int | None = None) -> widgets.Widget:

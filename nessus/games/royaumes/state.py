@@ -3,6 +3,7 @@ chance node; and each seat's expected net for the round from a state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -147,6 +148,21 @@ class State(game.State):
             return f"(rank {rank_of(r) + 1}): beats {result_text(bank)}, wins a stake."
         return f"(rank {rank_of(r) + 1}): does not beat {result_text(bank)}, loses the stake."
 
+    def summary(self, money: Callable[[Fraction], str] = exact_str) -> str:
+        """What the finished round did, in a sentence (`money` writes the bank's net).
+
+        >>> initial_state(Rules(players=2)).roll(dice=(5, 3)).summary()
+        'the bank rolled 5-3 and took every stake.'
+        """
+        assert self.bank_result is not None, "a round is over once the bank has rolled"
+        bank, players = result_text(self.bank_result), len(self.nets)
+        if self.outcome == "bank wins all":
+            return f"the bank rolled {bank} and took every stake."
+        if self.outcome == "bank pays all":
+            return f"the bank rolled {bank} and paid every player."
+        won = f"{self.duels_won()} of {players} player{'s' if players > 1 else ''} won"
+        return f"against the bank's {bank}, {won}; the bank's net {money(self.bank_net)}."
+
     def seat_status(self, seat: int) -> str:
         """Where player `seat` (from 0) stands in the round's duel: "to roll" (before the bank's
         roll), "settled", "rolling" or "waiting"."""
@@ -256,6 +272,13 @@ def initial_state(rules: Rules | None = None) -> State:
     rules = rules or Rules()
     p = rules.players
     return State(rules, None, ((),) * p, (Fraction(0),) * p, (0,) * p, 0, 0, (Fraction(0),) * p)
+
+
+def seat_name(seat: int | None, you: int | None) -> str:
+    """ "You", "Player n" or, for the bank (seat None), "The bank" ("You (the bank)" if you hold it)."""
+    if seat is None:
+        return "You (the bank)" if you is None else "The bank"
+    return "You" if seat == you else f"Player {seat + 1}"
 
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:

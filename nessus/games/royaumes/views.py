@@ -4,7 +4,6 @@ and the charts, from the round and `you` (your player seat from 0, None at the b
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 from fractions import Fraction
 
 import altair as alt
@@ -12,14 +11,13 @@ import polars as pl
 
 from nessus.games import royaumes
 from nessus.games.royaumes import Result, State, place_text, result_of, result_text
-from nessus.games.royaumes.words import mine_style, seat_name, stakes_html
+from nessus.games.royaumes.state import seat_name
+from nessus.games.royaumes.words import stakes_html
 from nessus.kit.common import dice_html
 from nessus.kit.dicegame import HELD, OPTIMAL, mini_dice
-from nessus.kit.match import log_html as kit_log
+from nessus.kit.tablegame import figures_table, tinted
 from nessus.numbers import Kind, d3_format, exact_str, number_html, number_text, with_decimal
 
-ON_CLICK, AT_ONCE = "when you press Play on", "at once"
-MACHINES = (ON_CLICK, AT_ONCE)
 KINGDOM_COLOURS = {"Gahanam": "#9d755d", "Teur": "#54a24b", "Elysium": "#4c78a8"}
 FINE_STEPS = 20
 MAX_LOG = 300
@@ -108,27 +106,19 @@ def roll_line(before: State, dice: tuple[int, int], you: int | None) -> str:
     return f"<b>Round {before.round + bank}.</b> {roll} <b>{result_text(result_of(dice))}</b> {before.describe(dice)}"
 
 
-def log_html(lines: Sequence[str]) -> str:
-    """The rolls so far, the latest first (the last MAX_LOG; the kit's log, `data-lines` counts them all)."""
-    return (
-        "<div style='font-size:13px;line-height:1.7;max-height:170px;overflow-y:auto;border-top:1px solid #ddd;"
-        f"margin-top:6px'>{kit_log(lines, 'royaumes-log', MAX_LOG, escape=False)}</div>"
-    )
-
-
 def sheet_html(rnd: State, you: int | None) -> str:
     """This round and the running bankrolls of every seat."""
     rows, totals, played = [], rnd.banked(), rnd.rounds_finished
     for seat, total in enumerate(totals):
         rolls = " ".join(mini_dice(d, 14) for d in rnd.rolls[seat]) or "<span style='color:#999'>–</span>"
         rows.append(
-            f"<tr class='royaumes-player' style='{mine_style(seat == you)}'><td>{seat_name(seat, you)}</td>"
+            f"<tr class='royaumes-player' style='{tinted(seat == you)}'><td>{seat_name(seat, you)}</td>"
             f"<td>{rolls}</td><td align='center'>{rnd.fines[seat]}</td><td>{stakes_html(rnd.nets[seat])}</td>"
             f"<td><b>{stakes_html(total)}</b></td></tr>"
         )
     bank_total = -sum(totals, Fraction(0))
     rows.append(
-        f"<tr class='royaumes-player bank' style='{mine_style(you is None, '2px solid #bbb')}'>"
+        f"<tr class='royaumes-player bank' style='{tinted(you is None, '2px solid #bbb')}'>"
         f"<td>{html.escape(seat_name(None, you))}</td><td>{mini_dice(rnd.bank, 14) if rnd.bank else ''}</td><td></td>"
         f"<td>{stakes_html(rnd.bank_net)}</td><td><b>{stakes_html(bank_total)}</b></td></tr>"
     )
@@ -147,17 +137,10 @@ def sheet_html(rnd: State, you: int | None) -> str:
 def figures_html(rules: royaumes.Rules) -> str:
     """The round's exact figures per player (SHOWN), at these rules."""
     figures = royaumes.report(rules).figures
-    rows = []
-    for key, (label, kind) in SHOWN.items():
-        exact = figures[key].exact
-        assert exact is not None, "every figure of a round is exact"
-        rows.append(
-            f"<tr><td>{html.escape(label)}</td><td style='white-space:nowrap'>{number_html(exact, kind)}</td></tr>"
-        )
+    rows = [(html.escape(label), number_html(figures[key].exact or 0, kind)) for key, (label, kind) in SHOWN.items()]
     return (
-        f"<table class='figures' cellpadding='2' style='font-size:13px'>{''.join(rows)}</table>"
-        "<small style='color:#555'>Exact, per player per round. The fair fine is negative: even without "
-        "fines the bank has the edge.</small>"
+        f"{figures_table(rows)}<small style='color:#555'>Exact, per player per round. The fair fine is negative: "
+        "even without fines the bank has the edge.</small>"
     )
 
 
