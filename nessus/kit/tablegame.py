@@ -40,8 +40,8 @@ def figures_table(rows: Iterable[tuple[str, str]], css: str = "figures", pad: in
 class ChanceTable(TableDashboard):
     """A page of rolls with no decision: the Roll, Play on and New buttons (`roll-button`,
     `play-button`, `new-button`) with their checks, the machines rolling at once if so set, and
-    the log. Subclasses define `over`, `mine()`, `waiting()`, `step()` (one roll), `play()` (the machines
-    until your roll; alone, to the end of the turn), `prompt()`,
+    the log. Subclasses define `over`, `mine()`, `step()` (your roll), `play()` (the machines
+    until your roll; alone, to the end of the turn),
     `draw_table()` and `new()` (default: a new game)."""
 
     unit, roll_word, roll_verb = "game", "roll", "Roll"
@@ -68,24 +68,16 @@ class ChanceTable(TableDashboard):
         """Whether the next roll is yours to make (alone, every roll is)."""
         raise NotImplementedError
 
-    def waiting(self) -> str:
-        """Why Roll waits, when the next roll is a machine's."""
-        raise NotImplementedError
-
     def step(self) -> None:
-        """Make the next roll."""
+        """Make the next roll if it is yours (else a ValueError saying whose it is)."""
         raise NotImplementedError
 
     def play(self) -> None:
         """The machines roll until your roll (alone: to the end of the turn)."""
         raise NotImplementedError
 
-    def prompt(self) -> tuple[str, str, str]:
-        """The status line and the Roll and Play on buttons' words."""
-        raise NotImplementedError
-
     def draw_table(self) -> str:
-        """Draw all but the buttons, the status and the log; the log's HTML."""
+        """Draw all but the buttons' state and the log (the status and buttons' words too); the log's HTML."""
         raise NotImplementedError
 
     def new(self) -> None:
@@ -100,8 +92,6 @@ class ChanceTable(TableDashboard):
     def roll(self) -> None:
         """Roll: your roll (alone, whichever comes next), then the machines' at once if so set."""
         self.check_open()
-        if not self.mine():
-            raise ValueError(self.waiting())
         self.step()
         self.messages.clear()
         self.go_on()
@@ -127,5 +117,4 @@ class ChanceTable(TableDashboard):
         over, mine = self.over, self.mine()
         self.roll_button.disabled = over or not mine
         self.play_button.disabled = over or (self.seats.game and mine)
-        self.status.value, self.roll_button.description, self.play_button.description = self.prompt()
         self.log.value = log

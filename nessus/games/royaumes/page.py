@@ -108,10 +108,6 @@ class RoyaumesDashboard(ChanceTable):
         rnd = state or self.round
         return rnd.to_roll is not None and (not self.seats.game or rnd.rolls_next(self.you))
 
-    def waiting(self) -> str:
-        """Why Roll waits: who rolls next."""
-        return f"it is not your roll ({self.round.to_roll} rolls next): press Play on"
-
     def new_role(self) -> None:
         """A player's seat or the bank: the seat to choose only for a player, and a new game."""
         self.seats.seat.layout.display = "none" if self.role.value == w.BANK else None
@@ -166,19 +162,19 @@ class RoyaumesDashboard(ChanceTable):
 
     def step(self) -> None:
         """Your roll (alone, whichever roll comes next), told in the log."""
+        if not self.mine():
+            raise ValueError(f"it is not your roll ({self.round.to_roll} rolls next): press Play on")
         low, high = sorted(int(x) for x in self.rng.integers(1, 7, size=2))
         self.match.tell(self.round, (low, high))
         self.match.state = self.round.roll(dice=(low, high))
 
-    def prompt(self) -> tuple[str, str, str]:
-        """The status line and the Roll and Play on buttons' words."""
-        return w.prompt(self.round, self.you, self.seats.game, self.mine())
-
     # -- drawing ---------------------------------------------------------------------------------
     def draw_table(self) -> str:
         """The duel chart (when the fine or the bank's result is new), the kingdoms, the dice, the
-        New round button, the hint and the sheet; the log's HTML."""
+        status, the buttons' words, the hint and the sheet; the log's HTML."""
         rnd, you = self.round, self.you
+        status = w.prompt(rnd, you, self.seats.game, self.mine())
+        self.status.value, self.roll_button.description, self.play_button.description = status
         if self.charted != (rnd.rules.fine, rnd.bank_result):
             self.charted = (rnd.rules.fine, rnd.bank_result)
             self.duel_pane.show(v.duel_chart(*self.charted))

@@ -76,10 +76,6 @@ class TresseDashboard(ChanceTable):
         t = state or self.state
         return not self.seats.game or t.is_terminal() or t.current == self.you + 1
 
-    def waiting(self) -> str:
-        """Why Throw waits: whose turn it is."""
-        return f"it is {self.names[(self.state.current or 1) - 1]}'s turn: press Play on"
-
     def new_mode(self) -> None:
         """Players, dice and your seat count in both modes; how the machines throw only in a game."""
         self.seats.box.layout.display = None
@@ -99,7 +95,9 @@ class TresseDashboard(ChanceTable):
         self.go_on()
 
     def step(self) -> None:
-        """One throw of the seat to play."""
+        """One throw of the seat to play (yours, in a game against the machine)."""
+        if not self.mine():
+            raise ValueError(f"it is {self.names[(self.state.current or 1) - 1]}'s turn: press Play on")
         self.state = self.state.roll(self.rng)
 
     def play(self) -> None:
@@ -109,13 +107,11 @@ class TresseDashboard(ChanceTable):
         until = (lambda s: self.mine(s)) if self.seats.game else (lambda s: s.current != seat)
         self.state = cast(tresse.State, play(self.state, {}, self.rng, until=until))
 
-    def prompt(self) -> tuple[str, str, str]:
-        """The status line and the Throw and Play on buttons' words."""
-        return views.prompt(self.state, self.names, self.you, self.seats.game, self.mine())
-
     def draw_table(self) -> str:
-        """The table, the last throw, the result, the hint and this game's chart; the log's HTML."""
+        """The table, the last throw, the status, the result, the hint and this game's chart; the log's HTML."""
         t, names, you = self.state, self.names, self.you
+        status = views.prompt(t, names, you, self.seats.game, self.mine())
+        self.status.value, self.roll_button.description, self.play_button.description = status
         self.picture.value = views.table_svg(t, you, names)
         self.last.value = views.last_html(t, names)
         self.result.value = views.result_html(t, names)

@@ -15,7 +15,7 @@ from nessus.games.tresse import CENTRE, LEFT, RIGHT
 from nessus.games.tresse.odds import is_exact, method_note, middle
 from nessus.games.tresse.state import dice_word, next_up, throw_words, verb
 from nessus.kit.dicegame import HELD, OPTIMAL, face_svg
-from nessus.kit.match import log_html as kit_log_html
+from nessus.kit.tablegame import figures_table, log_box, tinted
 from nessus.numbers import Kind, decimal_text, number_html, number_text, rarity
 
 WHERE = {
@@ -153,11 +153,7 @@ def log_line(after: tresse.State, names: list[str]) -> str:
 
 def log_html(table: tresse.State, names: list[str]) -> str:
     """The log, newest line first (at most MAX_LOG lines; one line a throw, `data-lines` counts them)."""
-    lines = [log_line(after, names) for after in table.states()[1:]]
-    return (
-        "<div style='font-size:13px;line-height:1.6;max-height:190px;overflow-y:auto;border-top:1px solid #ddd;"
-        f"margin-top:6px'>{kit_log_html(lines, 'tresse-log', MAX_LOG, escape=False)}</div>"
-    )
+    return log_box([log_line(after, names) for after in table.states()[1:]], "tresse", MAX_LOG, "190px", "1.6")
 
 
 def last_html(table: tresse.State, names: list[str]) -> str:
@@ -190,8 +186,8 @@ def hint_html(table: tresse.State, names: list[str], you: int) -> str:
         )
         throwing = " <small style='color:#4c78a8'>throws</small>" if table.current == i + 1 else ""
         rows.append(
-            f"<tr class='hint-row' data-seat='{i + 1}' style='{'background:#fff4e5;' if i == you else ''}"
-            f"border-top:1px solid #eee;line-height:1.25'><td>{html.escape(names[i])}{throwing}</td>"
+            f"<tr class='hint-row' data-seat='{i + 1}' style='{tinted(i == you, '1px solid #eee')};line-height:1.25'>"
+            f"<td>{html.escape(names[i])}{throwing}</td>"
             f"<td align='center'>{table.holdings[i]}</td><td style='white-space:nowrap'>{solved_html(c)}</td>"
             f"<td>{bar}</td></tr>"
         )
@@ -217,11 +213,8 @@ def figures_html(rules: tresse.Rules, you: int) -> str:
         ("expected throws in a game", solved_html(tresse.expected_throws(rules), "value")),
         ("expected turns in a game", solved_html(tresse.expected_turns(rules), "value")),
     ]
-    body = "".join(f"<tr><td>{html.escape(a)}</td><td>{b}</td></tr>" for a, b in rows)
-    return (
-        f"<table class='figures' cellpadding='3' style='font-size:13px'>{body}</table>"
-        f"<small style='color:#555'>{html.escape(method_note(rules))}</small>"
-    )
+    note = f"<small style='color:#555'>{html.escape(method_note(rules))}</small>"
+    return figures_table(rows, pad=3, nowrap=False) + note
 
 
 # -- the charts ----------------------------------------------------------------------------------
