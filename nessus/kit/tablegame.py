@@ -13,6 +13,7 @@ from nessus.kit.dicegame import TableDashboard
 from nessus.kit.match import log_html
 from nessus.rules import Param
 
+Seq = Sequence[widgets.Widget]
 ON_CLICK, AT_ONCE = "when you press Play on", "at once"
 MACHINES = (ON_CLICK, AT_ONCE)
 
@@ -40,19 +41,35 @@ def figures_table(rows: Iterable[tuple[str, str]], css: str = "figures", pad: in
 class ChanceTable(TableDashboard):
     """A page of rolls with no decision: the Roll, Play on and New buttons (`roll-button`,
     `play-button`, `new-button`) with their checks, the machines rolling at once if so set, and
-    the log. Subclasses define `over`, `mine()`, `step()` (your roll), `play()` (the machines
-    until your roll; alone, to the end of the turn),
-    `draw_table()` and `new()` (default: a new game)."""
+    the log, and the page's layout. Subclasses define `over`, `mine()`, `step()` (your roll),
+    `play()` (the machines until your roll; alone, to the end of the turn), `draw_table()` and
+    `new()` (default: a new game)."""
 
     unit, roll_word, roll_verb = "game", "roll", "Roll"
     """What New starts, your roll and the Roll button, as the errors name them."""
 
-    def __init__(self, seed: int | None, game: str, players: Param, offer: str, labels: tuple[str, str, str]) -> None:
+    def __init__(
+        self, seed: int | None, game: str, players: Param, offer: str, labels: tuple[str, str, str, str]
+    ) -> None:
+        """`labels`: the Roll, Play on and New buttons' words, then the machines' menu's ("they roll")."""
         super().__init__(seed, game, players, MACHINES, offer)
-        self.roll_button, self.play_button, self.new_button = self.moves(labels, (self.roll, self.play_on, self.new))
+        self.seats.machine.description = labels[3]
+        self.roll_button, self.play_button, self.new_button = self.moves(
+            labels[:3], (self.roll, self.play_on, self.new)
+        )
         self.play_button.icon = "forward"
         self.play_button.add_class("play-button")
         self.log = widgets.HTML()
+
+    def lay_out(self, controls: Seq, table: Seq, right: Seq, status: Seq = (), hint: Seq = ()) -> None:
+        """The page: who plays and the `controls`, the messages, the `table`, the buttons, the status
+        (`status` under it), the hint (`hint` under it) and the log; `right` beside."""
+        self.page(
+            [self.seats.mode, self.seats.box, *controls, self.messages.widget, *table, widgets.HBox(self.actions)]
+            + [self.status, *status, self.hint.toggle, self.hint.widget, *hint, self.log],
+            right,
+            left_width="620px",
+        )
 
     @property
     def at_once(self) -> bool:

@@ -33,8 +33,7 @@ class RoyaumesDashboard(ChanceTable):
 
     def __init__(self, seed: int | None = None) -> None:
         offer = "your exact chance of winning the duel, the fines to expect and every seat's expected gain this round"
-        super().__init__(seed, "royaumes", royaumes.PLAYERS, offer, ("Roll", "Play on", "New round"))
-        self.seats.machine.description = "they roll"
+        super().__init__(seed, "royaumes", royaumes.PLAYERS, offer, ("Roll", "Play on", "New round", "they roll"))
         self.role = widgets.ToggleButtons(
             options=[("a player's seat", w.PLAYER), ("the bank", w.BANK)],
             value=w.PLAYER,
@@ -64,24 +63,8 @@ class RoyaumesDashboard(ChanceTable):
         self.role.observe(self.rules_guard(lambda _: self.new_role()), names="value")
         self.fine.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")  # a new game at that fine
 
-        self.page(
-            [
-                self.seats.mode,
-                self.seats.box,
-                self.fine.widget,
-                self.messages.widget,
-                self.kingdoms,
-                self.dice,
-                widgets.HBox(self.actions),
-                self.status,
-                self.hint.toggle,
-                self.hint.widget,
-                self.sheet,
-                self.log,
-            ],
-            [self.ev_pane.widget, self.figures, self.duel_pane.widget],
-            left_width="620px",
-        )
+        right = [self.ev_pane.widget, self.figures, self.duel_pane.widget]
+        self.lay_out([self.fine.widget], [self.kingdoms, self.dice], right, hint=[self.sheet])
         self.seats.new_players()  # the seats to choose from, and the first game
 
     # -- controls -----------------------------------------------------------------------------

@@ -29,8 +29,7 @@ class TresseDashboard(ChanceTable):
 
     def __init__(self, seed: int | None = None) -> None:
         offer = "every seat's exact chance of winning from the dice as they lie, and the throws left"
-        super().__init__(seed, "tresse", tresse.PLAYERS, offer, ("Throw", "Play on", "New game"))
-        self.seats.machine.description = "they throw"
+        super().__init__(seed, "tresse", tresse.PLAYERS, offer, ("Throw", "Play on", "New game", "they throw"))
         self.seats.machine.style.description_width = "72px"
         self.seats.machine.layout.width = "300px"
         self.dice = self.param_field(tresse.DICE, width="150px")
@@ -47,22 +46,8 @@ class TresseDashboard(ChanceTable):
 
         self.dice.widget.observe(self.rules_guard(lambda _: self.restart()), names="value")
 
-        self.page(
-            [
-                self.seats.mode,
-                self.seats.box,
-                self.messages.widget,
-                widgets.HBox([self.picture, self.last], layout=widgets.Layout(align_items="center")),
-                widgets.HBox([self.roll_button, self.play_button, self.new_button]),
-                self.status,
-                self.result,
-                self.hint.toggle,
-                self.hint.widget,
-                self.log,
-            ],
-            [self.start_pane.widget, self.figures, self.path_pane.widget],
-            left_width="620px",
-        )
+        table = widgets.HBox([self.picture, self.last], layout=widgets.Layout(align_items="center"))
+        self.lay_out([], [table], [self.start_pane.widget, self.figures, self.path_pane.widget], [self.result])
         self.new_mode()
 
     # -- controls -----------------------------------------------------------------------------
