@@ -1,8 +1,5 @@
-"""Nessos' page: a game of the bluffing card game against bots (`kit.match.Match`, you in seat
-1): the table (drawn in `table`), your moves and the log; beside it (`views`), the exact Bayes
-posterior of the cards offered to you under the sender model you choose, the expected points of
-each answer (`State.answer_points`), the posterior against the bluffer's q, and 200 games of a
-Bayes bot in your seat."""
+"""Nessos' page: a game against bots (a `kit.match.Match`, you in seat 1) with the exact Bayes
+posterior of the cards offered to you beside you, under the sender model you choose."""
 
 from __future__ import annotations
 
@@ -20,7 +17,6 @@ from nessus.games.nessos.odds import MODELS, Sender
 from nessus.games.nessos.policies import bayes, policies
 from nessus.games.nessos.rules import BLUFF, BOT_NAMES, PLAYERS, Rules
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State, initial_state
-from nessus.games.nessos.table import CARD_CSS, HUMAN, chain_html, prompt_html, table_html
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
 from nessus.kit.match import Match, log_html, seat_name, winners_text
@@ -59,7 +55,6 @@ class NessosDashboard(Dashboard):
         for control in (self.players, self.opponents):
             control.observe(self.guard(lambda _: self.new_game()), names="value")
         self.new_button = self.button("New game", self.new_game, "new-button", icon="refresh")
-
         self.card = menu("card", "140px", "40px", "nessos-card-choice")
         self.to = menu("to", "140px", "25px", "nessos-to")
         self.announce = menu("announce", "150px", "65px", "nessos-announce")
@@ -71,7 +66,6 @@ class NessosDashboard(Dashboard):
         self.accept_button = self.button("Accept", accept, "accept-button", button_style="success", icon="check")
         self.refuse_button = self.button("Refuse", refuse, "refuse-button", button_style="danger", icon="times")
         self.pass_button = self.button("Add and pass", add, "pass-button", button_style="warning", icon="share")
-
         self.model = widgets.ToggleButtons(options=list(MODELS), value="bluffer", description="sender")
         self.model.style = {"button_width": "80px", "description_width": "50px"}
         self.model.add_class("nessos-model")
@@ -83,25 +77,21 @@ class NessosDashboard(Dashboard):
         self.q = Fraction(BLUFF.default)
         self.watch_button = self.button(f"Watch {GAMES} games", self.watch, "roll-button watch-button", icon="play")
         self.actions = [self.watch_button]  # what the sender model feeds (besides the panel and chart)
-
         self.table, self.chain, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.panel = TableHTML(name="nessos-bayes")
         self.chart = self.chart_pane("300px", "posterior")
         self.games_chart = self.chart_pane("0px", "tournament")
         self.games_note = widgets.HTML()
         self._quiet = False
-
         self.choice_box = widgets.HBox([self.card, self.to, self.announce])
         self.answer_box = widgets.HBox([self.accept_button, self.refuse_button])
         moves = [self.prompt, self.answer_box, self.choice_box, widgets.HBox([self.offer_button, self.pass_button])]
         game = widgets.HBox([self.players, self.opponents, self.new_button])
         model = widgets.HBox([self.model, self.bluff.widget])
         watch = widgets.HBox([self.watch_button, self.games_note])
-        self.page(
-            [widgets.HTML(CARD_CSS), self.table, self.chain, *moves, self.log, game],
-            [model, self.messages.widget, self.panel, self.chart.widget, watch, self.games_chart.widget],
-            left_width="470px",
-        )
+        left = [widgets.HTML(v.CARD_CSS), self.table, self.chain, *moves, self.log, game]
+        right = [model, self.messages.widget, self.panel, self.chart.widget, watch, self.games_chart.widget]
+        self.page(left, right, left_width="470px")
         self.new_game()
 
     def button(self, description: str, click: Callable[[], object], css: str, **kwargs) -> widgets.Button:
@@ -110,7 +100,6 @@ class NessosDashboard(Dashboard):
         button.on_click(self.guard(lambda _: click()))
         return button
 
-    # -- the game -----------------------------------------------------------------------------
     @property
     def bots(self) -> tuple[str, ...]:
         """The bot in each seat ("you" in seat 1)."""
@@ -126,16 +115,18 @@ class NessosDashboard(Dashboard):
     def new_game(self) -> None:
         """A new game: a fresh deal, you hold the first-player token; the bots play until you must decide."""
         bots, named, start = self.bots, policies(), initial_state(Rules(players=self.players.value))
-        self.who = [seat_name(p, bots, HUMAN) for p in range(len(bots))]
-        seats = {p: named[b] for p, b in enumerate(bots) if p != HUMAN}
-        describe = partial(State.describe, who=self.who, you=HUMAN)
-        self.match = Match(start, seats, self.rng, bots, describe, self.result, HUMAN)  # type: ignore[arg-type]
+        self.who = [seat_name(p, bots, v.HUMAN) for p in range(len(bots))]
+        seats = {p: named[b] for p, b in enumerate(bots) if p != v.HUMAN}
+        describe = partial(State.describe, who=self.who, you=v.HUMAN)
+        self.match = Match(start, seats, self.rng, bots, describe, self.result, v.HUMAN)  # type: ignore[arg-type]
         self.match.lines.append(f"New game: you and {self.players.value - 1} bots ({', '.join(bots[1:])}).")
-        self.move(None)
+        self.match.advance()
+        self.messages.clear()
+        self.draw()
 
     def result(self, s: State) -> str:
         """The log's last line: how the game ended, who won (`kit.match.winners_text`), the points."""
-        return s.end_text(winners_text(s.returns(), self.match.names, HUMAN))
+        return s.end_text(winners_text(s.returns(), self.match.names, v.HUMAN))
 
     def chosen(self, kind: type[Offer] | type[Pass]) -> None:
         """Play the Offer or Pass the card / receiver / announcement choices make."""
@@ -143,12 +134,9 @@ class NessosDashboard(Dashboard):
             raise ValueError("choose a card, a receiver and an announcement first")
         self.move(kind(self.card.value, self.to.value, self.announce.value))
 
-    def move(self, action: Action | None) -> None:
-        """Your move (None: none, at a game's start), then the bots' until it is yours again."""
-        if action is None:
-            self.match.advance()
-        else:
-            self.match.move(action)
+    def move(self, action: Action) -> None:
+        """Your move, then the bots' until it is yours again."""
+        self.match.move(action)
         self.messages.clear()
         self.draw()
 
@@ -180,7 +168,6 @@ class NessosDashboard(Dashboard):
         self.games_chart.show(v.tournament_chart(table, GAMES))
         self.games_note.value = f"<small>{GAMES} games, {sender}</small>"
 
-    # -- drawing ------------------------------------------------------------------------------
     def draw(self) -> None:
         """Your move's choices and buttons (those of an offer, or of an answer), the table, the log, the panel."""
         s = self.state
@@ -195,7 +182,7 @@ class NessosDashboard(Dashboard):
         self.choice_box.layout.display = None if offering or passes else "none"
         self._quiet = True
         try:
-            hand = sorted(set(s.hand(HUMAN)))
+            hand = sorted(set(s.hand(v.HUMAN)))
             card, to = self.card.value, self.to.value
             self.card.options = [(card_name(c), c) for c in hand]
             self.card.value = card if card in hand else hand[0] if hand else None
@@ -205,9 +192,9 @@ class NessosDashboard(Dashboard):
             self.fill_announce(draw=False)
         finally:
             self._quiet = False
-        self.table.value = table_html(s, self.who)
-        self.chain.value = chain_html(s)
-        self.prompt.value = prompt_html(s, self.match.made)
+        self.table.value = v.table_html(s, self.who)
+        self.chain.value = v.chain_html(s)
+        self.prompt.value = v.prompt_html(s, self.match.made)
         self.log.value = log_html(self.match.lines, "nessos-log", keep=60)
         self.draw_analysis()
 

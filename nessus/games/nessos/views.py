@@ -1,27 +1,120 @@
-"""The Nessos dashboard's pictures beside the table (drawn in `table`): the live Bayes panel for
-an offer you receive, the posterior against the bluffer's q and a tournament's win shares.
-"""
+"""The Nessos page's pictures: the table (only your hand and the cards face up show their faces),
+the Bayes panel for an offer to you, the posterior against the bluffer's q, a tournament's wins."""
 
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from fractions import Fraction
 
 import altair as alt
 import polars as pl
 
-from nessus.games.nessos.deck import CHARON, Card
+from nessus.games.nessos.deck import CHARON, Card, card_text
 from nessus.games.nessos.odds import Sender, bayes_table, posterior_by_bluff, posterior_charon
-from nessus.games.nessos.state import State
-from nessus.games.nessos.table import CHARON_RED, HUMAN, note
+from nessus.games.nessos.state import NINE, State
 from nessus.kit.common import wrap_lines
 from nessus.numbers import d3_format, decimal_text, number_html
 
-SUBTITLE_CHARS = 44
-"""Characters per subtitle line (a phone's chart is about 340 px wide)."""
-Q_STEPS = 20
-"""The posterior chart's q from 0 to 1 in this many steps."""
+HUMAN = 0
+"""Your seat (player 1)."""
+CHARON_RED = "#b3261e"
+SUBTITLE_CHARS, Q_STEPS = 44, 20  # a subtitle's line on a phone (340 px); the posterior chart's steps of q
 BAYES_COLUMNS = ("prior", "likelihood", "unnormalised", "posterior")
+
+CARD_CSS = (
+    "<style>"
+    ".nessos-card{display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;"
+    "width:34px;height:48px;border-radius:5px;border:1px solid #555;background:#fffdf5;color:#222;"
+    "font:bold 17px/1 sans-serif;margin:1px 2px;vertical-align:middle;box-shadow:1px 1px 2px rgba(0,0,0,.25)}"
+    ".nessos-card.charon{background:#2b2b2b;color:#ff8a80;border-color:#000}"
+    ".nessos-card.back{background:repeating-linear-gradient(45deg,#1f4e79 0 4px,#2f6ea5 4px 8px);"
+    "border-color:#123;color:transparent}"
+    ".nessos-card.small{width:22px;height:31px;font-size:12px;border-radius:3px;margin:1px}"
+    ".nessos-count{font-size:12px;color:#555;margin-left:4px}"
+    ".nessos-table td{padding:3px 4px;vertical-align:middle;border-top:1px solid rgba(128,128,128,.25)}"
+    ".nessos-table{border-collapse:collapse;width:100%;font-size:13px}"
+    ".nessos-offer{display:inline-flex;flex-direction:column;align-items:center;margin:2px 6px;font-size:12px}"
+    ".nessos-log{font-size:12px;max-height:150px;overflow-y:auto;border-top:1px solid rgba(128,128,128,.3);"
+    "margin-top:4px;padding-top:2px}"
+    ".nessos-panel table{border-collapse:collapse;font-size:13px}"
+    ".nessos-panel td,.nessos-panel th{padding:2px 6px;text-align:left}"
+    "</style>"
+)
+
+
+def note(text: str) -> str:
+    """A line in small grey type."""
+    return f"<div style='font-size:12px;color:#555'>{text}</div>"
+
+
+def card_html(card: Card | None, small: bool = False) -> str:
+    """A card face up (its value, or "C" on black for Charon), or face down (None: its back)."""
+    size = " small" if small else ""
+    if card is None:
+        return f"<span class='nessos-card back{size}' title='face down'>?</span>"
+    kind, title = (" charon", "Charon") if card == CHARON else ("", f"creature {card}")
+    return f"<span class='nessos-card{kind}{size}' title='{title}'>{html.escape(card_text(card))}</span>"
+
+
+def cards_html(cards: Sequence[Card], small: bool = False, empty: str = "—") -> str:
+    """A row of cards face up."""
+    return "".join(card_html(c, small) for c in cards) or f"<span style='color:#888'>{empty}</span>"
+
+
+def backs_html(n: int) -> str:
+    """A hidden hand: small backs (up to 6 drawn) and its count."""
+    if not n:
+        return "<span style='color:#888'>no cards</span>"
+    return card_html(None, True) * min(n, 6) + f"<span class='nessos-count'>{n} card{'s' if n > 1 else ''}</span>"
+
+
+def table_html(s: State, who: Sequence[str]) -> str:
+    """Every player (`who`: their names): points, Charon and cards in front, hand, the token."""
+    rows = []
+    for p in range(s.players):
+        token = " <span title='first-player token'>●</span>" if p == s.token and not s.ended else ""
+        hand = cards_html(s.hand(p), empty="empty") if p == HUMAN else backs_html(sum(s.hands[p]))
+        if s.out[p]:
+            hand = "<b style='color:#b00020'>eliminated</b>"
+        charon = s.charon_in_front(p)
+        rows.append(
+            f"<tr class='nessos-player'><td><b>{html.escape(who[p][0].upper() + who[p][1:])}</b>{token}</td>"
+            f"<td align='center'><b>{s.scores[p]}</b></td>"
+            f"<td align='center' style='color:{CHARON_RED if charon else '#888'}'>{charon}/3</td>"
+            f"<td>{cards_html(s.front(p), small=True)}</td></tr>"
+            f"<tr><td colspan='4' class='nessos-hand'>{'your hand ' if p == HUMAN else 'hand '}{hand}</td></tr>"
+        )
+    return note(
+        f"Round {s.rounds + 1} · first to {s.rules.goal} points · draw pile {s.pile_size} · Charon face up "
+        f"{s.charon_face_up} of {NINE}"
+    ) + (
+        "<table class='nessos-table'><tr><th align='left'>player</th><th>points</th><th>Charon</th>"
+        f"<th align='left'>face up in front</th></tr>{''.join(rows)}</table>"
+    )
+
+
+def chain_html(s: State) -> str:
+    """The round's offered cards face down (yours face up) with their announcements, from whom to whom."""
+    if not s.chain:
+        return ""
+
+    def who(p: int) -> str:
+        return "you" if p == HUMAN else f"P{p + 1}"
+
+    items = "".join(
+        f"<span class='nessos-offer'>{card_html(o.card if o.sender == HUMAN else None)}<span>“{o.announced}”</span>"
+        f"<span>{who(o.sender)} → {who(o.receiver)}</span></span>"
+        for o in s.chain
+    )
+    return f"<div class='nessos-chain'><b>Offered this round</b> (face down):<br>{items}</div>"
+
+
+def prompt_html(s: State, made: int) -> str:
+    """What you must do now (`State.prompt`; `made`: the moves you have made, for a test to wait on)."""
+    head, choices = s.prompt(HUMAN)
+    text = f"<b>{head}</b> {choices}" if head else "" if s.ended else "<i>The others are playing…</i>"
+    return f"<div class='nessos-prompt' data-made='{made}' style='margin:4px 0'>{text}</div>"
 
 
 def unseen(s: State) -> dict[Card, int]:
@@ -34,11 +127,8 @@ def heading(text: str, margin: str = "4px 0") -> str:
     return f"<h4 style='margin:{margin}'>{html.escape(text)}</h4>"
 
 
-# -- the Bayes panel ------------------------------------------------------------------------------
 def offer_panel_html(s: State, sender: Sender) -> str:
-    """The panel for the offer waiting for you under the `sender` model: P(each offered card is
-    Charon), the Bayes table of the last one and the expected points of each answer
-    (`State.answer_points`), the best marked; or why that model cannot explain the offer."""
+    """The panel for an offer to you under the `sender` model: P(Charon), the Bayes table, the answers' points."""
     pool, last = unseen(s), s.chain[-1]
     try:
         chain, answers = s.posterior(sender), s.answer_points(sender)
@@ -107,12 +197,13 @@ def waiting_panel_html(s: State) -> str:
     )
 
 
-# -- charts ---------------------------------------------------------------------------------------
+def probability(field: str, title: str) -> alt.Tooltip:
+    """A tooltip for a probability, in the page's number format."""
+    return alt.Tooltip(f"{field}:Q", title=title, format=d3_format("probability"))
+
+
 def posterior_chart(s: State, highlight: int, q: Fraction) -> alt.LayerChart | None:
-    """The posterior that a card announced v is Charon against the bluffer's q, from the cards
-    you have not seen (`odds.posterior_by_bluff`), one line per v (`highlight` thick, or the
-    highest value a card you have not seen can be announced as), a rule at the chosen q and the
-    naive sender's posterior; None when no announcement is possible."""
+    """P(Charon | announced v) against the bluffer's q, a line per v (`highlight` thick), or None if no v can be."""
     pool, values, hand_size = unseen(s), s.rules.deck.values, s.rules.hand_size
     possible = [a for a in values if pool.get(a) or pool.get(CHARON)]
     if not possible:
@@ -130,25 +221,15 @@ def posterior_chart(s: State, highlight: int, q: Fraction) -> alt.LayerChart | N
         f"from the {sum(pool.values())} cards you have not seen; thick: announced {highlight}; "
         f"dashed: a naive sender ({decimal_text(naive)}); grey rule: q = {q}"
     )
-    base = alt.Chart(
-        frame,
-        title=alt.Title("P(Charon | announced v) by the bluffer's q", subtitle=wrap_lines(subtitle, SUBTITLE_CHARS)),
-    )
+    title = alt.Title("P(Charon | announced v) by the bluffer's q", subtitle=wrap_lines(subtitle, SUBTITLE_CHARS))
+    base = alt.Chart(frame, title=title)
+    legend = alt.Legend(title="announced", orient="bottom", columns=5)
     lines = base.mark_line().encode(
         x=alt.X("q:Q", title="bluffer's q (P(offers a Charon it holds))"),
         y=alt.Y("posterior:Q", title="P(Charon)", scale=alt.Scale(domain=[0, 1])),
-        color=alt.Color(
-            "announced:N",
-            sort=[str(v) for v in values],
-            legend=alt.Legend(title="announced", orient="bottom", columns=5),
-        ),
+        color=alt.Color("announced:N", sort=[str(v) for v in values], legend=legend),
         strokeWidth=alt.condition("datum.this", alt.value(4), alt.value(1.2)),
-        tooltip=[
-            "announced",
-            alt.Tooltip("q:Q", title="bluffer's q"),
-            alt.Tooltip("posterior:Q", title="P(Charon)", format=d3_format("probability")),
-            "exact",
-        ],
+        tooltip=["announced", alt.Tooltip("q:Q", title="bluffer's q"), probability("posterior", "P(Charon)"), "exact"],
     )
     rule = alt.Chart(pl.DataFrame({"q": [float(q)]})).mark_rule(color="#888").encode(x="q:Q")
     flat = alt.Chart(pl.DataFrame({"naive": [float(naive)]})).mark_rule(color=CHARON_RED, strokeDash=[5, 4])
@@ -162,15 +243,11 @@ def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
     order = frame["player"].to_list()
     subtitle = "95% Wilson intervals; a shared win counts its share; seat 1: a Bayes bot with your sender model"
     base = alt.Chart(frame, title=alt.Title(f"Win share over {games} games", subtitle=wrap_lines(subtitle, 34)))
+    tips = [probability("win_share", "win share"), probability("low", "95% interval from"), probability("high", "to")]
     bars = base.mark_bar(color="#2f6ea5").encode(
         y=alt.Y("player:N", sort=order, title=None),
         x=alt.X("win_share:Q", title="win share", scale=alt.Scale(domain=[0, 1])),
-        tooltip=[
-            "player",
-            alt.Tooltip("win_share:Q", title="win share", format=d3_format("probability")),
-            alt.Tooltip("low:Q", title="95% interval from", format=d3_format("probability")),
-            alt.Tooltip("high:Q", title="to", format=d3_format("probability")),
-        ],
+        tooltip=["player", *tips],
     )
     errors = base.mark_errorbar(color="#222", ticks=True).encode(
         y=alt.Y("player:N", sort=order), x=alt.X("low:Q", title="win share"), x2="high:Q"
