@@ -1,8 +1,5 @@
-"""Nyx in pictures for its page (strings only: no widgets, no charts): the symbol dice (a die as
-SVG, black or white, showing a star, a crescent or a full moon; little dice inline; a keep), your
-hand's tray words, counter and dice line, and the night against bots: a shape's preview, the
-face-up cards, each player's side, the table, the prompt and their CSS. Your moves offered and
-the log's lines are the game's (`policies.offered`, `State.told`)."""
+"""Nyx for its page in strings (no widgets, no charts): the symbol dice, your dice's words, and the
+night against bots: the face-up cards, each player's side, the table, the prompt, their CSS."""
 
 from __future__ import annotations
 
@@ -23,15 +20,11 @@ from nessus.games.nyx.state import COLOURS, DREAM, SPELL, State
 INK = {"star": "#e6a800", "crescent": "#3d8fd6", "moon": "#8e5fd0"}
 """Each symbol's colour, on the dice, the matrix and the charts."""
 GLYPH = {"star": "★", "crescent": "☾", "moon": "●"}
-DIE = 54
-"""A die's size in the tray (the kit's `DIE`)."""
-HELD = "#f58518"
-"""A kept die's edge (the kit's `HELD`)."""
+DIE, HELD = 54, "#f58518"  # a die's size in the tray and a kept die's edge (the kit's DIE and HELD)
 TRAY_NOTE = "<small style='color:#555'>Click a die to keep it (dice of one symbol); Roll rerolls the others.</small>"
 """The line above the tray."""
 
 
-# -- a die ------------------------------------------------------------------------------------------
 def symbol_svg(symbol: str, colour: str, size: int = DIE, held: bool = False) -> str:
     """A symbol die as SVG: black or white, a star, a crescent or a full moon (held: orange edge)."""
     fill = "#2b2b33" if colour == "black" else "#ffffff"
@@ -74,7 +67,6 @@ def mini_die(symbol: str, colour: str, size: int = 20) -> str:
     )
 
 
-# -- your dice -------------------------------------------------------------------------------------
 def faces_table() -> str:
     """The faces of a black and a white die."""
     rows = "".join(
@@ -122,8 +114,7 @@ def tray_words(hand: Hand) -> str:
 
 
 def status_html(hand: Hand) -> str:
-    """Your dice: how many to roll (and how many are placed on the matrix) before a roll, the
-    dice rolled and their symbols after."""
+    """Your dice: how many to roll (and placed) before a roll, the dice and their symbols after."""
     if not hand.rolled:
         placed = f" ({hand.placed} placed on the matrix)" if hand.placed else ""
         return f"<div class='nyx-status'>{len(hand.colours)} dice to roll{placed}.</div>"
@@ -131,7 +122,6 @@ def status_html(hand: Hand) -> str:
     return f"<div class='nyx-status'>Your dice: {dice} {hand.text}.</div>"
 
 
-# -- the night against bots ----------------------------------------------------------------------
 def squares(on: Collection[tuple[int, int]], rows: int, cols: int) -> str:
     """A grid's squares row by row, `on` the (row, column) squares filled."""
     return "".join(f"<span class='{'on' if (r, c) in on else 'off'}'></span>" for r in range(rows) for c in range(cols))
@@ -147,7 +137,6 @@ def shape_preview(shape: str) -> str:
     )
 
 
-# -- the table ------------------------------------------------------------------------------------
 def dice_html(dice: Sequence[int], size: int = 18) -> str:
     """Dice by colour and symbol (`state.Dice`) as little dice."""
     return "".join(mini_die(SYMBOLS[k % 3], COLOURS[k // 3], size) for k, n in enumerate(dice) for _ in range(n))
@@ -213,8 +202,7 @@ def table_html(s: State, who: Sequence[str]) -> str:
 
 
 def prompt_html(s: State, game_number: int, best: game.Action | None, last: str) -> str:
-    """Your move's prompt with the hint's move (`best`, a heuristic), or the `last` line of the
-    log once the game is over (`data-game`: the games played on the page)."""
+    """Your move's prompt with the hint's `best` move, or the log's `last` line once the game is over."""
     if s.is_terminal() or best is None:
         return f"<div class='nyx-prompt nyx-over' data-game='{game_number}'><b>{last}</b></div>"
     what = "reroll or not" if s.phase == "choose" else "your move"

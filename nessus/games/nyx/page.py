@@ -1,8 +1,5 @@
-"""Nyx's page: roll symbol dice and keep one symbol, with the exact expected rolls of every keep
-beside you (the objective `policies.Fewest`, your dice a `policies.Hand`), place the dream's
-shape on your matrix (a `matrix.Board`) by clicking its cells, see the odds; below, a game
-against the odds and greedy bots (a `kit.match.Match`, your moves offered by
-`policies.offered`). What it draws is in `views` and `night`."""
+"""Nyx's page: your dice (a `policies.Hand`) chasing a dream with the exact expected rolls of every
+keep (`policies.Fewest`), your matrix (a `matrix.Board`), the odds, and a game against bots."""
 
 from __future__ import annotations
 
@@ -50,11 +47,8 @@ class NyxDashboard(Dashboard):
         self.actions = [self.roll_button]
         self.counter, self.status = widgets.HTML(), widgets.HTML()
         self.hint = HintPanel("the exact expected rolls still to come after each keep")
-
-        self.shape = widgets.Dropdown(
-            options=v.shape_options(), value="L4", description="dream", style={"description_width": "45px"}
-        )
-        self.shape.layout.width = "230px"
+        self.shape = widgets.Dropdown(options=v.shape_options(), value="L4", description="dream")
+        self.shape.layout.width, self.shape.style.description_width = "230px", "45px"
         self.shape.add_class("nyx-shape")
         self.shape.observe(self.guard(lambda _: self.new_shape()), names="value")
         self.preview, self.pick, self.figures = widgets.HTML(), widgets.HTML(), TableHTML(name="nyx-figures")
@@ -65,7 +59,6 @@ class NyxDashboard(Dashboard):
         self.best_button = self.button("Best placement", self.best_placement, "best-button", tooltip=best)
         clear = "free every cell, take the dice back"
         self.clear_button = self.button("Clear matrix", self.clear, "clear-button", tooltip=clear)
-
         self.symbol = widgets.ToggleButtons(options=[(PLURAL[s], s) for s in SYMBOLS], value="moon")
         self.symbol.style.button_width = "90px"
         self.rolls = widgets.IntSlider(value=3, min=1, max=6, description="rolls", continuous_update=False)
@@ -75,7 +68,6 @@ class NyxDashboard(Dashboard):
             control.observe(self.guard(lambda _: self.draw_odds()), names="value")
         self.odds = self.chart_pane("280px", "at-least")
         self.sizes = self.chart_pane("280px", "expected-rolls")
-
         self.players = widgets.Dropdown(options=[2, 3, 4], value=2, description="players", layout={"width": "140px"})
         self.players.add_class("nyx-players")
         self.new_button = self.button("New game", self.new_game, "nyx-new-game", button_style="primary", icon="refresh")
@@ -84,7 +76,6 @@ class NyxDashboard(Dashboard):
         controls = widgets.HBox([self.players, self.new_button], layout={"flex_flow": "row wrap"})
         night_box = [widgets.HTML(night.HEAD), controls, self.table, self.prompt, self.moves, self.log]
         self.night = widgets.VBox(night_box, _dom_classes=["nyx-night"])
-
         css, counts = widgets.HTML(v.page_css()), widgets.HBox([self.black.widget, self.white.widget])
         dice = [css, counts, self.messages.widget, widgets.HTML(night.TRAY_NOTE), self.tray.widget]
         roll = widgets.HBox([self.roll_button, self.counter], layout={"align_items": "center"})
@@ -106,7 +97,6 @@ class NyxDashboard(Dashboard):
         button.on_click(self.guard(lambda _: click()))
         return button
 
-    # -- a night against bots ---------------------------------------------------------------------
     def new_game(self) -> None:
         """A new game with the chosen number of players: the deal, your first roll (`kit.match.Match`)."""
         rules = Rules(players=int(self.players.value))
@@ -143,15 +133,13 @@ class NyxDashboard(Dashboard):
         for group, shown in offered(s, best).items():
             buttons = []
             for _, label, action in shown:
-                css = f"nyx-move move-{type(action).__name__.lower()}"
-                style = "info" if action == best else ""
-                tip = s.describe(action)
-                buttons.append(self.button(label, partial(self.move, action), css, button_style=style, tooltip=tip))
+                css, style = f"nyx-move move-{type(action).__name__.lower()}", "info" if action == best else ""
+                click = partial(self.move, action)
+                buttons.append(self.button(label, click, css, button_style=style, tooltip=s.describe(action)))
             head = widgets.HTML(f"<small style='min-width:110px;display:inline-block'><b>{group}</b></small>")
             rows.append(widgets.HBox([head, *buttons], _dom_classes=["nyx-group"]))
         self.moves.children = tuple(rows)
 
-    # -- your dice --------------------------------------------------------------------------------
     @property
     def goal(self) -> Fewest:
         """What the dice chase: the chosen dream in the fewest rolls."""
@@ -194,7 +182,6 @@ class NyxDashboard(Dashboard):
         idle = goal.idle(hand)
         self.hint.show(None if idle else lambda: v.hint_html(hand, goal, held), idle or "")
 
-    # -- the matrix ---------------------------------------------------------------------------------
     def pick_cell(self, cell: int) -> None:
         """Pick or unpick a free cell (`Board.pick`)."""
         self.board = self.board.pick(cell)
@@ -234,7 +221,6 @@ class NyxDashboard(Dashboard):
         self.pick.value = v.pick_html(shape, board)
         self.figures.value = v.figures_html(shape, board.taken, self.n_black, self.n_white)
 
-    # -- charts -----------------------------------------------------------------------------------
     def draw_odds(self) -> None:
         """P(at least k of the symbol within the rolls), black dice beside white dice."""
         self.odds.show(v.at_least_chart(self.symbol.value, self.rolls.value))

@@ -1,8 +1,5 @@
-"""The Nyx dashboard's pictures (no maths beyond the game's): the tray of symbol dice
-(`SymbolTray`, the kit's tray drawing each die's colour and symbol), the page's CSS, the hint
-for a keep (`policies.Fewest`), the matrix's cells and words (`matrix.Board`), the figures of a
-shape with your dice (`nyx.odds`) and the charts of the odds (altair). The symbol dice are drawn
-in `dice`, the night against bots in `night`."""
+"""The Nyx page's pictures of your chase: the tray of symbol dice, the page's CSS, the hint, the
+matrix's cells and words, a shape's figures and the charts of the odds (the rest is in `night`)."""
 
 from __future__ import annotations
 
@@ -23,16 +20,11 @@ from nessus.numbers import number_html, number_text
 
 HANDS = (("6 black", 6, 0), ("6 black + 1 white", 6, 1), ("7 black", 7, 0))
 """The hands compared in the expected-rolls chart: (name, black, white)."""
-SIZES = (2, 3, 4, 5)
-"""The dreams' sizes (cells)."""
-CHART_DICE = 6
-"""The dice of each colour in the P(at least k) chart."""
+SIZES, CHART_DICE = (2, 3, 4, 5), 6  # the dreams' sizes (cells); the dice of each colour in the P(at least k) chart
 
 
-# -- the tray -------------------------------------------------------------------------------------
 class SymbolTray(DiceTray):
-    """The dice tray with symbol dice: `faces` are symbol indices (0 star, 1 crescent, 2 moon),
-    `colours` each die's colour; a die's classes are `face-<index + 1>`, `nyx-<colour>`, `sym-<symbol>`."""
+    """The kit's dice tray with symbol dice: `faces` symbol indices (0 star...), `colours` each die's."""
 
     def __init__(self, size: int, on_change: Callable[[], None] | None = None) -> None:
         self.colours: list[str] = []
@@ -77,10 +69,8 @@ def page_css() -> str:
     )
 
 
-# -- the hint ---------------------------------------------------------------------------------------
 def hint_html(hand: Hand, goal: Fewest, held: Sequence[bool]) -> str:
-    """Every keep with its exact expected rolls still to come (`goal.hint`), the best marked, the
-    keep the dice marked kept make judged."""
+    """Every keep with its exact expected rolls to come (`goal.hint`), the one `held` makes judged."""
     dice = f"{hand.black} black" + (f" + {hand.white} white" if hand.white else "")
     return (
         f"<div style='color:#555'>Chasing <b>{goal.size} dice of one symbol</b> for the {html.escape(goal.shape)} "
@@ -89,16 +79,13 @@ def hint_html(hand: Hand, goal: Fewest, held: Sequence[bool]) -> str:
     )
 
 
-# -- the matrix -------------------------------------------------------------------------------------
 def shape_options() -> list[tuple[str, str]]:
     """The dreams' shapes to choose from, each with its cells (and "never fits" for those that never do)."""
     return [(f"{n} ({len(SHAPES[n])} cells{'' if placements(n) else ', never fits'})", n) for n in NAMES]
 
 
 def cell_look(cell: int, board: Board, shape: str) -> tuple[tuple[str, ...], str, str]:
-    """A cell's button for a dream of `shape`: its CSS classes (`nyx-cell`, `cell-<n>`, then
-    `occupied` and its symbol's, or `free` and its `Board.status`), its text (the symbol of a
-    taken cell, else its number) and its tooltip."""
+    """A cell's button for a dream of `shape` (`Board.status`): its CSS classes, its text, its tooltip."""
     status = board.status(cell, shape)
     if status == "taken":
         symbol = board.taken[cell]
@@ -118,8 +105,7 @@ def placed_html(shape: str, symbol: str, cells: Iterable[int], left: int) -> str
 
 
 def pick_html(shape: str, board: Board) -> str:
-    """The pick's line: what the picked cells make, in words (`data-free`: the placements on the
-    free cells, `data-occupied`: the cells taken)."""
+    """What the picked cells make, in words (`data-free`: the placements that fit, `data-occupied`)."""
     free, options, picked, name = len(board.free(shape)), board.options(shape), board.picked, html.escape(shape)
     cells = ", ".join(map(str, sorted(picked)))
     if not free:
@@ -148,8 +134,7 @@ def pick_html(shape: str, board: Board) -> str:
 
 
 def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int = 0) -> str:
-    """The exact figures of this shape with your dice (`nyx.odds`): placements on the empty matrix
-    and on the free cells, expected rolls, P(done within 3 rolls), and one more die's worth."""
+    """The exact figures of this shape with your dice: placements, expected rolls, P(within 3), a die's worth."""
     size, hand = len(SHAPES[shape]), f"{black} black" + (f" + {white} white" if white else "")
     free = len(placements(shape, blocked))
     rows = [
@@ -172,12 +157,10 @@ def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int 
     )
 
 
-# -- charts -----------------------------------------------------------------------------------------
 def grouped_bars(
     frame: pl.DataFrame, title: alt.Title, x: alt.X, y: alt.Y, group: str, colours: list[str], **encodings
 ) -> alt.Chart:
-    """Bars of `y` by `x`, side by side for each `group` (in the frame's order, coloured `colours`,
-    the legend on top), with more `encodings` (a tooltip, a stroke...)."""
+    """Bars of `y` by `x` side by side for each `group` (coloured `colours`), with more `encodings`."""
     order = frame[group].unique(maintain_order=True).to_list()
     legend = alt.Legend(orient="top", title=None)
     return (
@@ -195,8 +178,7 @@ def grouped_bars(
 
 
 def at_least_chart(symbol: str, rolls: int, dice: int = CHART_DICE) -> alt.Chart:
-    """Bars of P(at least k of `dice` dice show `symbol` within `rolls` rolls, keeping the matches)
-    by k, black dice beside white dice."""
+    """P(at least k of `dice` dice show `symbol` within `rolls` rolls) by k, black dice beside white."""
     odds = [(k, c, p_at_least(symbol, k, dice, rolls, c)) for c in COLOURS for k in range(1, dice + 1)]
     frame = pl.DataFrame(
         [{"k": k, "dice": f"{dice} {c}", "probability": float(p), "exact": number_text(p)} for k, c, p in odds]
@@ -213,9 +195,7 @@ def at_least_chart(symbol: str, rolls: int, dice: int = CHART_DICE) -> alt.Chart
 
 
 def expected_chart(highlight: int | None = None) -> alt.Chart:
-    """Expected rolls until a dream's dice show one common symbol, keeping optimally, for each
-    size: 6 black vs 6 black + 1 white vs 7 black dice (`highlight`: the chosen shape's size, its
-    bars outlined in red)."""
+    """Expected rolls for a dream of each size with three hands (`highlight`: the size outlined)."""
     rolls = [(size, name, expected_rolls_for_shape(size, b, "black", w)) for size in SIZES for name, b, w in HANDS]
     frame = pl.DataFrame(
         [{"size": n, "hand": hand, "rolls": float(e), "exact": number_text(e, kind="value")} for n, hand, e in rolls]
