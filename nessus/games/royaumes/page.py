@@ -164,7 +164,7 @@ class RoyaumesDashboard(ChanceTable):
         self.kingdoms.value = v.kingdoms_html(rnd)
         self.dice.value = v.dice_panel(rnd, you)
         self.new_button.disabled = not rnd.round_over
-        self.hint.show(lambda: w.hint_html(self.round, self.you))
+        self.hint.show(lambda: v.hint_html(self.round, self.you))
         self.sheet.value = v.sheet_html(rnd, you)
         return log_box(self.match.lines, "royaumes", v.MAX_LOG, "170px", "1.7")
 

@@ -1,4 +1,4 @@
-"""Les Royaumes' page in words (strings only): the seats, the status line and the hint, from the
+"""Les Royaumes' page in words (strings only): amounts, the status line and the hint's odds, from the
 round and `you` (your player seat from 0, or None when you hold the bank)."""
 
 from __future__ import annotations
@@ -8,8 +8,6 @@ from fractions import Fraction
 from nessus.games import royaumes
 from nessus.games.royaumes import State, place_text, result_text
 from nessus.games.royaumes.odds import duel_figures
-from nessus.games.royaumes.state import seat_name
-from nessus.kit.tablegame import figures_table, tinted
 from nessus.numbers import number_html
 
 PLAYER, BANK = "player", "bank"
@@ -58,33 +56,3 @@ def odds_lines(rnd: State) -> tuple[str, list[tuple[str, str]]]:
         "stakes": stakes_html,
     }
     return head, [(name, fmt[unit](v)) for name, v, unit in duel_figures(bank, fine)]
-
-
-def hint_html(rnd: State, you: int | None) -> str:
-    """The odds of the round from here (`odds_lines`) and every seat's expected net for it
-    (`royaumes.expected_nets`)."""
-    nets = royaumes.expected_nets(rnd)
-    bank_ev = -sum(nets, Fraction(0))
-    head, lines = odds_lines(rnd)
-    rows = [
-        f"<tr class='hint-row' data-seat='{seat + 1}' style='{tinted(seat == you, '1px solid #eee')}'>"
-        f"<td>{seat_name(seat, you)}</td><td>{rnd.seat_status(seat)}</td><td>{stakes_html(rnd.nets[seat])}</td>"
-        f"<td>{stakes_html(net)}</td></tr>"
-        for seat, net in enumerate(nets)
-    ]
-    rows.append(
-        f"<tr class='hint-row' data-seat='bank' style='{tinted(you is None, '1px solid #ccc')}'>"
-        f"<td>{seat_name(None, you)}</td><td></td><td>{stakes_html(rnd.bank_net)}</td><td>{stakes_html(bank_ev)}</td>"
-        "</tr>"
-    )
-    return (
-        f"<div class='hint-best' style='margin:2px 0'>Your expected net this round, from here: "
-        f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
-        f"<div style='color:#444;font-size:13px'>{head}</div>"
-        f"{figures_table(lines, 'figures-hint')}"
-        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;"
-        "margin-top:4px'><tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th>"
-        f"<th align='left'>net so far</th><th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"
-        "<small style='color:#555'>Exact. The fines already paid are gone; the rolls to come do not depend on them."
-        "</small>"
-    )
