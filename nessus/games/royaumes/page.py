@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
-from nessus.game import Action
 from nessus.game import State as AnyState
 from nessus.games import royaumes
 from nessus.games.royaumes import views as v
@@ -109,28 +108,23 @@ class RoyaumesDashboard(ChanceTable):
         self.messages.clear()
         over = "<b>Game over</b>: every round is played."
         self.match = Match(
-            royaumes.initial_state(rules), {}, self.rng, describe=self.told, result=lambda _: over, you=None
+            royaumes.initial_state(rules),
+            {},
+            self.rng,
+            describe=lambda before, dice: v.roll_line(before, dice, self.you),
+            result=lambda _: over,
+            you=None,
         )
         self.ev_pane.show(v.ev_chart(rules.fine))
         self.figures.value = v.figures_html(rules)
-        self.new_round()
-
-    def new_round(self) -> None:
-        """The next round: the machines roll at once if they do, then the page is drawn."""
-        if self.round.round_over:
-            self.match.state = self.round.cleared()
         self.go_on()
 
     def new(self) -> None:
-        """The New round button: the next round once this one is over."""
+        """The New round button: the next round once this one is over (the machines at once if so set)."""
         if not self.round.round_over:
             raise ValueError("this round is not over yet: roll on (or press Play on)")
-        self.new_round()
-
-    def told(self, before: AnyState, dice: Action) -> str:
-        """A roll for the log: who rolled, the dice, what it did."""
-        assert isinstance(before, royaumes.State) and isinstance(dice, tuple)
-        return v.roll_line(before, (int(dice[0]), int(dice[1])), self.you)
+        self.match.state = self.round.cleared()
+        self.go_on()
 
     def play(self) -> None:
         """The machines roll (the match, through the one play loop) until the round is over or, in a

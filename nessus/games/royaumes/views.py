@@ -9,6 +9,8 @@ from fractions import Fraction
 import altair as alt
 import polars as pl
 
+from nessus.game import Action
+from nessus.game import State as AnyState
 from nessus.games import royaumes
 from nessus.games.royaumes import Result, State, place_text, result_of, result_text
 from nessus.games.royaumes.state import seat_name
@@ -98,8 +100,10 @@ def dice_panel(rnd: State, you: int | None) -> str:
     )
 
 
-def roll_line(before: State, dice: tuple[int, int], you: int | None) -> str:
-    """A roll in the log: the round, who rolled, the dice, what it did."""
+def roll_line(before: AnyState, action: Action, you: int | None) -> str:
+    """A roll in the log (`action` the dice rolled from `before`): the round, who rolled, the dice, what it did."""
+    assert isinstance(before, State) and isinstance(action, tuple)
+    dice = (int(action[0]), int(action[1]))
     bank = before.bank is None or before.round_over
     who = seat_name(None if bank else before.settled, you)
     roll = f"{html.escape(who)} roll{'' if who.startswith('You') else 's'} {mini_dice(dice, 16)}"
