@@ -75,12 +75,12 @@ def seat_row(game: str, seats: Table, seat: int, cells: str) -> str:
     return f"<tr class='{game}-player' style='{seats.row_style(seat)}'>{cells}</tr>"
 
 
-def sheet_html(game: str, title: str, table: str, rows: Iterable[str], result: str = "") -> str:
-    """A game's sheet: its title, a table (CSS class `table`) of `rows`, the `result` (`<game>-result`)."""
+def sheet_html(game: str, title: str, table: str, rows: Iterable[str], result: str = "", style: str = "") -> str:
+    """A game's sheet: its title, a table (CSS class `table`, `style` added) of `rows`, the `result`
+    (`<game>-result`)."""
     end = f"<div class='{game}-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
-    table = (
-        f"<table class='{table}' cellpadding='3' style='border-collapse:collapse;width:100%'>{''.join(rows)}</table>"
-    )
+    style = f"border-collapse:collapse;width:100%{style}"
+    table = f"<table class='{table}' cellpadding='3' style='{style}'>{''.join(rows)}</table>"
     return f"<h4 style='margin:8px 0 2px'>{title}</h4>{table}{end if result else ''}"
 
 
@@ -103,12 +103,16 @@ def swatch(colour: str, text: str) -> str:
     return f"<span style='color:{colour}'>■</span> {text}"
 
 
-def figures_html(head: Iterable[str], rows: Iterable[Iterable[str]], note: str, nowrap: bool = True) -> str:
-    """A table of figures (CSS class `figures`): the `head` cells, the `rows`, then the `note` (HTML)."""
+def figures_html(
+    head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "", nowrap: bool = True, css: str = "figures"
+) -> str:
+    """A table of figures (CSS class `css`): the `head` cells (one alone spans the table), the `rows`,
+    then the `note` (HTML)."""
     style = "font-size:13px;white-space:nowrap" if nowrap else "font-size:13px"
-    ths = "".join(f"<th align='left'>{h}</th>" for h in head)
+    span = f" colspan='{len(rows[0])}'" if len(head) == 1 and rows else ""
+    ths = "".join(f"<th align='left'{span}>{h}</th>" for h in head)
     body = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f"<table class='figures' cellpadding='3' style='{style}'><tr>{ths}</tr>{body}</table>{note}"
+    return f"<table class='{css}' cellpadding='3' style='{style}'><tr>{ths}</tr>{body}</table>{note}"
 
 
 class GoalBox:

@@ -4,13 +4,14 @@
 best rule of any shape by expectimax (`optimal_rule`, `stand_totals`, `stand_from`,
 `optimal_points`), the symmetric equilibria (`equilibria`, `best_response_table`); whole games to
 the points target from the start or from any scores (`game_odds`, `game_odds_from`, by a Poisson
-embedding in exact integers; `reply_odds` for seat 1 in a game in progress); and `report`.
+embedding in exact integers; `reply_odds` for seat 1 in a game in progress); your turns alone
+against what the rules expect (`Tally`); and `report`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
 from math import comb, lcm
@@ -163,6 +164,29 @@ def stand_from(opponents_stand_at: int, players: int) -> int | None:
 def optimal_points(opponents_stand_at: int, players: int) -> Fraction:
     """Expected points per round of the optimal rule of any shape against the opponents."""
     return Fraction(turn_solver(opponents_stand_at, players).value("start"))
+
+
+@dataclass
+class Tally:
+    """Your turns alone: how many, the points you scored, what the optimal rule and the opponents'
+    own rule expect over them (exact), and the expected points your decisions cost.
+
+    >>> t = Tally()
+    >>> t.add(1, 17, 2, Fraction(1, 10)); t.add(0, 17, 2, Fraction(0)); (t.turns, t.points, t.cost)
+    (2, 1, Fraction(1, 10))
+    """
+
+    turns: int = 0
+    points: int = 0
+    optimal: Fraction = Fraction(0)
+    same: Fraction = Fraction(0)
+    cost: Fraction = Fraction(0)
+
+    def add(self, scored: int, stand_at: int, players: int, cost: Fraction) -> None:
+        """One more turn, against `players` - 1 opponents standing at `stand_at`: `scored` points."""
+        self.turns, self.points, self.cost = self.turns + 1, self.points + scored, self.cost + cost
+        self.optimal += optimal_points(stand_at, players)
+        self.same += points(stand_at, stand_at, players)
 
 
 def equilibria(players: int) -> list[int]:

@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from nessus.games import hypogeon
 from nessus.games.hypogeon import GAME
 from nessus.games.hypogeon import views as v
+from nessus.games.hypogeon.odds import Tally
 from nessus.games.hypogeon.state import ROLL, STAND, State, TurnRecord
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import TableDashboard, hint_table, mini_dice
@@ -117,7 +118,7 @@ class HypogeonDashboard(TableDashboard):
         """A new turn (alone: the tally starts again) or a new game."""
         self.rules_now = self.read_rules()
         self.messages.clear()
-        self.tally: list[v.Tally] = []
+        self.tally = Tally()
         self.state = hypogeon.initial_state(self.rules_now)
         self.new_turn()
         self.draw_charts()
@@ -157,10 +158,7 @@ class HypogeonDashboard(TableDashboard):
         if self.turn.over:
             self.state = cast(State, play(self.state, hypogeon.machine_policies(self.rules_now), self.rng))
             if not self.seats.game:  # alone: your points against what the optimal rule and theirs expect
-                k, n = self.rules_now.stand_at, self.rules_now.players
-                self.tally.append(
-                    (self.state.round_points[0], hypogeon.optimal_points(k, n), hypogeon.points(k, k, n), self.cost)
-                )
+                self.tally.add(self.state.round_points[0], self.rules_now.stand_at, self.rules_now.players, self.cost)
         self.draw_turn()
 
     def decision(self, before: TurnRecord, cost: Fraction | int | None) -> str:

@@ -2,14 +2,26 @@
 the opponents' k (`optimal`), each seat its rule of `seat_rules` (`seat_rule`), the named
 policies of the game (`policies`), the page's machine players (`MACHINES`, `machines_stand_at`,
 `machine_policies`), and the rules in words (`rule_text`, `optimal_text`, `opponents_text`,
-`equilibria_text`)."""
+`equilibria_text`), the figures of a rule against its best reply (`rule_figures`)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import cast
 
 from nessus import game
-from nessus.games.hypogeon.odds import best_response, equilibria, seat_rules, stand_from, stand_totals, turn_solver
+from nessus.games.hypogeon.odds import (
+    best_response,
+    equilibria,
+    mean_if_not_bust,
+    p_21,
+    p_bust,
+    points,
+    seat_rules,
+    stand_from,
+    stand_totals,
+    turn_solver,
+)
 from nessus.games.hypogeon.rules import Rules
 from nessus.games.hypogeon.state import ROLL, STAND, State
 
@@ -95,6 +107,21 @@ def optimal_text(opponents_stand_at: int, players: int) -> str:
 def opponents_text(n: int, k: int) -> str:
     """The n - 1 opponents in words: "2 opponents standing at 17"."""
     return f"{n - 1} opponent{'s' if n > 2 else ''} standing at {k}"
+
+
+def rule_figures(k: int, best: int, n: int) -> list[tuple[str, Fraction, Fraction]]:
+    """The figures of standing at k and at the best reply `best` to k, for `n` players: (words, at k,
+    at best), P(bust), P(21), the mean final total when not bust, the expected points per round.
+
+    >>> [words for words, at_k, at_best in rule_figures(17, 19, 2)][::3]
+    ['P(bust)', 'expected points per round against 1 opponent standing at 17']
+    """
+    return [
+        ("P(bust)", p_bust(k), p_bust(best)),
+        ("P(21)", p_21(k), p_21(best)),
+        ("mean final total when not bust", mean_if_not_bust(k), mean_if_not_bust(best)),
+        (f"expected points per round against {opponents_text(n, k)}", points(k, k, n), points(best, k, n)),
+    ]
 
 
 def equilibria_text(players: int) -> str:

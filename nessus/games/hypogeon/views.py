@@ -12,14 +12,16 @@ import altair as alt
 import polars as pl
 
 from nessus.games.hypogeon import odds
-from nessus.games.hypogeon.policies import equilibria_text, opponents_text, rule_text
+from nessus.games.hypogeon.policies import equilibria_text, opponents_text, rule_figures, rule_text
 from nessus.games.hypogeon.rules import BUST, LIMIT
 from nessus.games.hypogeon.state import State, TurnRecord, final_text, result_text, round_line, round_text
 from nessus.kit.dicegame import HELD, OPTIMAL, Table, face_svg, kind_of, mini_dice, policy_bars, policy_frame
+from nessus.kit.goals import figures_html as figures_table
+from nessus.kit.goals import plural, seat_row, swatch
+from nessus.kit.goals import sheet_html as goal_sheet
 from nessus.numbers import d3_format, number_html, number_text
 
 BUST_RED, GOLD = "#c62828", "#e0a800"
-Tally = tuple[int, Fraction, Fraction, Fraction]  # a turn alone: points scored, expected optimally, like them, cost
 EMPTY_DIE = (
     "<svg width='46' height='46' viewBox='0 0 46 46'><rect x='2' y='2' width='42' height='42' rx='8' fill='none' "
     "stroke='#aaa' stroke-width='2' stroke-dasharray='5 4'/></svg>"
@@ -57,7 +59,7 @@ def gauge_html(turn: TurnRecord, stand_at: int) -> str:
     made = len(turn.rolls)
     counter = (
         f"<span class='roll-counter' data-made='{made}' style='color:#555;margin-left:10px'>"
-        f"{made} roll{'' if made == 1 else 's'}{' · turn over' if turn.over else ''}</span>"
+        f"{plural(made, 'roll')}{' · turn over' if turn.over else ''}</span>"
     )
     return (
         "<div style='display:flex;align-items:center;gap:8px;margin:4px 0'><span>Total</span>"
@@ -98,7 +100,7 @@ def player_cells(turn: TurnRecord | None, points: int) -> tuple[str, str, str]:
 
 
 def sheet_html(
-    state: State, turn: TurnRecord, seats: Table, game: bool, start: Sequence[int], tally: list[Tally]
+    state: State, turn: TurnRecord, seats: Table, game: bool, start: Sequence[int], tally: odds.Tally
 ) -> str:
     """The round (alone: with the `tally` of your turns) or the game's score sheet (with your exact
     odds from the scores at the `start` of the round, and the rounds played, the latest first):
@@ -111,18 +113,12 @@ def sheet_html(
         who = "You" if seat == 0 else f"Player {seat + 1} <small>(stands at {r.stand_at})</small>"
         pips = "".join(f"<span style='color:{OPTIMAL if i < score else '#ccc'}'>●</span>" for i in range(r.target))
         cell = f"<td align='center'><b>{score}</b> {pips}</td>" if game else ""
-        rows.append(
-            f"<tr class='hypogeon-player' style='{seats.row_style(seat)}'><td>{who}</td><td>{dice}</td>"
-            f"<td align='center'>{final}</td><td align='center'>{won}</td>{cell}</tr>"
-        )
-    number = len(state.played) + (0 if over else 1)
-    title = f"Score sheet: first to {r.target} point{'s' if r.target > 1 else ''}, round {number}"
-    sheet = (
-        f"<h4 style='margin:8px 0 2px'>{title if game else 'This round'}</h4><table class='hypogeon-sheet' "
-        "cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'><tr><th align='left'>player</th>"
-        f"<th align='left'>dice</th><th>total</th><th>points</th>{'<th>score</th>' if game else ''}</tr>"
-        f"{''.join(rows)}</table>"
-    )
+        cells = f"<td>{who}</td><td>{dice}</td><td align='center'>{final}</td><td align='center'>{won}</td>{cell}"
+        rows.append(seat_row("hypogeon", seats, seat, cells))
+    title = f"Score sheet: first to {plural(r.target, 'point')}, round {len(state.played) + (0 if over else 1)}"
+    head = "<tr><th align='left'>player</th><th align='left'>dice</th><th>total</th><th>points</th>"
+    rows.insert(0, f"{head}{'<th>score</th>' if game else ''}</tr>")
+    sheet = goal_sheet("hypogeon", title if game else "This round", "hypogeon-sheet", rows, style=";font-size:13px")
     if over:
         sheet += f"<div class='hypogeon-round' style='margin-top:4px'>{round_text(state.finals, names)}</div>"
     if result := html.escape(result_text(state, names)):
@@ -135,16 +131,6 @@ def sheet_html(
     return sheet + ("" if result else odds_html(start, *odds.reply_odds(r, start), r.stand_at)) + rounds
 
 
-def figures_table(css: str, head: Sequence[str], rows: Sequence[Sequence[str]], pad: int = 2) -> str:
-    """A small table of figures: the heading cells (one heading spans the table), then rows of cells."""
-    span = f" colspan='{len(rows[0])}'" if len(head) == 1 else ""
-    top = "".join(f"<th align='left'{span}>{cell}</th>" for cell in head)
-    body = "".join("<tr>" + "".join(f"<td>{cell}</td>" for cell in row) + "</tr>" for row in rows)
-    return (
-        f"<table class='{css}' cellpadding='{pad}' style='font-size:13px;margin-top:6px'><tr>{top}</tr>{body}</table>"
-    )
-
-
 def odds_html(scores: Sequence[int], best: int, mine: Fraction, same: Fraction, left: Fraction, same_k: int) -> str:
     """Your exact chance of winning the game standing at the best reply `best` and like them at
     `same_k`, and the expected rounds left (`reply_odds`)."""
@@ -154,41 +140,32 @@ def odds_html(scores: Sequence[int], best: int, mine: Fraction, same: Fraction, 
         (f"standing at {same_k} like them", same),
         (f"expected rounds left (you standing at {best})", left),
     ]
-    return figures_table("hypogeon-odds figures", [head], [(words, number_html(x, "value")) for words, x in rows])
+    return figures_table(
+        [head], [(words, number_html(x, "value")) for words, x in rows], nowrap=False, css="hypogeon-odds figures"
+    )
 
 
-def tally_html(tally: Sequence[Tally]) -> str:
+def tally_html(tally: odds.Tally) -> str:
     """Alone: your points over the turns played, against what the optimal rule and the opponents' rule expect."""
-    if not (n := len(tally)):
+    if not (n := tally.turns):
         return ""
-    got = sum(t[0] for t in tally)
-    optimal, same, cost = (number_html(sum((t[i] for t in tally), Fraction(0)), "value") for i in (1, 2, 3))
     rows = [
-        ("points you scored", f"<b>{got}</b> ({number_html(Fraction(got, n), 'value')} per round)"),
-        ("expected with optimal play (exact)", optimal),
-        ("expected standing at their k, like them (exact)", same),
-        ("expected points your decisions cost", cost),
+        ("points you scored", f"<b>{tally.points}</b> ({number_html(Fraction(tally.points, n), 'value')} per round)"),
+        ("expected with optimal play (exact)", number_html(tally.optimal, "value")),
+        ("expected standing at their k, like them (exact)", number_html(tally.same, "value")),
+        ("expected points your decisions cost", number_html(tally.cost, "value")),
     ]
-    return figures_table("hypogeon-tally figures", [f"Your {n} turn{'s' if n > 1 else ''} alone"], rows)
+    return figures_table([f"Your {plural(n, 'turn')} alone"], rows, nowrap=False, css="hypogeon-tally figures")
 
 
 def figures_html(k: int, best: int, n: int) -> str:
     """Standing at k against standing at the best reply to k: P(bust), P(21), mean, points; the equilibria."""
-    rows = [
-        ("P(bust)", odds.p_bust(k), odds.p_bust(best)),
-        ("P(21)", odds.p_21(k), odds.p_21(best)),
-        ("mean final total when not bust", odds.mean_if_not_bust(k), odds.mean_if_not_bust(best)),
-        (f"expected points per round against {opponents_text(n, k)}", odds.points(k, k, n), odds.points(best, k, n)),
+    cells = [
+        (html.escape(a), number_html(b, kind_of(a)), number_html(c, kind_of(a))) for a, b, c in rule_figures(k, best, n)
     ]
-    cells = [(html.escape(a), number_html(b, kind_of(a)), number_html(c, kind_of(a))) for a, b, c in rows]
-    head = [
-        "",
-        f"<span style='color:{OPTIMAL}'>■</span> {html.escape(rule_text(k))}",
-        f"<span style='color:{HELD}'>■</span> best reply: {html.escape(rule_text(best))}",
-    ]
-    note = "Exact: rational arithmetic over every sequence of dice, the decimals for reading. "
-    note += equilibria_text(n)
-    return figures_table("figures", head, cells, pad=3) + f"<small style='color:#555'>{note}</small>"
+    head = ["", swatch(OPTIMAL, html.escape(rule_text(k))), swatch(HELD, f"best reply: {html.escape(rule_text(best))}")]
+    note = "Exact: rational arithmetic over every sequence of dice, the decimals for reading. " + equilibria_text(n)
+    return figures_table(head, cells, f"<small style='color:#555'>{note}</small>", nowrap=False)
 
 
 def totals_chart(k: int, best: int, players: int) -> alt.Chart:

@@ -12,17 +12,22 @@ import ipywidgets as widgets
 
 from nessus.games import trois
 from nessus.games.trois import GAME, views
+from nessus.games.trois.policies import POLICIES
 from nessus.games.trois.rules import Aside
 from nessus.games.trois.state import Shown, shown
-from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import TableDashboard
-from nessus.kit.match import Match
+from nessus.kit.goals import GoalDashboard, turn_log
+from nessus.play import play
 
 
-class TroisDashboard(TableDashboard):
+class TroisDashboard(GoalDashboard):
     """The widgets of the Les Trois page and the turn (or game) they play."""
 
     game = GAME
+    machines = POLICIES
+    machine_policies = staticmethod(trois.machine_policies)
+    move_words = ("Roll 5 dice", "Set aside all", "New turn")
+    chart_size = "330px turn-score"
+    state: trois.State  # the game being played (alone: your turn)
     sentence = (
         "Five dice, lowest total wins: after each roll set aside at least one die (set-aside dice are final) "
         "and roll the others, until every die is set aside. A 3 counts 0, so five 3s score 0; five 6s “shoot "
@@ -31,7 +36,7 @@ class TroisDashboard(TableDashboard):
     )
 
     def __init__(self, seed: int | None = None) -> None:
-        super().__init__(seed, "trois", trois.PLAYERS, trois.MACHINES)
+        super().__init__(seed)
         self.goal = widgets.Dropdown(
             options=list(trois.objectives(5, 0)),
             description="play for",
@@ -59,20 +64,10 @@ class TroisDashboard(TableDashboard):
 
         self.tray = views.AsideTray(int(trois.DICE.hi), "aside", on_change=self.guard(self.clicked))
         self.tray.widget.add_class("trois-tray")
-        self.roll_button, self.stop_button, self.new_button = self.moves(
-            ("Roll 5 dice", "Set aside all", "New turn"), (self.roll, self.set_aside_all, self.next)
-        )
-        self.log = widgets.HTML()
-        self.sheet = TableHTML(name="les-trois-scores")
-        self.chart = self.chart_pane("330px", "turn-score")
-        self.figures = TableHTML(name="les-trois-figures")
         self.moon = self.chart_pane("210px", "moon")
         self.charted: trois.TurnObjective | None = None
-
-        for control in (self.goal, self.target):
-            control.observe(self.rules_guard(lambda _: self.new_goal()), names="value")
-        for control in (self.dice.widget, self.rounds.widget):
-            control.observe(self.rules_guard(lambda _: self.restart()), names="value")
+        self.watch(self.new_goal, self.goal, self.target)
+        self.watch(self.restart, self.dice.widget, self.rounds.widget)
 
         self.page(
             [
@@ -110,21 +105,13 @@ class TroisDashboard(TableDashboard):
             return self.goal_now
         return trois.objectives(self.rules_now.dice, self.target.value)[self.goal.value]
 
-    def new_mode(self) -> None:
-        """Alone or against the machine: the goal is yours to choose only alone."""
-        self.goal_box.layout.display = "none" if self.seats.game else None
-        self.restart()
-
-    def new_goal(self) -> None:
+    def new_goal(self, box: object = None) -> None:
         """Another goal (or target): the chart and the hint follow it."""
         self.target.layout.display = None if self.goal.value == trois.TARGETED else "none"
-        self.draw_chart()
-        self.draw_turn()
+        super().new_goal()
 
-    def restart(self) -> None:
-        """A new turn (alone) or a new game: the machine players before you play at once."""
-        self.rules_now = self.rules()
-        self.messages.clear()
+    def start(self) -> None:
+        """A new turn (alone) or a new game (`restart`): the machine players before you play at once."""
         self.target.max = 6 * self.rules_now.dice
         if self.seats.game:
             self.new_game()
@@ -139,25 +126,25 @@ class TroisDashboard(TableDashboard):
             self.restart()
 
     # -- the game ---------------------------------------------------------------------------------
-    @property
-    def state(self) -> trois.State:
-        """The game being played (alone: your turn)."""
-        return cast(trois.State, self.match.state)
-
     def new_game(self) -> None:
-        """An empty score sheet, the machines at every seat but yours (a `Match`, paused at the end of
-        the round of your turn: `State.round_over`)."""
-        self.you, rules, machine = self.seats.you, self.rules_now, self.seats.machine.value
-        seats = trois.machine_policies(machine, rules, [s for s in range(rules.players) if s != self.you])
-        self.match = Match(trois.initial_state(rules), seats, self.rng, [machine] * rules.players, you=self.you)
-        self.match.until = lambda state: cast(trois.State, state).round_over(self.you, self.mine)
+        """An empty score sheet, the machines at every seat but yours."""
+        rules, machine = self.rules_now, self.seats.machine.value
+        self.bots = self.machine_policies(machine, rules, [s for s in range(rules.players) if s != self.you])
         self.start_round()
+
+    def advance(self) -> None:
+        """Chance and the machines play (`nessus.play`) until you must move, or the end of the round
+        of your turn (`State.round_over`)."""
+        state = play(
+            self.state, self.bots, self.rng, until=lambda s: cast(trois.State, s).round_over(self.you, self.mine)
+        )
+        self.state = cast(trois.State, state)
 
     def start_round(self) -> None:
         """A new page of the sheet; the machine players before you play the round up to your turn."""
         self.since = len(self.state.history)
         self.clear_turn()
-        self.match.advance()
+        self.advance()
         if self.state.waits(self.you, self.mine):  # a moon before your turn, or you out of contention
             self.draw_turn()
         else:
@@ -174,7 +161,7 @@ class TroisDashboard(TableDashboard):
     def new_turn(self) -> None:
         """Your turn starts (alone: a new turn, the first of a game no one else plays)."""
         if not self.seats.game:
-            self.match = Match(trois.initial_state(self.rules_now), {}, self.rng)
+            self.bots = {}
         self.clear_turn()
         self.mine = len(self.state.history)
         self.goal_now = self.state.objective()
@@ -211,7 +198,7 @@ class TroisDashboard(TableDashboard):
             raise ValueError("set aside at least one die first: click it (a 3 counts 0)")
         self.play(self.tray.marked)
 
-    def set_aside_all(self) -> None:
+    def stop(self) -> None:
         """Set aside every die of the roll: the turn is over."""
         roll = self.playing().roll
         if roll is None:
@@ -224,7 +211,8 @@ class TroisDashboard(TableDashboard):
         p = self.your_turn()
         if aside is not None and p.roll is not None:
             self.steps.append(views.step_html(len(self.steps) + 1, p.roll, aside, p.kept))
-        self.match.move("roll" if aside is None else Aside(aside))
+        self.state = cast(trois.State, self.state.apply("roll" if aside is None else Aside(aside)))
+        self.advance()
         self.messages.clear()
         self.draw_turn()
 
@@ -239,7 +227,7 @@ class TroisDashboard(TableDashboard):
         next_round = waiting and not self.state.is_terminal()
         self.new_button.description = "New turn" if not game else "Next round" if next_round else "New game"
         self.status.value = views.status_html(p, self.objective(), game, shown_round, waiting)
-        self.log.value = views.steps_html(self.steps)
+        self.log.value = turn_log("trois", self.steps)
         self.sheet.value = views.sheet_html(self.state, shown_round, self.since, self.seats) if game else ""
         self.draw_choice()
         self.moon.show(views.moon_chart(p, self.state))
@@ -265,6 +253,5 @@ class TroisDashboard(TableDashboard):
             self.charted, self.figures.value = goal, figures
 
 
-def app(seed: int | None = None) -> widgets.Widget:
-    """The Les Trois dashboard as one widget."""
-    return TroisDashboard(seed).view
+app = TroisDashboard.app
+"""The Les Trois dashboard as one widget: `app(seed=None)`."""

@@ -5,7 +5,7 @@ distribution with its figures, and the chance of the moon."""
 from __future__ import annotations
 
 import html
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from functools import partial
 
 import altair as alt
@@ -25,6 +25,9 @@ from nessus.kit.dicegame import (
     policy_bars,
     policy_frame,
 )
+from nessus.kit.goals import figures_html, goal_hint, plural, seat_row, swatch
+from nessus.kit.goals import sheet_html as goal_sheet
+from nessus.kit.goals import status_html as goal_status
 from nessus.numbers import decimal_text, number_html, number_text
 
 HEURISTIC_NAME = "every 3, or the lowest die"
@@ -64,11 +67,6 @@ NO_CHOICE, ROLL_FIRST = (
 )
 
 
-def dice_word(n: int) -> str:
-    """ "1 die", "3 dice"."""
-    return f"{n} di{'e' if n == 1 else 'ce'}"
-
-
 def action_label(p: Shown, action: Hashable) -> str:
     """A set-aside in the game's words, with little dice."""
     aside, rolled = trois.as_aside(action), p.roll or ()
@@ -77,18 +75,11 @@ def action_label(p: Shown, action: Hashable) -> str:
     return f"set aside {mini_dice(aside, held=True)}, roll {len(rolled) - len(aside)}"
 
 
-def steps_html(steps: Sequence[str]) -> str:
-    """The rolls of your turn so far, one line each."""
-    lines = "".join(f"<div>{step}</div>" for step in steps)
-    return f"<div class='trois-log' style='font-size:13px;line-height:1.8;min-height:20px'>{lines}</div>"
-
-
 def step_html(rolls: int, roll: tuple[int, ...], aside: tuple[int, ...], kept: tuple[int, ...]) -> str:
     """A line of the rolls so far: the roll, the dice set aside from it, their points and the turn's."""
-    a, b = trois.score(aside), trois.score(kept + aside)
+    points = plural(trois.score(aside), "point"), plural(trois.score(kept + aside), "point")
     return (
-        f"Roll {rolls}: {mini_dice(roll)} → set aside {mini_dice(aside, held=True)} "
-        f"({a} point{'' if a == 1 else 's'}; {b} point{'' if b == 1 else 's'} in all)."
+        f"Roll {rolls}: {mini_dice(roll)} → set aside {mini_dice(aside, held=True)} ({points[0]}; {points[1]} in all)."
     )
 
 
@@ -96,7 +87,7 @@ def counter_html(rolls: int, aside: int, dice: int, over: bool) -> str:
     """The roll counter: a pip per die (filled once set aside) and the rolls made."""
     pips = "".join(f"<span style='color:{OPTIMAL if i < aside else '#ccc'}'>●</span>" for i in range(dice))
     text = (
-        f"Turn over after {rolls} roll{'' if rolls == 1 else 's'}"
+        f"Turn over after {plural(rolls, 'roll')}"
         if over
         else f"{dice} dice to roll"
         if rolls == 0
@@ -108,9 +99,9 @@ def counter_html(rolls: int, aside: int, dice: int, over: bool) -> str:
 def button_labels(p: Shown, aside: tuple[int, ...] | None, done: bool) -> tuple[str, str]:
     """The Roll and Set aside all buttons' labels: before a roll (`aside` None), or for the dice marked."""
     if aside is None:
-        return "Roll" if done else f"Roll {dice_word(p.left)}", "Set aside all"
+        return "Roll" if done else f"Roll {plural(p.left, 'die')}", "Set aside all"
     n = len(p.roll or ()) - len(aside)
-    roll = f"Roll {dice_word(n)}" if n else f"End turn: score {p.after(aside)}"
+    roll = f"Roll {plural(n, 'die')}" if n else f"End turn: score {p.after(aside)}"
     return roll if aside else "Roll (set a die aside)", f"Set aside all: {p.after(p.roll or ())}"
 
 
@@ -139,23 +130,22 @@ def status_html(
         aim = "your turn is over; press Next round when you are ready." if waiting else goal.aim(game.deciding())
         which = game.rules.round_name(round_).capitalize()
         line = f"<div class='trois-round' style='font-size:13px;color:#555'>{which}: {aim}</div>"
-    return f"<div class='trois-status' style='font-size:15px'>{line}{verdict}</div>"
+    return goal_status("trois", line + verdict)
 
 
 # -- the hint and the score sheet -------------------------------------------------------------------
 def hint_html(state: trois.State, p: Shown, goal: trois.TurnObjective, chosen: tuple[int, ...] | None) -> str:
     """The goal and every set-aside's exact value in the game `state` at your choice (for the
     least expected score if all are alike for the goal)."""
-    h, mean = state.hint(goal), trois.LeastScore(p.dice)
-    head = f"<div style='color:#555'>Goal: <b>{html.escape(goal.text)}</b></div>"
-    if len(set(h.values.values())) == 1 and goal != mean:
-        v = next(iter(h.values.values()))
-        head += (
-            f"<div class='hint-tie' style='color:#555'>Here {goal.tied(v)}: {html.escape(goal.unit)} "
-            f"{number_html(v, kind_of(goal.unit))} whatever you set aside. So play for the least expected score:</div>"
-        )
-        h, goal = state.hint(mean), mean
-    return head + hint_table(h, chosen, partial(action_label, p), unit=goal.unit)
+    h, mean, label = state.hint(goal), trois.LeastScore(p.dice), partial(action_label, p)
+    if len(set(h.values.values())) > 1 or goal == mean:
+        return goal_hint(goal, h, label, chosen)
+    v = next(iter(h.values.values()))
+    tie = (
+        f"<div class='hint-tie' style='color:#555'>Here {goal.tied(v)}: {html.escape(goal.unit)} "
+        f"{number_html(v, kind_of(goal.unit))} whatever you set aside. So play for the least expected score:</div>"
+    )
+    return goal_hint(goal, None, label, note=tie) + hint_table(state.hint(mean), chosen, label, unit=mean.unit)
 
 
 def sheet_html(state: trois.State, round_: int, since: int, seats: Table) -> str:
@@ -182,18 +172,15 @@ def sheet_html(state: trois.State, round_: int, since: int, seats: Table) -> str
         ]
         last = mini_dice(last_turns[seat], 16) if seat in last_turns else ""
         won = " <b style='color:#2e7d32'>★ wins</b>" if result and seat == state.winner else ""
-        rows.append(
-            f"<tr class='trois-player' style='{seats.row_style(seat)}'><td>{seats.who_html(seat)}{won}</td>"
-            f"{''.join(cells)}<td align='center'><b>{sum(scores.values())}</b></td><td>{last}</td></tr>"
-        )
+        total = f"<td align='center'><b>{sum(scores.values())}</b></td><td>{last}</td>"
+        rows.append(seat_row("trois", seats, seat, f"<td>{seats.who_html(seat)}{won}</td>{''.join(cells)}{total}"))
     lines = "".join(f"<div>{html.escape(line)}</div>" for line in tie_lines(state, names, since))
-    if result:
-        result = f"<div class='trois-result' style='font-weight:bold;margin-top:4px'>{html.escape(result)}</div>"
+    head = f"<tr><th align='left'>player</th>{head}<th>total</th><th align='left'>this round</th></tr>"
     return (
-        "<h4 style='margin:8px 0 2px'>Score sheet: the lowest total wins</h4>"
-        "<table class='trois-sheet' style='border-collapse:collapse;width:100%;font-size:13px'>"
-        f"<tr><th align='left'>player</th>{head}<th>total</th><th align='left'>this round</th></tr>{''.join(rows)}"
-        f"</table><div style='font-size:13px;color:#555'>{lines}</div>{result}"
+        goal_sheet(
+            "trois", "Score sheet: the lowest total wins", "trois-sheet", [head, *rows], result, ";font-size:13px"
+        )
+        + f"<div style='font-size:13px;color:#555'>{lines}</div>"
         "<small style='color:#777'>✦ a 0 (every other player pays a stake; stakes are not counted here).</small>"
     )
 
@@ -219,24 +206,17 @@ def score_views(goal: trois.TurnObjective) -> tuple[alt.Chart, str]:
         width=500,
         height=200,
     )
-    body = "".join(
-        f"<tr style='border-top:1px solid #eee'><td style='white-space:nowrap'>{html.escape(a)}</td>"
-        + "".join(f"<td>{number_html(g.figure(d), kind_of(a))}</td>" for d in dists)
-        + "</tr>"
-        for a, g in goal.figures()
-    )
+    rows = [[html.escape(a), *(number_html(g.figure(d), kind_of(a)) for d in dists)] for a, g in goal.figures()]
     how = (
         "The optimal player sets aside the dice that make the expected score least. "
         if goal == mean
         else "Played for the goal: the best choice for it, ties broken by the least expected score. "
     )
-    return chart, (
-        "<table class='figures' cellpadding='3' style='font-size:13px;border-collapse:collapse'><tr><th></th><th "
-        f"align='left'><span style='color:{OPTIMAL}'>■</span> {name}</th><th align='left'>"
-        f"<span style='color:{HEURISTIC}'>■</span> {HEURISTIC_NAME}</th></tr>{body}</table>"
+    note = (
         f"<small style='color:#555'>Exact (expectimax over every roll). {how}"
         "The person's rule sets aside every 3, or with no 3 the single lowest die.</small>"
     )
+    return chart, figures_html(["", swatch(OPTIMAL, name), swatch(HEURISTIC, HEURISTIC_NAME)], rows, note)
 
 
 def moon_chart(p: Shown, state: trois.State) -> alt.LayerChart:
