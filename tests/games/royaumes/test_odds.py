@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from nessus.games import royaumes
+from nessus.games.royaumes.odds import duel_figures
+from nessus.games.royaumes.state import seat_name
 
 F = Fraction
 # The rulebook's lists, lowest to highest (seeds/jeux-populaires-de-nessus.txt).
@@ -364,6 +366,32 @@ def test_the_round_in_words_who_rolls_next_and_the_last_roll():
     assert over.round_over and not any(over.rolls_next(s) for s in (0, 1, None))
     assert over.describe((6, 6)) == "the bank takes every stake."  # the next round's first roll
     assert royaumes.result_text((5, 3)) == "5-3" and royaumes.place_text((6, 6)) == "Elysium, rank 7 of 7"
+
+
+def test_the_round_summed_up_the_seats_named_and_the_duel_figures():
+    """A finished round in a sentence (`summary`, every outcome), a seat's name and the hint's figures."""
+    state = royaumes.initial_state(royaumes.Rules(players=2, rounds=3))
+    assert state.roll(dice=(1, 1)).summary() == "the bank rolled 1-1 and paid every player."
+    over = state.roll(dice=(4, 2)).roll(dice=(5, 3)).roll(dice=(1, 1)).roll(dice=(3, 2))
+    assert over.round_over
+    assert over.summary() == "against the bank's 4-2, 1 of 2 players won; the bank's net 1/10."
+    assert [seat_name(s, you) for s, you in ((0, 0), (1, 0), (None, 0), (None, None))] == [
+        "You",
+        "Player 2",
+        "The bank",
+        "You (the bank)",
+    ]
+    fine = Fraction(1, 10)
+    before = duel_figures(None, fine)
+    assert [v for _, v, _ in before] == [
+        royaumes.p_bank_wins_all(),
+        royaumes.p_bank_pays_all(),
+        royaumes.p_player_wins_duel(),
+        royaumes.fines_per_round(),
+    ]
+    assert duel_figures((2, 2), fine) == [] and duel_figures((3, 2), fine) == []
+    name, ev, unit = duel_figures((4, 2), fine)[-1]
+    assert ev == royaumes.player_ev_given((4, 2), fine) and unit == "stakes"
 
 
 Z_999 = 3.290527  # two-sided 99.9% normal quantile
