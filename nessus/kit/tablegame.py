@@ -1,11 +1,11 @@
 """A table game with no decision on a page (La Tresse, Les Royaumes): alone, you roll for every
 seat; against the machine, the machines roll when you press Play on (or at once). `ChanceTable`
-holds the Roll / Play on / New buttons and their checks; `log_box`, `tinted` and `figures_table`
-draw the scrolling log, your seat's row and a table of figures."""
+holds the Roll / Play on / New buttons and their checks; `log_box` and `tinted` draw the
+scrolling log and your seat's row."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import ipywidgets as widgets
 
@@ -29,13 +29,6 @@ def log_box(lines: Sequence[str], game: str, keep: int, height: str, line_height
         f"<div style='font-size:13px;line-height:{line_height};max-height:{height};overflow-y:auto;"
         f"border-top:1px solid #ddd;margin-top:6px'>{log_html(lines, f'{game}-log', keep, escape=False)}</div>"
     )
-
-
-def figures_table(rows: Iterable[tuple[str, str]], css: str = "figures", pad: int = 2, nowrap: bool = True) -> str:
-    """A table (CSS class `css`) of figures: a row per (name, value), both HTML."""
-    value = "<td style='white-space:nowrap'>" if nowrap else "<td>"
-    body = "".join(f"<tr><td>{name}</td>{value}{v}</td></tr>" for name, v in rows)
-    return f"<table class='{css}' cellpadding='{pad}' style='font-size:13px'>{body}</table>"
 
 
 class ChanceTable(TableDashboard):

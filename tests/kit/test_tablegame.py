@@ -1,15 +1,11 @@
-"""The table-game kit's drawing: your seat's row tinted, a table of figures and the scrolling log."""
+"""The table-game kit's drawing: your seat's row tinted and the scrolling log."""
 
-from nessus.kit.tablegame import figures_table, log_box, tinted
+from nessus.kit.tablegame import log_box, tinted
 
 
-def test_tinted_row_figures_and_log_box():
+def test_tinted_row_and_log_box():
     assert tinted(True) == "background:#fff4e5;border-top:1px solid #ddd"
     assert tinted(False, "2px solid #bbb") == "border-top:2px solid #bbb"
-    table = figures_table([("P(win)", "1/2")], "figures-hint")
-    assert table.startswith("<table class='figures-hint' cellpadding='2'")
-    assert "<tr><td>P(win)</td><td style='white-space:nowrap'>1/2</td></tr>" in table
-    assert "<td>1/2</td>" in figures_table([("a", "1/2")], pad=3, nowrap=False)
     box = log_box([f"line {i}" for i in range(5)], "tresse", 3, "190px", "1.6")
     assert "max-height:190px" in box and "line-height:1.6" in box
     assert "class='nessus-log tresse-log' data-lines='5'" in box

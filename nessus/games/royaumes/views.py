@@ -15,9 +15,10 @@ from nessus.games import royaumes
 from nessus.games.royaumes import Result, State, place_text, result_of, result_text
 from nessus.games.royaumes.state import seat_name
 from nessus.games.royaumes.words import odds_lines, stakes_html
+from nessus.kit import goals
 from nessus.kit.common import dice_html
 from nessus.kit.dicegame import HELD, OPTIMAL, mini_dice
-from nessus.kit.tablegame import figures_table, tinted
+from nessus.kit.tablegame import tinted
 from nessus.numbers import Kind, d3_format, exact_str, number_html, number_text, with_decimal
 
 KINGDOM_COLOURS = {"Gahanam": "#9d755d", "Teur": "#54a24b", "Elysium": "#4c78a8"}
@@ -142,10 +143,8 @@ def figures_html(rules: royaumes.Rules) -> str:
     """The round's exact figures per player (SHOWN), at these rules."""
     figures = royaumes.report(rules).figures
     rows = [(html.escape(label), number_html(figures[key].exact or 0, kind)) for key, (label, kind) in SHOWN.items()]
-    return (
-        f"{figures_table(rows)}<small style='color:#555'>Exact, per player per round. The fair fine is negative: "
-        "even without fines the bank has the edge.</small>"
-    )
+    note = "Exact, per player per round. The fair fine is negative: even without fines the bank has the edge."
+    return goals.figures_html((), rows, f"<small style='color:#555'>{note}</small>")
 
 
 def hint_html(rnd: State, you: int | None) -> str:
@@ -169,7 +168,7 @@ def hint_html(rnd: State, you: int | None) -> str:
         f"<div class='hint-best' style='margin:2px 0'>Your expected net this round, from here: "
         f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
         f"<div style='color:#444;font-size:13px'>{head}</div>"
-        f"{figures_table(lines, 'figures-hint')}"
+        f"{goals.figures_html((), lines, css='figures-hint')}"
         "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;"
         "margin-top:4px'><tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th>"
         f"<th align='left'>net so far</th><th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"

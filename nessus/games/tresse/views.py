@@ -14,8 +14,9 @@ from nessus.games import tresse
 from nessus.games.tresse import CENTRE, LEFT, RIGHT
 from nessus.games.tresse.odds import is_exact, method_note, middle
 from nessus.games.tresse.state import dice_word, next_up, throw_words, verb
+from nessus.kit import goals
 from nessus.kit.dicegame import HELD, OPTIMAL, face_svg
-from nessus.kit.tablegame import figures_table, log_box, tinted
+from nessus.kit.tablegame import log_box, tinted
 from nessus.numbers import Kind, decimal_text, number_html, number_text, rarity
 
 WHERE = {
@@ -213,8 +214,7 @@ def figures_html(rules: tresse.Rules, you: int) -> str:
         ("expected throws in a game", solved_html(tresse.expected_throws(rules), "value")),
         ("expected turns in a game", solved_html(tresse.expected_turns(rules), "value")),
     ]
-    note = f"<small style='color:#555'>{html.escape(method_note(rules))}</small>"
-    return figures_table(rows, pad=3, nowrap=False) + note
+    return goals.figures_html((), rows, f"<small style='color:#555'>{html.escape(method_note(rules))}</small>", False)
 
 
 # -- the charts ----------------------------------------------------------------------------------
