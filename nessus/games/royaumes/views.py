@@ -153,6 +153,7 @@ def hint_html(rnd: State, you: int | None) -> str:
     nets = royaumes.expected_nets(rnd)
     bank_ev = -sum(nets, Fraction(0))
     head, lines = odds_lines(rnd)
+    figures = "".join(f"<tr><td>{a}</td><td style='white-space:nowrap'>{b}</td></tr>" for a, b in lines)
     rows = [
         f"<tr class='hint-row' data-seat='{seat + 1}' style='{tinted(seat == you, '1px solid #eee')}'>"
         f"<td>{seat_name(seat, you)}</td><td>{rnd.seat_status(seat)}</td><td>{stakes_html(rnd.nets[seat])}</td>"
@@ -168,7 +169,7 @@ def hint_html(rnd: State, you: int | None) -> str:
         f"<div class='hint-best' style='margin:2px 0'>Your expected net this round, from here: "
         f"<b>{stakes_html(bank_ev if you is None else nets[you])}</b> stakes</div>"
         f"<div style='color:#444;font-size:13px'>{head}</div>"
-        f"{goals.figures_html((), lines, css='figures-hint')}"
+        f"<table class='figures-hint' cellpadding='2' style='font-size:13px'>{figures}</table>"
         "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px;"
         "margin-top:4px'><tr style='background:#f4f4f4'><th align='left'>seat</th><th align='left'>duel</th>"
         f"<th align='left'>net so far</th><th align='left'>expected net this round</th></tr>{''.join(rows)}</table>"
