@@ -175,8 +175,15 @@ class Objective(Protocol):
     `payoff` counts ("points", "chance") and `payoff(final)` is the payoff of a final position
     (an exact Fraction, or an int)."""
 
-    text: str
-    unit: str
+    @property
+    def text(self) -> str:
+        """The objective in words ("the most points")."""
+        ...
+
+    @property
+    def unit(self) -> str:
+        """What `payoff` counts ("points", "chance")."""
+        ...
 
     def payoff(self, final: Any) -> Fraction | int:
         """The payoff of `final` (a game's own final position) for this objective."""

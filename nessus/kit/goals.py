@@ -8,12 +8,12 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any
 
 import ipywidgets as widgets
 from ipywidgets import Widget
 
-from nessus.game import Policy, State
+from nessus.game import Objective, Policy, State
 from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import Table, TableDashboard
 from nessus.kit.hint import hint_table
@@ -24,16 +24,6 @@ Format = Callable[[Fraction | int | float], str]
 Label = Callable[[Hashable], str]
 Turns = Sequence[tuple[str, str] | None]
 WON = " <b style='color:#2e7d32'>★ wins</b>"
-
-
-class Goal(Protocol):
-    """What a turn is played for, as a page names it: in words, and the unit of its values."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def unit(self) -> str: ...
 
 
 def plural(n: int, word: str) -> str:
@@ -51,7 +41,7 @@ def roll_label(n: int, fewer: str) -> str:
 
 
 def goal_hint(
-    goal: Goal, hint: Hint | None, label: Label, chosen: Hashable = None, note: str = "", fmt: Format | None = None
+    goal: Objective, hint: Hint | None, label: Label, chosen: Hashable = None, note: str = "", fmt: Format | None = None
 ) -> str:
     """The hint panel's HTML: the goal in words (`note` after it), then every legal move with its
     exact value (`hint_table`, `fmt` writing a value); without a `hint`, the goal alone."""
@@ -104,10 +94,11 @@ def swatch(colour: str, text: str) -> str:
 
 
 def figures_html(
-    head: Sequence[str], rows: Sequence[Sequence[str]], note: str = "", nowrap: bool = True, css: str = "figures"
+    head: Sequence[str], rows: Iterable[Sequence[str]], note: str = "", nowrap: bool = True, css: str = "figures"
 ) -> str:
     """A table of figures (CSS class `css`): the `head` cells (one alone spans the table), the `rows`,
     then the `note` (HTML)."""
+    rows = list(rows)
     style = "font-size:13px;white-space:nowrap" if nowrap else "font-size:13px"
     span = f" colspan='{len(rows[0])}'" if len(head) == 1 and rows else ""
     ths = "".join(f"<th align='left'{span}>{h}</th>" for h in head)
