@@ -103,7 +103,7 @@ def main(argv: list[str]) -> int:
         return subprocess.call([str(BIN / "nessus"), "serve", *rest], cwd=ROOT)
     if command == "test":
         ensure_venv("test")
-        whole = ["-n", "2", "--dist", "loadgroup"] if not rest else []  # the browser tests beside the others
+        whole = ["-n", "2"] if not rest else []  # two workers: the browser tests wait on kernels
         return subprocess.call([str(PYTHON), "-m", "pytest", *whole, *rest], cwd=ROOT)
     if command == "check":
         return check()

@@ -4,9 +4,9 @@ regression, not an unlucky draw). `HYPOTHESIS_PROFILE=explore` draws new example
 The dashboard tests' fixtures live here so that every `test_dashboard*.py` file shares one
 voila server and one browser for the whole session (helpers in browser.py).
 
-`python3 dev.py test` runs the suite on two pytest-xdist workers: every browser test in one group
-(one worker, one voila server, in file order), everything else on the other worker and, once the
-browser group is under way, on both."""
+`python3 dev.py test` runs the suite on two pytest-xdist workers, each with its own voila server
+when it runs a browser test (`--dist loadgroup` cannot keep them on one worker: pytest-xdist 3.8
+names a group by rewriting `item._nodeid`, which pytest 9 no longer reads)."""
 
 import json
 import os
@@ -19,14 +19,6 @@ from browser import ARGS, ARTIFACTS, CHROMIUM, HARMLESS, TIMINGS, WAIT_MS, brows
 from hypothesis import settings
 
 from nessus.serving import serve_command
-
-
-def pytest_collection_modifyitems(config, items):
-    """The browser tests form one xdist group: one worker runs them all, against one server."""
-    for item in items:
-        if item.get_closest_marker("browser"):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-
 
 settings.register_profile("ci", derandomize=True)
 settings.register_profile("explore", derandomize=False, max_examples=500)
