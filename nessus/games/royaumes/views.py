@@ -142,9 +142,12 @@ def sheet_html(rnd: State, you: int | None) -> str:
 def figures_html(rules: royaumes.Rules) -> str:
     """The round's exact figures per player (SHOWN), at these rules."""
     figures = royaumes.report(rules).figures
-    rows = [(html.escape(label), number_html(figures[key].exact or 0, kind)) for key, (label, kind) in SHOWN.items()]
+    rows = [
+        (html.escape(label), f"<span style='white-space:nowrap'>{number_html(figures[key].exact or 0, kind)}</span>")
+        for key, (label, kind) in SHOWN.items()
+    ]
     note = "Exact, per player per round. The fair fine is negative: even without fines the bank has the edge."
-    return goals.figures_html((), rows, f"<small style='color:#555'>{note}</small>")
+    return goals.figures_html((), rows, f"<small style='color:#555'>{note}</small>", nowrap=False)
 
 
 def hint_html(rnd: State, you: int | None) -> str:
