@@ -43,6 +43,22 @@ LESSON_REFILL_AFTER = 30
 IOPUB_TIMEOUT = 60
 
 
+ENGINES = ("solara", "voila")
+"""The servers that run the pages: Solara (every page in one process) or Voila (a kernel a page)."""
+
+
+def dashboard_path(name: str, engine: str) -> str:
+    """A dashboard's address on a server of `engine`, from the server's root.
+
+    >>> dashboard_path("le-palais", "voila"), dashboard_path("le-palais.ipynb", "solara")
+    ('voila/render/le-palais.ipynb', 'le-palais')
+    """
+    stem = name.removesuffix(".ipynb")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+    return f"voila/render/{stem}.ipynb" if engine == "voila" else stem
+
+
 def dashboard_names() -> list[str]:
     """The dashboards' notebook names (without `.ipynb`), the gallery left out."""
     return sorted(p.stem for p in DASHBOARDS.glob("*.ipynb") if p.name != GALLERY)
