@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from nessus import __version__, games
-from nessus.serving import serve_command
+from nessus.serving import DEFAULT_ENGINE, ENGINES, serve_command
 
 USAGE_ERROR = 2
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
@@ -106,8 +106,15 @@ def _parser() -> _Parser:
     _simulate_options(sim)
     sim.set_defaults(command_parser=sim)
 
-    srv = sub.add_parser("serve", help="serve the dashboards gallery with Voila, for one person or a class")
+    srv = sub.add_parser("serve", help="serve the dashboards gallery, for one person or a class")
     srv.add_argument("--port", type=_positive_int("port"), default=8866)
+    srv.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default=DEFAULT_ENGINE,
+        help=f"solara: every page in one process (about 1 MiB a page); voila: a kernel per page (about 130 MiB), "
+        f"with lesson-mode pools (default: {DEFAULT_ENGINE})",
+    )
     srv.add_argument(
         "--ip",
         "--host",
@@ -345,6 +352,7 @@ def _serve(args) -> None:
         students=args.students,
         lesson=args.dashboards,
         max_viewers=args.max_viewers,
+        engine=args.engine,
     )
     classroom.check_lesson(options.lesson, options.dashboards)
     command = serve_command(
@@ -355,11 +363,15 @@ def _serve(args) -> None:
         students=args.students,
         lesson=args.dashboards,
         max_viewers=options.viewers(),
+        engine=args.engine,
     )
     print(f"nessus: the dashboards gallery is at {options.url()}", flush=True)
     if options.url().startswith("http://localhost"):
         print("nessus: this machine only; `nessus serve --ip 0.0.0.0` serves the classroom's network", flush=True)
-    if args.students:
+    if args.students and args.engine == "solara":
+        lesson = ", ".join(args.dashboards)
+        print(f"nessus: lesson mode: one process builds each student's page as it is asked for ({lesson})", flush=True)
+    elif args.students:
         kept = sum(options.pools().values())
         print(
             f"nessus: lesson mode: {kept} kernels kept ready for {args.students} students "
@@ -368,10 +380,10 @@ def _serve(args) -> None:
         )
     print(f"nessus: at most {options.viewers()} pages open at once; press Ctrl-C to stop", flush=True)
     server = subprocess.Popen(command)
-    signal.signal(signal.SIGTERM, lambda *_: server.terminate())  # stopped: stop Voila and its kernels too
+    signal.signal(signal.SIGTERM, lambda *_: server.terminate())  # stopped: stop the server (Voila: its kernels too)
     try:
         server.wait()
-    except KeyboardInterrupt:  # Ctrl-C reached Voila as well: let it shut its kernels down
+    except KeyboardInterrupt:  # Ctrl-C reached the server as well: let it shut down
         server.wait()
 
 

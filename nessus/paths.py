@@ -65,3 +65,19 @@ def command(verb: str) -> str:
     """What the user types to run `nessus VERB` here (`serve`, `lab`, `publish`): the tool's
     command when installed, `python3 dev.py VERB` in a checkout (which installs it first)."""
     return f"nessus {verb}" if INSTALLED else f"python3 dev.py {verb}"
+
+
+ENGINES = ("solara", "voila")
+"""The servers that run the pages: Solara (every page in one process) or Voila (a kernel a page)."""
+
+
+def dashboard_path(name: str, engine: str) -> str:
+    """A dashboard's address on a server of `engine`, from the server's root.
+
+    >>> dashboard_path("le-palais", "voila"), dashboard_path("le-palais.ipynb", "solara")
+    ('voila/render/le-palais.ipynb', 'le-palais')
+    """
+    stem = name.removesuffix(".ipynb")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
+    return f"voila/render/{stem}.ipynb" if engine == "voila" else stem

@@ -35,7 +35,7 @@ from typing import Any
 
 from nessus import classroom
 from nessus.kernels import install_channel_fix
-from nessus.paths import DASHBOARDS, GALLERY
+from nessus.paths import DASHBOARDS, ENGINES, GALLERY, dashboard_path  # noqa: F401 - the engines' addresses, for the servers' callers
 
 CULL_INTERVAL = 10
 CULL_IDLE_TIMEOUT = 45
@@ -43,20 +43,10 @@ LESSON_REFILL_AFTER = 30
 IOPUB_TIMEOUT = 60
 
 
-ENGINES = ("solara", "voila")
-"""The servers that run the pages: Solara (every page in one process) or Voila (a kernel a page)."""
-
-
-def dashboard_path(name: str, engine: str) -> str:
-    """A dashboard's address on a server of `engine`, from the server's root.
-
-    >>> dashboard_path("le-palais", "voila"), dashboard_path("le-palais.ipynb", "solara")
-    ('voila/render/le-palais.ipynb', 'le-palais')
-    """
-    stem = name.removesuffix(".ipynb")
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}; got {engine!r}")
-    return f"voila/render/{stem}.ipynb" if engine == "voila" else stem
+DEFAULT_ENGINE = "solara"
+"""`nessus serve`'s engine unless told: one process holds a class (docs/serving.md, the load test)."""
+SOLARA_VIEWERS = 150
+"""Solara's default cap on pages open at once: a page costs about 1 MiB but its clicks share one core."""
 
 
 def dashboard_names() -> list[str]:
@@ -76,6 +66,7 @@ class ServeOptions:
     lesson: tuple[str, ...] = ()
     max_viewers: int | None = None
     dashboards: tuple[str, ...] = field(default_factory=lambda: tuple(dashboard_names()))
+    engine: str = DEFAULT_ENGINE
 
     def pools(self) -> dict[str, int]:
         """Preheated kernels kept per dashboard notebook (all 0 without preheating)."""
@@ -87,6 +78,8 @@ class ServeOptions:
         """The cap on viewer kernels: as given, or what the memory holds (at least `students`)."""
         if self.max_viewers is not None:
             return self.max_viewers
+        if self.engine == "solara":
+            return max(self.students, SOLARA_VIEWERS)
         return max(self.students, classroom.default_max_viewers(sum(self.pools().values())))
 
     def url(self) -> str:
@@ -95,9 +88,20 @@ class ServeOptions:
 
 
 def serve_command(port: int = 8866, preheat: bool = True, pool_size: int = 1, **options: Any) -> list[str]:
-    """The command line that serves the dashboards with Voila (fixed), for these options
-    (those of ServeOptions: ip, students, lesson, max_viewers)."""
+    """The command line that serves the dashboards, for these options (those of ServeOptions:
+    ip, students, lesson, max_viewers, engine): with Solara (`nessus.solara_app`), or with Voila
+    (fixed: this module run as a program)."""
     opts = ServeOptions(port=port, preheat=preheat, pool_size=pool_size, **options)
+    if opts.engine == "solara":
+        return [
+            sys.executable,
+            "-m",
+            "nessus.solara_app",
+            f"--port={port}",
+            f"--ip={opts.ip}",
+            f"--max-viewers={opts.viewers()}",
+            f"--student-url={opts.url()}",
+        ]
     cmd = [
         sys.executable,
         "-m",

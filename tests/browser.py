@@ -1,5 +1,5 @@
-"""Helpers for the dashboard tests in a real browser: a real `voila` process (the `server`
-fixture in conftest.py), driven in headless Chromium by Playwright.
+"""Helpers for the dashboard tests in a real browser: a real `nessus serve` process, Solara or
+Voila (the `server` fixture in conftest.py), driven in headless Chromium by Playwright.
 
 Screenshots go to test-artifacts/. Timings (page load to first chart, control change to
 redrawn chart) are printed and saved to test-artifacts/dashboard-timings.json.
@@ -27,6 +27,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
+
+from nessus.serving import dashboard_path
 
 WAIT_MS = 30_000  # how long an expect(...) or a helper here waits for the page
 CHROMIUM = "/usr/bin/chromium"
@@ -141,7 +143,9 @@ def no_errors(pg) -> None:
 def open_dashboard(pg, server: str, notebook: str) -> float:
     """Open a dashboard; the seconds from navigation to the first drawn vega chart."""
     start = time.perf_counter()
-    pg.goto(f"{server}/voila/render/{notebook}", timeout=90_000, wait_until="commit")
+    pg.goto(
+        f"{server}/{dashboard_path(notebook, getattr(server, 'engine', 'voila'))}", timeout=90_000, wait_until="commit"
+    )
     pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
     return time.perf_counter() - start
 
@@ -243,7 +247,7 @@ def fresh_dice(pg, n: int) -> list[tuple[int, bool, bool]]:
     return tray_until(pg, "(d, n) => d.length === n && d.every(([, held, click]) => !held && click)", n)
 
 
-CHART_TEXT = r"""(i) => { const out = document.querySelectorAll('.widget-output')[i];
+CHART_TEXT = r"""(i) => { const out = document.querySelectorAll('.nessus-chart')[i];
     return !out ? '' : Array.from(out.querySelectorAll('svg text'))
         .map(t => t.querySelector('tspan')
             ? Array.from(t.querySelectorAll('tspan')).map(s => s.textContent).join(' ') : t.textContent)

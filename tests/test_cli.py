@@ -396,12 +396,15 @@ def test_module_entry_point_prints_one_line_and_exits_2():
 
 
 def test_serve_command_line():
-    cmd = cli.serve_command(9000, preheat=False)
+    cmd = cli.serve_command(9000, preheat=False, engine="voila")
     assert cmd[:3] == [sys.executable, "-m", "nessus.serving"]
     assert "--port=9000" in cmd and "--no-browser" in cmd
     assert not any(c.startswith("--preheat") for c in cmd)
-    assert "--preheat_kernel=True" in cli.serve_command()  # preheated kernels by default
-    assert {"--preheat_kernel=True", "--pool_size=2"} <= set(cli.serve_command(pool_size=2))
+    assert "--preheat_kernel=True" in cli.serve_command(engine="voila")  # preheated kernels by default
+    assert {"--preheat_kernel=True", "--pool_size=2"} <= set(cli.serve_command(pool_size=2, engine="voila"))
+    solara = cli.serve_command(9000, ip="0.0.0.0", max_viewers=7, engine="solara")
+    assert solara[:3] == [sys.executable, "-m", "nessus.solara_app"]
+    assert {"--port=9000", "--ip=0.0.0.0", "--max-viewers=7"} <= set(solara)
 
 
 def test_a_report_imports_only_its_own_game():

@@ -18,6 +18,7 @@ from browser import (
 from playwright.sync_api import expect
 
 from nessus import games
+from nessus.serving import dashboard_path
 
 GALLERY = games.with_dashboards()
 
@@ -32,7 +33,7 @@ def test_gallery_links_every_dashboard(server, page):
     cards = page.locator("a.nessus-card")
     expect(cards).to_have_count(len(GALLERY))
     hrefs = [a.get_attribute("href") for a in cards.all()]
-    assert hrefs == [f"voila/render/{e.dashboard}" for e in GALLERY]
+    assert hrefs == [dashboard_path(e.dashboard, server.engine) for e in GALLERY]
     expect(page).to_have_title(re.compile(r"^nessus"))
     for e in GALLERY:
         expect(page.locator("body")).to_contain_text(e.pitch, use_inner_text=True)
@@ -43,8 +44,9 @@ def test_gallery_links_every_dashboard(server, page):
     page.screenshot(path=str(ARTIFACTS / "gallery-390.png"), full_page=True)
     cards.first.click()
     page.wait_for_selector(".widget-output svg.marks", timeout=90_000)
-    expect(page).to_have_url(re.compile(re.escape(GALLERY[0].dashboard) + "$"))
-    page.goto(f"{server}/voila/render/index.ipynb", timeout=30_000)  # the old gallery address
+    expect(page).to_have_url(re.compile(re.escape(dashboard_path(GALLERY[0].dashboard, server.engine)) + "$"))
+    old = "voila/render/index.ipynb" if server.engine == "voila" else "index.ipynb"
+    page.goto(f"{server}/{old}", timeout=30_000)  # the old gallery address, and the pages' link back
     expect(page).to_have_url(f"{server}/")
     expect(cards).to_have_count(len(GALLERY))
     no_errors(page)

@@ -29,6 +29,7 @@ FRONT = {
     "nessus.publish",
     "nessus.serving",
     "nessus.voila_app",
+    "nessus.solara_app",
     "nessus.classroom",
     "nessus.admission",
     "nessus.kernels",

@@ -71,7 +71,7 @@ def test_the_address_students_type():
 
 
 def test_serve_command_carries_the_options():
-    cmd = serve_command(9000, ip="0.0.0.0", students=5, lesson=("le-renard",), max_viewers=12)
+    cmd = serve_command(9000, ip="0.0.0.0", students=5, lesson=("le-renard",), max_viewers=12, engine="voila")
     assert "--Voila.ip=0.0.0.0" in cmd and "--NessusVoila.max_viewers=12" in cmd
     pools = next(a for a in cmd if a.startswith("--NessusVoila.pools="))
     assert "le-renard.ipynb=5" in pools and "la-boue.ipynb=0" in pools
@@ -529,7 +529,7 @@ def test_stopping_nessus_serve_stops_voila_too():
 
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "nessus.cli", "serve", "--port", str(port), "--no-preheat"],
+        [sys.executable, "-m", "nessus.cli", "serve", "--engine", "voila", "--port", str(port), "--no-preheat"],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,

@@ -32,6 +32,8 @@ from test_baselines import assert_unchanged, recorded
 
 import nessus
 from nessus import games, paths
+from nessus.paths import dashboard_path
+from nessus.serving import DEFAULT_ENGINE
 
 ROOT = Path(__file__).resolve().parent.parent
 START_TIMEOUT = 180  # seconds for a server of the installed tool to answer
@@ -219,12 +221,12 @@ def test_serve_shows_the_gallery_a_lesson_and_a_dashboard(installed, site, brows
         answering(base + "/", server)
         page = browser.new_page()
         page.goto(base + "/")
-        for name in ("le-palais", "nessie", "entheos"):
-            expect(page.locator(f'a[href*="{name}.ipynb"]').first).to_be_visible()
+        for name in ("le-palais", "nessie", "entheos"):  # the default engine's addresses
+            expect(page.locator(f'a[href="{dashboard_path(name, DEFAULT_ENGINE)}"]').first).to_be_visible()
         page.locator('a[href="lessons/00-who-starts.html"]').first.click()
         expect(page.locator("svg.marks").first).to_be_visible()
         page.goto(base + "/")
-        page.goto(base + "/voila/render/le-palais.ipynb")
+        page.goto(f"{base}/{dashboard_path('le-palais', DEFAULT_ENGINE)}")
         expect(page.locator(".widget-output svg.marks [aria-roledescription]").first).to_be_visible(
             timeout=START_TIMEOUT * 1000
         )

@@ -11,6 +11,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
+from contextvars import ContextVar
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -80,9 +81,15 @@ CSS = (
 )
 
 
+PAGE_QUERY: ContextVar[dict[str, str] | None] = ContextVar("PAGE_QUERY", default=None)
+"""The query of the page being built, where one process builds many (set by nessus.solara_app)."""
+
+
 def query() -> dict[str, str] | None:
     """The page's URL query, or None before a page has asked for this kernel (Voila sets
-    QUERY_STRING at start, or in a preheated kernel once a page asks for it)."""
+    QUERY_STRING at start, or in a preheated kernel once a page asks for it; Solara, PAGE_QUERY)."""
+    if (asked := PAGE_QUERY.get()) is not None:
+        return asked
     text = os.environ.get("QUERY_STRING")
     return None if text is None else {k: v[-1] for k, v in parse_qs(text).items()}
 

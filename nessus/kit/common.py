@@ -10,8 +10,6 @@ import html
 import io
 import re
 import textwrap
-import threading
-import traceback
 from collections.abc import Callable, Iterable
 from html.parser import HTMLParser
 
@@ -128,14 +126,34 @@ class Messages:
         return wrapped
 
 
+def use_chart_widgets() -> None:
+    """Draw every chart pane made from now on as an altair JupyterChart, vega bundled offline."""
+    from altair.jupyter import JupyterChart
+
+    JupyterChart.enable_offline()  # type: ignore[attr-defined]  # (altair types an empty JupyterChart)
+    ChartPane.widget_charts = True
+
+
 class ChartPane:
     """An Output widget holding one altair chart, redrawn in place, with a link to its data as CSV.
     The chart is set in the widget's `outputs` (synced as widget state, from any thread), not
     captured with `with widget:`, which now and then left a page's charts empty."""
 
+    widget_charts = False
+    """Draw into an altair JupyterChart (vega bundled, offline) instead: Solara shows no vega
+    outputs (set by `use_chart_widgets`)."""
+
     def __init__(self, min_height: str = "300px", name: str = "chart") -> None:
         self.name = name
-        self.output = widgets.Output(layout=widgets.Layout(min_height=min_height, width="100%", max_width="100%"))
+        layout = widgets.Layout(min_height=min_height, width="100%", max_width="100%")
+        if self.widget_charts:
+            from altair.jupyter import JupyterChart
+
+            self.chart = JupyterChart(None, embed_options=EMBED)  # drawn at its width, shrunk by CSS
+            self.output = widgets.VBox([self.chart], layout=layout)
+            self.output.add_class("widget-output")
+        else:
+            self.output = widgets.Output(layout=layout)
         self.download = widgets.HTML()
         self.widget = widgets.VBox([self.output, self.download], layout=widgets.Layout(max_width="100%"))
         self.widget.add_class("nessus-chart")
@@ -145,13 +163,16 @@ class ChartPane:
         spec = chart.to_dict(validate=False)
         wrap_titles(spec)
         width = spec.get("width")
-        if isinstance(width, (int, float)) and not COMPOUND.intersection(spec):
+        if isinstance(width, (int, float)) and not COMPOUND.intersection(spec) and not self.widget_charts:
             spec["width"] = "container"  # as wide as the pane, up to the width it was drawn for
             if self.output.layout.max_width != f"{width + 90}px":
                 self.output.layout.max_width = f"{width + 90}px"
-        data = {VEGALITE: spec, "text/plain": "<VegaLite 5 chart>"}
-        metadata = {VEGALITE: {"embed_options": EMBED}}
-        self.output.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
+        if self.widget_charts:
+            self.chart.spec = spec  # type: ignore[attr-defined]
+        else:
+            data = {VEGALITE: spec, "text/plain": "<VegaLite 5 chart>"}
+            metadata = {VEGALITE: {"embed_options": EMBED}}
+            self.output.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
         self.output.layout.min_height = None  # keeps room before the first chart; a narrow page draws it smaller
         rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
         self.download.value = csv_link(records_csv(rows), f"{self.name}.csv", "the chart's data (CSV)") if rows else ""
@@ -267,34 +288,3 @@ class TableHTML(widgets.HTML):
             csv_link(t, f"{self.csv_name}{end}.csv", f"{what} (CSV)") for t, (end, what) in zip(tables, names)
         )
         return f"{value}<div class='nessus-downloads'>{links}</div>"
-
-
-class LatestJob:
-    """One daemon thread running submitted jobs one at a time; a job still waiting when a newer
-    one is submitted is dropped. Jobs report their own failures (anything escaping is printed)."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self._waiting = threading.Condition()
-        self._job: Callable[[], None] | None = None
-        self._thread: threading.Thread | None = None
-
-    def submit(self, job: Callable[[], None]) -> None:
-        """Run `job` next (replacing a job not started yet); starts the thread on first use."""
-        with self._waiting:
-            self._job = job
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
-                self._thread.start()
-            self._waiting.notify()
-
-    def _run(self) -> None:
-        while True:
-            with self._waiting:
-                while self._job is None:
-                    self._waiting.wait()
-                job, self._job = self._job, None
-            try:
-                job()
-            except Exception:
-                traceback.print_exc()

@@ -8,6 +8,7 @@ import html
 import json
 
 from nessus import games, paths
+from nessus.paths import dashboard_path
 
 STYLE = """
 :root{color-scheme:light dark;--fg:#1d1d1f;--bg:#fff;--muted:#555;--card:#f6f7f9;--line:#d0d4da;--link:#2b5d9b}
@@ -69,12 +70,12 @@ def _lesson_list(published: bool) -> str:
     return f"<ol class='lessons' start='0'>{items}</ol>{'' if published else note}"
 
 
-def gallery_page(student_url: str | None = None, lessons: bool = False) -> str:
+def gallery_page(student_url: str | None = None, lessons: bool = False, engine: str = "voila") -> str:
     """The gallery as a whole HTML page: the address students type (with a QR code) when the
-    class's network is served, a "start here", the dashboards, and the lessons (with a line on
-    publishing them when they are not)."""
+    class's network is served, a "start here", the dashboards (their addresses on a server of
+    `engine`), and the lessons (with a line on publishing them when they are not)."""
     cards = "".join(
-        f"<a class='nessus-card' href='voila/render/{g.dashboard}'>"
+        f"<a class='nessus-card' href='{dashboard_path(g.dashboard or '', engine)}'>"
         f"<b>{html.escape(g.page_title)}</b><br>{html.escape(g.pitch)}</a>"
         for g in games.with_dashboards()
     )

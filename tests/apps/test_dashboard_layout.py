@@ -69,9 +69,9 @@ def check_layout(pg, name: str, width: int) -> None:
 
 
 @pytest.mark.parametrize("entry", DASHBOARDS)
-def test_layout(server, page, entry):
+def test_layout(voila_server, page, entry):
     name = entry.dashboard.removesuffix(".ipynb")
-    open_dashboard(page, server, entry.dashboard)
+    open_dashboard(page, voila_server, entry.dashboard)
     page.wait_for_selector(".nessus-dash", timeout=30_000)
     page.wait_for_timeout(500)
     no_errors(page)
@@ -107,13 +107,13 @@ each costs a kernel of its own (about 12 s on two cores)."""
 
 
 @pytest.mark.parametrize("entry", [d for d in DASHBOARDS if d.id in DARK])
-def test_dark_theme(server, browser, entry):
+def test_dark_theme(voila_server, browser, entry):
     name = entry.dashboard.removesuffix(".ipynb")
     context = browser.new_context(viewport={"width": 1280, "height": 1000})
     pg = context.new_page()
     pg.problems = []
     try:
-        pg.goto(f"{server}/voila/render/{entry.dashboard}?theme=dark", timeout=90_000, wait_until="commit")
+        pg.goto(f"{voila_server}/voila/render/{entry.dashboard}?theme=dark", timeout=90_000, wait_until="commit")
         pg.wait_for_selector(".widget-output svg.marks", timeout=90_000)
         pg.wait_for_timeout(800)
         expect(pg.locator("body")).to_have_attribute("data-jp-theme-light", "false")
@@ -124,9 +124,9 @@ def test_dark_theme(server, browser, entry):
         context.close()
 
 
-def test_downloads(server, page):
+def test_downloads(voila_server, page):
     """A chart saves as SVG and PNG from its menu, its data and a table download as CSV: all offline."""
-    open_dashboard(page, server, "le-renard.ipynb")
+    open_dashboard(page, voila_server, "le-renard.ipynb")
     page.wait_for_selector("table.figures", timeout=30_000)
     menu = page.locator(".vega-embed details").first
     for kind in ("SVG", "PNG"):

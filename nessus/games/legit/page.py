@@ -13,9 +13,10 @@ from nessus.games.legit import GAME, views
 from nessus.games.legit.policies import MACHINES, Chase, Goal, Mean, machine_policies, seat_goal
 from nessus.games.legit.rules import PLAYERS, REROLLS, TARGET, Rules
 from nessus.games.legit.state import State, TurnRecord
-from nessus.kit.common import LatestJob, TableHTML
+from nessus.kit.common import TableHTML
 from nessus.kit.dicegame import counter_html
 from nessus.kit.goals import GoalBox, GoalDashboard, plural, turn_log
+from nessus.kit.jobs import LatestJob
 
 
 class LegitDashboard(GoalDashboard):

@@ -22,7 +22,8 @@ from nessus.games.nessie.policies import advice
 from nessus.games.nessie.rules import Rules
 from nessus.games.nessie.state import REVEAL, State, Stop, initial_state
 from nessus.kit.base import Dashboard
-from nessus.kit.common import LatestJob, TableHTML
+from nessus.kit.common import TableHTML
+from nessus.kit.jobs import LatestJob
 from nessus.kit.match import Match
 
 HUMAN = v.HUMAN

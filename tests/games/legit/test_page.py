@@ -156,7 +156,7 @@ def test_le_legit(server, page):
     page.wait_for_selector(".legit-players", timeout=30_000)
     expect(page.locator(".legit-player")).to_have_count(2)
     page.wait_for_function(
-        "() => document.querySelector('.widget-output').innerText.includes('first of 2 players')", timeout=30_000
+        "() => document.querySelector('.nessus-chart').innerText.includes('first of 2 players')", timeout=30_000
     )
     rolls.append(roll_dice(page))
     if "Turn over" not in status(page):

@@ -109,7 +109,7 @@ def test_le_palais(server, page):
     page.wait_for_selector(".palais-players", timeout=30_000)
     expect(page.locator(".palais-player")).to_have_count(4)
     page.wait_for_function(
-        "() => document.querySelector('.widget-output').innerText.includes('P(none of 3 later players beats you)')",
+        "() => document.querySelector('.nessus-chart').innerText.includes('P(none of 3 later players beats you)')",
         timeout=30_000,
     )
     before = chart_svg(page, 0)

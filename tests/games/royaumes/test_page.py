@@ -140,7 +140,7 @@ def test_les_royaumes(server, page):
     expect(page.locator(".royaumes-status")).to_contain_text("Round 1 over", use_inner_text=True)
     result = page.locator(".royaumes-cell.bank").get_attribute("data-result")
     page.wait_for_function(
-        "(r) => document.querySelectorAll('.widget-output')[1].innerText.includes(`the bank rolled ${r}`)",
+        "(r) => document.querySelectorAll('.nessus-chart')[1].innerText.includes(`the bank rolled ${r}`)",
         arg=result,
         timeout=30_000,
     )

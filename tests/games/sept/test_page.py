@@ -128,7 +128,7 @@ def test_le_sept_fatal(server, page):
         "≈ 0.38173", use_inner_text=True
     )  # the first player's chance, stored table
     expect(page.locator(".sept-player")).to_have_count(2)
-    page.locator(".widget-output").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-boundary.png"))
+    page.locator(".nessus-chart").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-boundary.png"))
 
     # A bad number of rounds is a message, not a traceback; one round, played to the end.
     field = page.get_by_label("rounds", exact=True)
@@ -171,7 +171,7 @@ def test_le_sept_fatal(server, page):
     tray_until(page, "(d) => d.length <= 1")  # Pig's one die
     no_errors(page)
     page.screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig.png"), full_page=True)
-    page.locator(".widget-output").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig-boundary.png"))
+    page.locator(".nessus-chart").nth(2).screenshot(path=str(ARTIFACTS / "le-sept-fatal-pig-boundary.png"))
     record(
         "le-sept-fatal",
         first_chart=first,
