@@ -17,6 +17,8 @@ Environment variables (defaults in brackets):
   systemdspawner and kubespawner; LocalProcessSpawner and `simple` only pass them on as
   MEM_LIMIT/CPU_LIMIT);
 - NESSUS_HUB_CULL_AFTER [600]: seconds of inactivity before a student's server is stopped;
+- NESSUS_HUB_MAX_STUDENTS [0: no cap]: servers running at once; past it a newcomer is told to
+  try again in a few minutes (JupyterHub's active_server_limit);
 - NESSUS_CHP [~/.cache/nessus/chp/node_modules/.bin/configurable-http-proxy, installed by
   install-proxy.sh, else `configurable-http-proxy` on PATH]: the proxy's command.
 """
@@ -46,6 +48,7 @@ c.JupyterHub.cookie_secret_file = str(state / "jupyterhub_cookie_secret")
 
 c.JupyterHub.authenticator_class = "tmp"
 c.Authenticator.allow_all = True
+c.JupyterHub.active_server_limit = int(os.environ.get("NESSUS_HUB_MAX_STUDENTS", "0"))
 c.JupyterHub.implicit_spawn_seconds = 0.01  # a stopped server restarts on the next visit, no button to press
 
 spawner = os.environ.get("NESSUS_HUB_SPAWNER", "systemd")
