@@ -37,6 +37,9 @@ from nessus.paths import DASHBOARDS, GALLERY, SITE
 
 PLACE_WAITS = 60.0
 """Seconds a page's place waits for its websocket before it is given back (a page that never loaded)."""
+CHART_BUNDLE = "/nessus/vega-chart.js"
+"""Where the charts' script (vega, offline) is served: each chart widget loads it from here."""
+CACHED = {"Cache-Control": "max-age=86400"}
 CULL_AFTER = "45s"
 """How long a page's virtual kernel outlives its closed websocket (as Voila's culler)."""
 
@@ -76,9 +79,7 @@ def _routes() -> list:
     import solara
 
     from nessus import games
-    from nessus.kit import common
 
-    common.use_chart_widgets()
     layout = _layout()
     found = []
     for game in games.with_dashboards():
@@ -93,7 +94,7 @@ def _layout() -> Callable:
     @solara.component
     def Layout(children: list | None = None) -> None:
         """The page alone, without Solara's navigation."""
-        solara.Column(children=children or [], style={"padding": "0 8px"})
+        solara.Div(children=children or [], style={"max-width": "100%"})
 
     return Layout
 
@@ -107,40 +108,68 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(name)
 
 
-class SolaraAdmission:
-    """The viewer cap for Solara, as an ASGI middleware: a dashboard page's request takes a place
-    (or gets the "class is full" page), and the next new virtual kernel's websocket binds it."""
+class Places:
+    """The viewer cap for Solara (`nessus.admission`): a dashboard page's request takes a place;
+    the next new kernel's websocket carries it on, and it is bound to that virtual kernel once
+    Solara has made it. A place not carried on within PLACE_WAITS seconds is given back."""
 
-    def __init__(self, app: Any, admission: Admission, pages: set[str]) -> None:
-        self.app, self.admission, self.pages = app, admission, pages
-        self.waiting: deque[tuple[float, Place]] = deque()
+    def __init__(self, cap: int) -> None:
+        self.admission = Admission(cap)
+        self.waiting: deque[tuple[float, Place]] = deque()  # pages served, their websocket not yet come
+        self.connecting: dict[str, tuple[float, Place]] = {}  # kernel id: its websocket came, no kernel yet
 
     def alive(self) -> set[str]:
-        """The virtual kernels alive now (the places they hold stay taken)."""
+        """The virtual kernels alive now, once places waiting too long are given back and those
+        whose kernel now exists are bound to it."""
         from solara.server import kernel_context
 
+        alive = set(kernel_context.contexts)
         now = time.monotonic()
         while self.waiting and now - self.waiting[0][0] > PLACE_WAITS:
             self.admission.settle(self.waiting.popleft()[1])
-        return set(kernel_context.contexts)
+        for kernel_id, (since, place) in list(self.connecting.items()):
+            if kernel_id in alive:
+                self.admission.bind(place, kernel_id)
+            elif now - since > PLACE_WAITS:
+                self.admission.settle(place)
+            else:
+                continue
+            del self.connecting[kernel_id]
+        return alive
+
+    def page(self) -> bool:
+        """A page's request: whether it got a place."""
+        place = self.admission.take(self.alive())
+        if place is not None:
+            self.waiting.append((time.monotonic(), place))
+        return place is not None
+
+    def socket(self, kernel_id: str) -> bool:
+        """A kernel's websocket: whether it may connect (its kernel exists or has a place)."""
+        alive = self.alive()
+        if kernel_id in alive or kernel_id in self.connecting:
+            return True
+        place = self.waiting.popleft()[1] if self.waiting else self.admission.take(alive)
+        if place is not None:
+            self.connecting[kernel_id] = (time.monotonic(), place)
+        return place is not None
+
+
+class Admitting:
+    """An ASGI middleware: dashboard pages and kernel websockets pass only with a place."""
+
+    def __init__(self, app: Any, places: Places, pages: set[str]) -> None:
+        self.app, self.places, self.pages = app, places, pages
 
     async def __call__(self, scope: dict, receive: Callable, send: Callable) -> None:
         path = scope.get("path", "")
-        if scope["type"] == "http" and path.strip("/") in self.pages:
-            place = self.admission.take(self.alive())
-            if place is None:
-                await _class_full(self.admission.cap, send)
+        if scope["type"] == "http" and path.strip("/") in self.pages and not self.places.page():
+            await _class_full(self.places.admission.cap, send)
+            return
+        if scope["type"] == "websocket" and path.startswith("/jupyter/api/kernels/"):
+            if not self.places.socket(path.split("/")[4]):
+                await send({"type": "websocket.close", "code": 1013})  # refused at the handshake (403)
                 return
-            self.waiting.append((time.monotonic(), place))
-        elif scope["type"] == "websocket" and path.startswith("/jupyter/api/kernels/"):
-            kernel_id = path.split("/")[4]
-            alive = self.alive()
-            if kernel_id not in alive:
-                place = self.waiting.popleft()[1] if self.waiting else self.admission.take(alive)
-                if place is None:
-                    await send({"type": "websocket.close", "code": 1013})
-                    return
-                self.admission.bind(place, kernel_id)
         await self.app(scope, receive, send)
 
 
@@ -156,34 +185,34 @@ async def _class_full(cap: int, send: Callable) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def server_app(max_viewers: int, student_url: str, shows_network: bool) -> Any:
-    """Solara's Starlette app with the gallery at `/`, `/nessus/status`, `/lessons/`, and the cap."""
-    from solara.server import kernel_context
+def server_app(max_viewers: int, student_url: str, shows_network: bool, chart_bundle: str) -> Any:
+    """Solara's Starlette app with the gallery at `/`, `/nessus/status`, `/lessons/`, the charts'
+    script (`chart_bundle`, at CHART_BUNDLE), and the cap."""
     from solara.server.starlette import app
     from starlette.requests import Request
-    from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse
+    from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
     from starlette.routing import BaseRoute, Mount, Route
     from starlette.staticfiles import StaticFiles
 
     from nessus import serving
     from nessus.kit.gallery import gallery_page
 
-    admission = Admission(max_viewers)
-    pages = {name for name in serving.dashboard_names()}
+    places = Places(max_viewers)
+    pages = set(serving.dashboard_names())
 
     def gallery(request: Request) -> HTMLResponse:
         page = gallery_page(student_url if shows_network else None, lessons=SITE.exists(), engine="solara")
         return HTMLResponse(page, headers={"Cache-Control": "no-cache"})
 
     def status(request: Request) -> JSONResponse:
-        alive = set(kernel_context.contexts)
-        taken = admission.taken(alive)
+        alive = places.alive()
+        taken = places.admission.taken(alive)
         return JSONResponse(
             {
                 "engine": "solara",
                 "viewers": len(alive),
                 "admitted": taken,
-                "starting": admission.starting(),
+                "starting": places.admission.starting(),
                 "max_viewers": max_viewers,
                 "kernels": len(alive),
                 "pools": {},
@@ -196,11 +225,12 @@ def server_app(max_viewers: int, student_url: str, shows_network: bool) -> Any:
         Route("/", gallery),
         Route(f"/{GALLERY}", lambda request: RedirectResponse("/")),
         Route("/nessus/status", status),
+        Route(CHART_BUNDLE, lambda request: Response(chart_bundle, media_type="text/javascript", headers=CACHED)),
     ]
     if SITE.exists():
         ours.append(Mount("/lessons", StaticFiles(directory=SITE, html=True)))
     app.router.routes[0:0] = ours
-    app.add_middleware(SolaraAdmission, admission=admission, pages=pages)
+    app.add_middleware(Admitting, places=places, pages=pages)
     return app
 
 
@@ -226,9 +256,9 @@ def main(argv: list[str] | None = None) -> None:
     settings.main.mode = "production"
     for name in serving.dashboard_names():  # imported before the first student asks
         page_module(name)
-    common.use_chart_widgets()
+    bundle = common.use_chart_widgets(CHART_BUNDLE)
     shows = args.ip not in ("localhost",) and not args.ip.startswith("127.")
-    app = server_app(args.max_viewers, args.student_url, shows)
+    app = server_app(args.max_viewers, args.student_url, shows, bundle)
     uvicorn.run(app, host=args.ip, port=args.port, log_level="warning", ws_max_size=64 * 2**20)
 
 

@@ -126,12 +126,22 @@ class Messages:
         return wrapped
 
 
-def use_chart_widgets() -> None:
-    """Draw every chart pane made from now on as an altair JupyterChart, vega bundled offline."""
+CHART_LOADER = """const chart = import(new URL(%r, location.origin).href);
+export default { async render(view) { return (await chart).default.render(view); } };"""
+"""Each chart widget's script: it loads vega's bundle once from the server (`use_chart_widgets`)."""
+
+
+def use_chart_widgets(bundle_url: str) -> str:
+    """Draw every chart pane made from now on as an altair JupyterChart, whose script loads vega
+    from `bundle_url`; returns that bundle (vega offline, about 900 kB), for the server to serve.
+    A chart widget thus sends a line of script, not the bundle, and the browser loads it once."""
     from altair.jupyter import JupyterChart
 
     JupyterChart.enable_offline()  # type: ignore[attr-defined]  # (altair types an empty JupyterChart)
+    bundle = JupyterChart._esm
+    JupyterChart._esm = CHART_LOADER % bundle_url
     ChartPane.widget_charts = True
+    return bundle
 
 
 class ChartPane:
