@@ -135,9 +135,9 @@ def use_chart_widgets(bundle_url: str) -> str:
     """Draw every chart pane made from now on as an altair JupyterChart, whose script loads vega
     from `bundle_url`; returns that bundle (vega offline, about 900 kB), for the server to serve.
     A chart widget thus sends a line of script, not the bundle, and the browser loads it once."""
-    from altair.jupyter import JupyterChart
+    from altair.jupyter.jupyter_chart import JupyterChart
 
-    JupyterChart.enable_offline()  # type: ignore[attr-defined]  # (altair types an empty JupyterChart)
+    JupyterChart.enable_offline()
     bundle = JupyterChart._esm
     JupyterChart._esm = CHART_LOADER % bundle_url
     ChartPane.widget_charts = True
@@ -157,9 +157,9 @@ class ChartPane:
         self.name = name
         layout = widgets.Layout(min_height=min_height, width="100%", max_width="100%")
         if self.widget_charts:
-            from altair.jupyter import JupyterChart
+            from altair.jupyter.jupyter_chart import JupyterChart
 
-            self.chart = JupyterChart(None, embed_options=EMBED)  # drawn at its width, shrunk by CSS
+            self.chart = JupyterChart(None, embed_options=EMBED)  # type: ignore[arg-type]  # no chart yet
             self.output = widgets.VBox([self.chart], layout=layout)
             self.output.add_class("widget-output")
         else:
@@ -178,7 +178,7 @@ class ChartPane:
             if self.output.layout.max_width != f"{width + 90}px":
                 self.output.layout.max_width = f"{width + 90}px"
         if self.widget_charts:
-            self.chart.spec = spec  # type: ignore[attr-defined]
+            self.chart.spec = spec
         else:
             data = {VEGALITE: spec, "text/plain": "<VegaLite 5 chart>"}
             metadata = {VEGALITE: {"embed_options": EMBED}}
