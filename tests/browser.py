@@ -52,6 +52,12 @@ HARMLESS = (
 ERROR_TEXT = ("Traceback", "Error:", "setData is not a function", "Exception")
 
 
+class Served(str):
+    """A running server's base address, knowing its engine (`nessus.serving.ENGINES`)."""
+
+    engine: str
+
+
 def browser_or_skip() -> None:
     if Path(CHROMIUM).exists():
         return

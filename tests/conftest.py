@@ -16,7 +16,18 @@ import time
 import urllib.request
 
 import pytest
-from browser import ARGS, ARTIFACTS, CHROMIUM, HARMLESS, TIMINGS, WAIT_MS, browser_or_skip, free_port, wait_for_pools
+from browser import (
+    ARGS,
+    ARTIFACTS,
+    CHROMIUM,
+    HARMLESS,
+    TIMINGS,
+    WAIT_MS,
+    Served,
+    browser_or_skip,
+    free_port,
+    wait_for_pools,
+)
 from hypothesis import settings
 
 from nessus.serving import ENGINES, serve_command
@@ -24,12 +35,6 @@ from nessus.serving import ENGINES, serve_command
 settings.register_profile("ci", derandomize=True)
 settings.register_profile("explore", derandomize=False, max_examples=500)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-
-
-class Served(str):
-    """A running server's base address, knowing its engine (`nessus.serving.ENGINES`)."""
-
-    engine: str
 
 
 SERVERS: dict[str, tuple[Served, subprocess.Popen, object]] = {}
