@@ -132,8 +132,15 @@ def fits(pg, width: int) -> None:
         pg,
         "(w) => document.documentElement.scrollWidth <= w",
         width,
-        lambda: pg.evaluate("document.documentElement.scrollWidth"),
+        lambda: (pg.evaluate("document.documentElement.scrollWidth"), pg.evaluate(STICKING_OUT, width)),
     )
+
+
+STICKING_OUT = r"""(w) => Array.from(document.querySelectorAll('*'))
+    .filter(e => e.getBoundingClientRect().right > w
+        && !Array.from(e.children).some(c => c.getBoundingClientRect().right > w))
+    .slice(0, 5).map(e => `${e.tagName}.${e.getAttribute('class')} (${Math.round(e.getBoundingClientRect().right)} px)`)"""
+"""What sticks out past `w` px: the innermost elements whose right edge is past it."""
 
 
 def chart_svg(pg, index: int = 0) -> str:
