@@ -139,7 +139,8 @@ def fits(pg, width: int) -> None:
 STICKING_OUT = r"""(w) => Array.from(document.querySelectorAll('*'))
     .filter(e => e.getBoundingClientRect().right > w
         && !Array.from(e.children).some(c => c.getBoundingClientRect().right > w))
-    .slice(0, 5).map(e => `${e.tagName}.${e.getAttribute('class')} (${Math.round(e.getBoundingClientRect().right)} px)`)"""
+    .slice(0, 5)
+    .map(e => `${e.tagName}.${e.getAttribute('class')} (${Math.round(e.getBoundingClientRect().right)} px)`)"""
 """What sticks out past `w` px: the innermost elements whose right edge is past it."""
 
 
