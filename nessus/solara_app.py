@@ -189,6 +189,7 @@ def server_app(max_viewers: int, student_url: str, shows_network: bool, chart_bu
     """Solara's Starlette app with the gallery at `/`, `/nessus/status`, `/lessons/`, the charts'
     script (`chart_bundle`, at CHART_BUNDLE), and the cap."""
     from solara.server.starlette import app
+    from starlette.middleware.gzip import GZipMiddleware
     from starlette.requests import Request
     from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
     from starlette.routing import BaseRoute, Mount, Route
@@ -230,6 +231,9 @@ def server_app(max_viewers: int, student_url: str, shows_network: bool, chart_bu
     if SITE.exists():
         ours.append(Mount("/lessons", StaticFiles(directory=SITE, html=True)))
     app.router.routes[0:0] = ours
+    # no gzip: Solara compresses every script for every page (a new student has nothing cached),
+    # which was most of the server's CPU per page; a classroom's network carries them as they are
+    app.user_middleware = [m for m in app.user_middleware if m.cls is not GZipMiddleware]
     app.add_middleware(Admitting, places=places, pages=pages)
     return app
 
@@ -259,7 +263,9 @@ def main(argv: list[str] | None = None) -> None:
     bundle = common.use_chart_widgets(CHART_BUNDLE)
     shows = args.ip not in ("localhost",) and not args.ip.startswith("127.")
     app = server_app(args.max_viewers, args.student_url, shows, bundle)
-    uvicorn.run(app, host=args.ip, port=args.port, log_level="warning", ws_max_size=64 * 2**20)
+    uvicorn.run(  # websocket messages uncompressed too: deflating every widget message cost the server CPU
+        app, host=args.ip, port=args.port, log_level="warning", ws_max_size=64 * 2**20, ws_per_message_deflate=False
+    )
 
 
 if __name__ == "__main__":
