@@ -83,6 +83,9 @@ CONTROLS = {
 HINT = Control("Hint", ".hint-toggle", ".hint-panel")  # the kit's Hint toggle (kit/hint.py HintPanel)
 HINTS = {name: HINT for name in ("l-hypogeon", "la-tresse", "le-legit", "le-naute", "le-sept-fatal", "les-trois")}
 HINTS |= {"les-royaumes": HINT, "nyx": HINT, "le-palais": Control("Hint", ".hint-toggle", ".hint-table")}
+NOTED = ("error", "warning")  # the console messages a lost page reports
+PANES = """() => [...document.querySelectorAll('.nessus-chart')].map(
+    (c) => c.querySelector('svg.marks') ? 'drawn' : c.querySelector('.vega-embed') ? 'embedding' : 'empty')"""
 WATCH = """(answer) => {  // the press and the answer, timed in the page (not by Playwright's polling)
     const t = window.nessusLoad = {clicked: null, answered: null, at: null};
     addEventListener('click', () => {
@@ -115,13 +118,13 @@ class Student:
 
 async def arrive(browser, url: str, delay: float, phase: Phase, shot: Path | None) -> Student:
     """A student opens the page after `delay` seconds and waits for the first chart (a lost page:
-    what it shows and its console's errors in the error, its screenshot at `shot`)."""
+    what it shows, its chart panes and its console's last errors in the error, its screenshot at `shot`)."""
     await asyncio.sleep(delay)
     context = await browser.new_context(viewport={"width": 1280, "height": 900})
     page = await context.new_page()
     student, console = Student(context, page), []
     page.on("pageerror", lambda e: student.problems.append(str(e)))
-    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.on("console", lambda m: console.append(f"{m.type}: {m.text[:160]}") if m.type in NOTED else None)
     start = time.perf_counter()
     phase.count += 1
     try:
@@ -130,8 +133,11 @@ async def arrive(browser, url: str, delay: float, phase: Phase, shot: Path | Non
             f"() => document.querySelector({CHART!r}) !== null", timeout=PAGE_TIMEOUT * 1000, polling=250
         )  # not every frame: 30 pages polling at 60 Hz cost CPU
     except Exception as e:  # a lost page: no chart within the bound
-        shows = " ".join((await page.locator("body").inner_text(timeout=10_000)).split())[:200]
-        student.problems.append(f"no chart: {_why(e)}; the page shows {shows!r}; console errors {console[-3:]}")
+        shows = " ".join((await page.locator("body").inner_text(timeout=10_000)).split())[:120]
+        panes = await page.evaluate(PANES)
+        student.problems.append(
+            f"no chart: {_why(e)}; the page shows {shows!r}; its chart panes {panes}; console {console[-4:]}"
+        )
         if shot:
             await page.screenshot(path=shot, full_page=True, timeout=30_000)
     else:
