@@ -7,7 +7,7 @@
     python3 dev.py bench    # the benchmarks, printing measured ratios, then writing docs/performance.md
     python3 dev.py bench nessie pig     # only those benchmarks (bench_nessie.py, bench_pig.py): printed, not written
     python3 dev.py publish  # make .venv, install nessus, run the lessons into a static offline site in site/
-    python3 dev.py load --students 30   # a class at once against one `nessus serve` (lesson mode; --default)
+    python3 dev.py load --students 30   # a class at once, on Solara and on Voila (lesson mode): one table
     python3 dev.py docs     # write docs/cli.md and the tables of games (README, docs/layout.md) from the code
 
 The virtual environment is (re)installed when pyproject.toml changes.

@@ -286,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--dashboard", default="le-palais")
-    parser.add_argument("--engine", choices=("voila", "solara", "both"), default="voila")
+    parser.add_argument("--engine", choices=("voila", "solara", "both"), default="both")
     parser.add_argument("--spread", type=float, default=10.0, help="seconds over which the students arrive")
     parser.add_argument("--default", action="store_true", help="default `nessus serve` settings, not lesson mode")
     parser.add_argument("--json", type=Path, help="write the results there (a list of classes)")
