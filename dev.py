@@ -42,7 +42,7 @@ def ensure_venv(extras: str) -> None:
     stamp.touch()
 
 
-LINTED = ["nessus", "tests", "benchmarks", "dev.py", "hatch_build.py"]
+LINTED = ["nessus", "tests", "benchmarks", "deploy", "dev.py", "hatch_build.py"]
 DOCTESTS = [
     "nessus/__init__.py",
     "nessus/dist.py",
