@@ -165,7 +165,8 @@ def main(argv: list[str] | None = None) -> int:
     nessus = find_program("nessus", Path(sys.executable).parent)
     haproxy = args.haproxy or find_program("haproxy", Path("/usr/sbin"))
     engine = ["--engine", args.engine] if args.engine else []
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))  # the finally below stops everything
+    for sig in (signal.SIGINT, signal.SIGTERM):  # Ctrl-C too, even where a shell started us ignoring it
+        signal.signal(sig, lambda *_: sys.exit(0))  # the finally below stops everything
     procs: list[subprocess.Popen] = []
     with tempfile.TemporaryDirectory(prefix="nessus-haproxy-") as tmp:
         try:
@@ -186,8 +187,6 @@ def main(argv: list[str] | None = None) -> int:
                 time.sleep(1)
             print("scale_out: a process exited; stopping", file=sys.stderr, flush=True)
             return 1
-        except KeyboardInterrupt:
-            return 0
         finally:
             stop(procs)
 
