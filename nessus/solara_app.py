@@ -44,6 +44,26 @@ CULL_AFTER = "45s"
 """How long a page's virtual kernel outlives its closed websocket (as Voila's culler)."""
 
 
+CHART_LOADER = """const chart = import(new URL(%r, location.origin).href);
+export default { async render(view) { return (await chart).default.render(view); } };"""
+"""Each chart widget's script: it loads vega's bundle once from the server (`use_chart_widgets`)."""
+
+
+def use_chart_widgets(bundle_url: str) -> str:
+    """Draw every chart pane made from now on as an altair JupyterChart, whose script loads vega
+    from `bundle_url`; returns that bundle (vega offline, about 900 kB), for the server to serve.
+    A chart widget thus sends a line of script, not the bundle, and the browser loads it once."""
+    from altair.jupyter.jupyter_chart import JupyterChart
+
+    from nessus.kit.common import ChartPane
+
+    JupyterChart.enable_offline()
+    bundle = JupyterChart._esm
+    JupyterChart._esm = CHART_LOADER % bundle_url
+    ChartPane.widget_charts = True
+    return bundle
+
+
 @cache
 def page_module(dashboard: str) -> Any:
     """The page module whose `app()` a dashboard notebook displays (`from nessus.games.X import page`)."""
@@ -255,12 +275,11 @@ def main(argv: list[str] | None = None) -> None:
     from solara.server import settings
 
     from nessus import serving
-    from nessus.kit import common
 
     settings.main.mode = "production"
     for name in serving.dashboard_names():  # imported before the first student asks
         page_module(name)
-    bundle = common.use_chart_widgets(CHART_BUNDLE)
+    bundle = use_chart_widgets(CHART_BUNDLE)
     shows = args.ip not in ("localhost",) and not args.ip.startswith("127.")
     app = server_app(args.max_viewers, args.student_url, shows, bundle)
     uvicorn.run(  # websocket messages uncompressed too: deflating every widget message cost the server CPU

@@ -126,24 +126,6 @@ class Messages:
         return wrapped
 
 
-CHART_LOADER = """const chart = import(new URL(%r, location.origin).href);
-export default { async render(view) { return (await chart).default.render(view); } };"""
-"""Each chart widget's script: it loads vega's bundle once from the server (`use_chart_widgets`)."""
-
-
-def use_chart_widgets(bundle_url: str) -> str:
-    """Draw every chart pane made from now on as an altair JupyterChart, whose script loads vega
-    from `bundle_url`; returns that bundle (vega offline, about 900 kB), for the server to serve.
-    A chart widget thus sends a line of script, not the bundle, and the browser loads it once."""
-    from altair.jupyter.jupyter_chart import JupyterChart
-
-    JupyterChart.enable_offline()
-    bundle = JupyterChart._esm
-    JupyterChart._esm = CHART_LOADER % bundle_url
-    ChartPane.widget_charts = True
-    return bundle
-
-
 class ChartPane:
     """An Output widget holding one altair chart, redrawn in place, with a link to its data as CSV.
     The chart is set in the widget's `outputs` (synced as widget state, from any thread), not
@@ -151,7 +133,7 @@ class ChartPane:
 
     widget_charts = False
     """Draw into an altair JupyterChart (vega bundled, offline) instead: Solara shows no vega
-    outputs (set by `use_chart_widgets`)."""
+    outputs (set by `nessus.solara_app.use_chart_widgets`)."""
 
     def __init__(self, min_height: str = "300px", name: str = "chart") -> None:
         self.name = name
