@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import shlex
@@ -133,13 +134,17 @@ async def arrive(browser, url: str, delay: float, phase: Phase, shot: Path | Non
             f"() => document.querySelector({CHART!r}) !== null", timeout=PAGE_TIMEOUT * 1000, polling=250
         )  # not every frame: 30 pages polling at 60 Hz cost CPU
     except Exception as e:  # a lost page: no chart within the bound
-        shows = " ".join((await page.locator("body").inner_text(timeout=10_000)).split())[:120]
-        panes = await page.evaluate(PANES)
+        try:  # what it shows, if it shows anything (a page that never loaded has no body)
+            shows = " ".join((await page.locator("body").inner_text(timeout=10_000)).split())[:120]
+            panes = await page.evaluate(PANES)
+        except Exception as unread:
+            shows, panes = f"nothing readable ({_why(unread)})", []
         student.problems.append(
             f"no chart: {_why(e)}; the page shows {shows!r}; its chart panes {panes}; console {console[-4:]}"
         )
         if shot:
-            await page.screenshot(path=shot, full_page=True, timeout=30_000)
+            with contextlib.suppress(Exception):
+                await page.screenshot(path=shot, full_page=True, timeout=30_000)
     else:
         phase.seconds.append(time.perf_counter() - start)
         student.chart = True
