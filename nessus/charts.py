@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import altair as alt
 import polars as pl
 
@@ -10,6 +12,37 @@ from nessus.numbers import d3_format
 EXACT = "#4c78a8"
 SIMULATED = "#e45756"
 WIDTH, HEIGHT = 460, 240
+
+
+def share_schema_converter() -> None:
+    """Make altair 5 build its dict-to-schema converter once per schema family, not at every
+    encoding given as a string or a dict (`x="value:O"`, a tooltip's field name, a condition).
+
+    altair's `SchemaBase.from_dict` walks every schema class and hashes every schema (about 10 ms)
+    each time; a page draws a dozen such encodings, which was half the Python time of building
+    Le Palais' page for each student. The converter is the same each time (the classes do not
+    change once altair is loaded), so one per family serves every chart. Idempotent.
+    """
+    from altair.utils import schemapi
+
+    if getattr(schemapi.SchemaBase.from_dict, "shared", False):
+        return
+    converters: dict[object, schemapi._FromDict] = {}
+
+    def from_dict(cls: Any, dct: dict, validate: bool = True) -> object:
+        if validate:
+            cls.validate(dct)
+        family = cls._default_wrapper_classes.__func__  # the class that names the family defines it
+        converter = converters.get(family)
+        if converter is None:
+            converter = converters[family] = schemapi._FromDict(cls._default_wrapper_classes())
+        return converter.from_dict(dct, cls)
+
+    from_dict.shared = True  # type: ignore[attr-defined]
+    schemapi.SchemaBase.from_dict = classmethod(from_dict)  # type: ignore[method-assign, assignment]
+
+
+share_schema_converter()
 
 
 def distribution(frame: pl.DataFrame, title: str, x_title: str = "value") -> alt.Chart:

@@ -34,12 +34,15 @@ from urllib.parse import parse_qs
 from nessus import classroom
 from nessus.admission import Admission, Place
 from nessus.paths import DASHBOARDS, GALLERY, SITE
+from nessus.static_cache import StaticCache
 
 PLACE_WAITS = 60.0
 """Seconds a page's place waits for its websocket before it is given back (a page that never loaded)."""
 CHART_BUNDLE = "/nessus/vega-chart.js"
 """Where the charts' script (vega, offline) is served: each chart widget loads it from here."""
 CACHED = {"Cache-Control": "max-age=86400"}
+HELD = ("/_solara/cdn/", "/static/", "/jupyter/nbextensions/", CHART_BUNDLE)
+"""The paths of the scripts, styles and fonts every page loads: held in memory, gzipped once."""
 CULL_AFTER = "45s"
 """How long a page's virtual kernel outlives its closed websocket (as Voila's culler)."""
 
@@ -251,9 +254,10 @@ def server_app(max_viewers: int, student_url: str, shows_network: bool, chart_bu
     if SITE.exists():
         ours.append(Mount("/lessons", StaticFiles(directory=SITE, html=True)))
     app.router.routes[0:0] = ours
-    # no gzip: Solara compresses every script for every page (a new student has nothing cached),
-    # which was most of the server's CPU per page; a classroom's network carries them as they are
+    # Solara's gzip compresses every script for every page (a new student has nothing cached),
+    # which was most of the server's CPU per page: the scripts are compressed once and held instead
     app.user_middleware = [m for m in app.user_middleware if m.cls is not GZipMiddleware]
+    app.add_middleware(StaticCache, prefixes=HELD)
     app.add_middleware(Admitting, places=places, pages=pages)
     return app
 

@@ -17,6 +17,7 @@ import altair as alt
 import ipywidgets as widgets
 from traitlets import validate
 
+import nessus.charts  # noqa: F401  (altair's encodings made fast: charts.share_schema_converter)
 from nessus.rules import Param
 
 PIPS = {
