@@ -130,9 +130,9 @@ def estimate(
     player = state.current_player()
     if player < 0:
         raise ValueError("a rollout hint needs a player to move, not a chance node or the end")
-    for name, count in (("first", first), ("batch", batch), ("most", most)):
+    for param, count in (("first", first), ("batch", batch), ("most", most)):
         if not isinstance(count, int) or count < 2:
-            raise ValueError(f"{name} must be an integer of at least 2 rollouts, got {count!r}")
+            raise ValueError(f"{param} must be an integer of at least 2 rollouts, got {count!r}")
     tried = dict(actions) if actions is not None else {a: a for a in state.legal_actions()}
     if not tried:
         raise ValueError("a rollout hint needs at least one action to try")
