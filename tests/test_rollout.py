@@ -95,3 +95,13 @@ def test_bad_counts_and_no_player_to_move_are_clear_errors() -> None:
         rollout.estimate(Toy(3, 1), TOY, most=1)
     with pytest.raises(ValueError, match="player to move"):
         rollout.estimate(Toy(3, 1, "show"), TOY)
+
+
+def test_the_page_table_says_it_in_words_with_the_model() -> None:
+    from nessus.kit.hint import rollout_table
+
+    hint = rollout.estimate(Toy(6, theirs=1), TOY, seed=2)
+    page = rollout_table(hint, "fold", str.capitalize, "points")
+    assert page.count("<tr class='hint-row") == 2 and "Show ◀" not in page and "Fold ◀ yours" in page
+    assert "Show: 100% to win" in page and f"{hint.rollouts} rollouts a move" in page
+    assert "drawn from uniform; none: the other player does not move. The best move is clear at 95%." in page

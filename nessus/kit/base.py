@@ -175,6 +175,12 @@ class Dashboard:
         """Wrap an action's callback: a ValueError becomes a message in the page."""
         return self.messages.guard(handler)
 
+    def button(self, description: str, click: Callable[[], object], css: str, **kwargs) -> widgets.Button:
+        """A button with these CSS classes (space-separated) running `click` (a ValueError: a message)."""
+        button = widgets.Button(description=description, _dom_classes=css.split(), **kwargs)
+        button.on_click(self.guard(lambda _: click()))
+        return button
+
     def rules_guard(self, handler: Callable) -> Callable:
         """Wrap the callback of a control the rules come from: a ValueError becomes a message and
         disables `self.actions` until a later change goes through."""

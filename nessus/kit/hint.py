@@ -17,6 +17,7 @@ import polars as pl
 from nessus.dist import Dist
 from nessus.kit.common import TableHTML
 from nessus.numbers import Kind, d3_format, number_html, number_text
+from nessus.rollout import RolloutHint
 from nessus.solver import Hint
 
 HELD = "#f58518"
@@ -76,9 +77,29 @@ def hint_table(
     )
 
 
+def rollout_table(hint: RolloutHint, chosen: Hashable | None, label: Callable[[Hashable], str], unit: str) -> str:
+    """A rollout hint in words and as a table, best first: each move's chance to win and `unit`, with 95% intervals."""
+    rows = []
+    for action, v in sorted(hint.estimates.items(), key=lambda kv: -kv[1].win):
+        spread = "exact" if v.exact else f"{v.win_low:.0%}–{v.win_high:.0%}"
+        points = f"{v.points:+.2f}" + ("" if v.exact else f" ({v.points_low:+.2f}, {v.points_high:+.2f})")
+        rows.append(
+            f"<tr class='hint-row{' best' * (action == hint.best)}'><td>{html.escape(label(action))}"
+            f"{' ◀ yours' * (action == chosen)}</td><td><b>{v.win:.0%}</b> <small>{spread}</small></td>"
+            f"<td style='font-size:12px'>{points}</td></tr>"
+        )
+    clear = "The best move is clear at 95%." if hint.separated else "The best moves cannot be told apart yet."
+    return (
+        f"<div class='hint-words' style='margin:2px 0'>{html.escape(hint.words(label))}</div>"
+        "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
+        f"<tr><th align='left'>move</th><th align='left'>chance to win (95%)</th><th align='left'>{unit}</th>"
+        f"</tr>{''.join(rows)}</table><small class='hint-model' style='color:#666'>{hint.rollouts} rollouts a move:"
+        f" the hidden cards drawn from {html.escape(hint.posterior)}; {html.escape(hint.opponents)}. {clear}</small>"
+    )
+
+
 class HintPanel:
-    """A Hint toggle and, when on, the hint table for the current choice (`offer`: what pressing
-    Hint will show, in games with chances to show but no move to weigh)."""
+    """A Hint toggle and, when on, the hint for the current choice (`offer`: what pressing Hint shows)."""
 
     def __init__(self, offer: str = "the exact value of every move you can make") -> None:
         self.offer = offer

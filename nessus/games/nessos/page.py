@@ -3,7 +3,6 @@ posterior of the cards offered to you beside you, under the sender model you cho
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 
@@ -93,12 +92,6 @@ class NessosDashboard(Dashboard):
         right = [model, self.messages.widget, self.panel, self.chart.widget, watch, self.games_chart.widget]
         self.page(left, right, left_width="470px")
         self.new_game()
-
-    def button(self, description: str, click: Callable[[], object], css: str, **kwargs) -> widgets.Button:
-        """A button with these CSS classes (space-separated) running `click` (a ValueError: a message)."""
-        button = widgets.Button(description=description, _dom_classes=css.split(), **kwargs)
-        button.on_click(self.guard(lambda _: click()))
-        return button
 
     @property
     def bots(self) -> tuple[str, ...]:

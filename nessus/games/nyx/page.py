@@ -3,7 +3,6 @@ keep (`policies.Fewest`), your matrix (a `matrix.Board`), the odds, and a game a
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 
 import ipywidgets as widgets
@@ -90,12 +89,6 @@ class NyxDashboard(Dashboard):
         self.draw_odds()
         self.sizes.show(v.expected_chart(self.goal.size))
         self.new_game()
-
-    def button(self, description: str, click: Callable[[], object], css: str, **kwargs) -> widgets.Button:
-        """A button with these CSS classes (space-separated) running `click` (a ValueError: a message)."""
-        button = widgets.Button(description=description, _dom_classes=css.split(), **kwargs)
-        button.on_click(self.guard(lambda _: click()))
-        return button
 
     def new_game(self) -> None:
         """A new game with the chosen number of players: the deal, your first roll (`kit.match.Match`)."""
