@@ -281,6 +281,7 @@ def main(argv: list[str] | None = None) -> None:
     from nessus import serving
 
     settings.main.mode = "production"
+    settings.theme.show_banner = False  # its "runs on Solara" badge covered the page's foot on a phone
     for name in serving.dashboard_names():  # imported before the first student asks
         page_module(name)
     bundle = use_chart_widgets(CHART_BUNDLE)
