@@ -25,6 +25,7 @@ from nessus.serving import DEFAULT_ENGINE, ENGINES, serve_command
 USAGE_ERROR = 2
 INTERRUPTED = 130  # 128 + SIGINT, as a shell reports Ctrl-C
 LONG_RUN = 60.0  # seconds: a simulation expected to take longer says so first
+CONNECT_TIMEOUT = "10s"  # how long `--scheduler` waits for the scheduler to answer
 HELP_TRIALS = 64  # trials of the small simulation that names a game's simulated figures
 
 
@@ -204,6 +205,12 @@ def _simulate_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="run on a local Dask cluster of N processes",
     )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786; default: DASK_SCHEDULER_ADDRESS)",
+    )
     _report_options(parser)
 
 
@@ -302,7 +309,19 @@ def _simulate(args, game, rules) -> int:
             lambda n: game.simulate(rules, n, args.seed, client=client, progress=progress), args.trials, announce
         )
 
-    if args.workers:
+    address = args.scheduler or (os.environ.get("DASK_SCHEDULER_ADDRESS") if not args.workers else None)
+    if args.workers and args.scheduler:
+        raise UsageError("--workers starts a cluster here and --scheduler joins one: give one of them")
+    if address:
+        from dask.distributed import Client
+
+        try:
+            client = Client(address, timeout=CONNECT_TIMEOUT)
+        except (OSError, ValueError, TypeError) as e:
+            raise UsageError(f"--scheduler: no Dask scheduler answers at {address!r} ({e})") from None
+        with client:
+            outcome = run(client)
+    elif args.workers:
         from dask.distributed import Client, LocalCluster
 
         main_thread = threading.current_thread() is threading.main_thread()

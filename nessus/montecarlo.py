@@ -19,8 +19,11 @@ trials of it that were finished.
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import itertools
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -35,7 +38,7 @@ Kernel = Callable[[np.random.Generator, int], Mapping[str, np.ndarray]]
 
 CHUNK = 1 << 17
 CONFIDENCE = 0.95
-WINDOW = 64  # chunks sent to a Dask client at a time
+WINDOW = 64  # chunks in flight on a Dask client that does not say how many threads it has
 GRACE = 1.0  # seconds a run started after a Ctrl-C may take to catch up with the interrupted one
 PROBE = 3  # chunks `foreground` runs first, to time them
 
@@ -88,6 +91,7 @@ def run_chunk(
     kernel: Kernel, seed_seq: np.random.SeedSequence, n: int, keep: tuple[str, ...] = ()
 ) -> tuple[dict[str, _Sums], dict[str, np.ndarray]]:
     """Run one chunk: the per-quantity sums, and the raw values of the quantities in `keep`."""
+    _keep_freed_memory()
     values = kernel(np.random.default_rng(seed_seq), n)
     sums = {}
     for name, v in values.items():
@@ -104,6 +108,25 @@ def run_chunk(
             f = arr.astype(np.float64, copy=False)
             sums[name] = _Sums(n, float(f.sum()), float(np.dot(f, f)), False)
     return sums, {k: np.asarray(values[k]) for k in keep}
+
+
+@functools.cache
+def _keep_freed_memory() -> None:
+    """Once per process, where `MALLOC_TRIM_THRESHOLD_` is set (Dask's nanny starts every worker
+    with it), let glibc's malloc keep freed memory for the next chunk again.
+
+    That variable also fixes glibc's mmap threshold at 128 kB, so every array a chunk makes is
+    mapped and unmapped anew, page faults and all: a La Boue chunk took 4x as long on a worker as
+    in this process. Raising both thresholds (M_TRIM_THRESHOLD, M_MMAP_THRESHOLD) gives the worker
+    the speed of a plain process; a worker's memory then shrinks less eagerly between chunks."""
+    if "MALLOC_TRIM_THRESHOLD_" not in os.environ or not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.mallopt(-1, 256 * 2**20)  # M_TRIM_THRESHOLD: bytes free at the top before they go back
+        libc.mallopt(-3, 32 * 2**20)  # M_MMAP_THRESHOLD: arrays under this come from the heap (its maximum)
+    except (OSError, AttributeError):
+        pass  # not glibc: nothing to undo
 
 
 class ChunkPlan(Sequence[tuple[np.random.SeedSequence, int]]):
@@ -272,57 +295,81 @@ def _chunks(
     more: bool = True,
 ) -> Iterator[Chunk]:
     """Each chunk's (size, sums, raw values) in chunk order: those `finished` already holds, then
-    (with `more`) new ones computed here or on `client` (`window` chunks at a time) and added to
-    `finished`. Ctrl-C while a window runs on `client` yields the window's chunks finished first,
-    then raises."""
+    (with `more`) new ones computed here or on `client` (up to `window` chunks at a time in flight)
+    and added to `finished`. Ctrl-C while chunks run on `client` yields those finished before the
+    first unfinished one, then raises."""
     done = finished.chunks if finished is not None else []
     i = 0
     while i < len(plan) and i < len(done) and done[i][0] == plan[i][1]:
         yield done[i]
         i += 1
-    while more and i < len(plan):
-        todo = range(i, min(len(plan), i + (window if client is not None else 1)))
-        start, stopped = time.perf_counter(), False
-        if client is None:
-            seq, n = plan[i]
-            results = [run_chunk(kernel, seq, n, keep)]
-        else:
-            results, stopped = _gathered(client, kernel, [plan[j] for j in todo], keep)
-        if finished is not None and not stopped and not (todo == range(1) and len(plan) > 1):
-            finished.seconds += time.perf_counter() - start
-            finished.timed += sum(plan[j][1] for j in todo)
-        for j, (sums, raw) in zip(todo, results):
-            chunk = (plan[j][1], sums, raw)
-            if finished is not None and len(done) == j:
-                done.append(chunk)
-            yield chunk
-        if stopped:
-            raise KeyboardInterrupt
-        i = todo.stop
+    if not more or i >= len(plan):
+        return
+    start = time.perf_counter()
+    if client is None:
+        results: Iterator[tuple[int, Any]] = ((j, run_chunk(kernel, *plan[j], keep)) for j in range(i, len(plan)))
+    else:
+        results = _streamed(client, kernel, plan, i, keep, window)
+    for j, (sums, raw) in results:
+        chunk = (plan[j][1], sums, raw)
+        if finished is not None and len(done) == j:
+            done.append(chunk)
+            if j > 0 or len(plan) == 1:  # a run's first chunk pays for warming up: not timed
+                finished.seconds += time.perf_counter() - start
+                finished.timed += plan[j][1]
+        start = time.perf_counter()
+        yield chunk
 
 
-def _gathered(
-    client: Any, kernel: Kernel, chunks: list[tuple[np.random.SeedSequence, int]], keep: tuple[str, ...]
-) -> tuple[list[Any], bool]:
-    """The chunks run on `client`: (their results, False), or after Ctrl-C (the results of those
-    finished before the first one that was not, True)."""
-    futures = client.map(
-        run_chunk,
-        [kernel] * len(chunks),
-        [s for s, _ in chunks],
-        [n for _, n in chunks],
-        [keep] * len(chunks),
-        pure=False,
-    )
+def _streamed(
+    client: Any, kernel: Kernel, plan: ChunkPlan, first: int, keep: tuple[str, ...], window: int
+) -> Iterator[tuple[int, Any]]:
+    """(chunk index, result) of chunks `first`.. run on `client`, in chunk order, keeping `window`
+    chunks in flight: a worker that finishes one finds the next waiting, with no pause at the end
+    of a batch. The kernel is sent to the workers once, not with every chunk. After Ctrl-C: the
+    chunks finished before the first unfinished one, the others cancelled, then KeyboardInterrupt."""
+    shipped = client.scatter(kernel, broadcast=True, hash=False) if hasattr(client, "scatter") else kernel
+    flying: list[tuple[int, Any]] = []
+    todo = first
     try:
-        while not all(f.done() for f in futures if hasattr(f, "done")):
-            time.sleep(0.02)  # Ctrl-C lands here rather than inside the client's event loop
-        return client.gather(futures), False
+        while todo < len(plan) or flying:
+            if todo < len(plan) and len(flying) < window:
+                batch = range(todo, min(len(plan), todo + window - len(flying)))
+                futures = client.map(
+                    run_chunk,
+                    [shipped] * len(batch),
+                    [plan[j][0] for j in batch],
+                    [plan[j][1] for j in batch],
+                    [keep] * len(batch),
+                    pure=False,
+                )
+                flying += zip(batch, futures)
+                todo = batch.stop
+            ready = list(itertools.takewhile(lambda jf: _done(jf[1]), flying))
+            if not ready:
+                time.sleep(0.01)  # Ctrl-C lands here rather than inside the client's event loop
+                continue
+            del flying[: len(ready)]
+            yield from zip([j for j, _ in ready], client.gather([f for _, f in ready]))
     except KeyboardInterrupt:
-        ready = list(itertools.takewhile(lambda f: getattr(f, "status", None) == "finished", futures))
-        if hasattr(client, "cancel") and len(ready) < len(futures):
-            client.cancel(futures[len(ready) :])
-        return (client.gather(ready) if ready else []), True
+        ready = list(itertools.takewhile(lambda jf: getattr(jf[1], "status", None) == "finished", flying))
+        if hasattr(client, "cancel") and len(ready) < len(flying):
+            client.cancel([f for _, f in flying[len(ready) :]])
+        yield from zip([j for j, _ in ready], client.gather([f for _, f in ready]) if ready else [])
+        raise
+
+
+def _done(future: Any) -> bool:
+    return future.done() if hasattr(future, "done") else True
+
+
+def in_flight(client: Any) -> int:
+    """How many chunks to keep in flight on `client`: two per worker thread (WINDOW if it cannot say)."""
+    try:
+        threads = sum(w.get("nthreads", 1) for w in client.scheduler_info()["workers"].values())
+    except (AttributeError, KeyError, TypeError):
+        return WINDOW
+    return max(4, 2 * threads)
 
 
 def run(
@@ -354,7 +401,9 @@ def run(
     results: list[Chunk] = []
     bar = _progress(trials, False if replay else progress)
     try:
-        window = 1 if session is not None and session.interrupted else WINDOW  # after Ctrl-C: catch up briefly
+        window = in_flight(client) if client is not None else 1
+        if session is not None and session.interrupted:
+            window = 1  # after Ctrl-C: catch up briefly
         for result in _chunks(kernel, plan, keep, client, record, window, more=not replay):
             results.append(result)
             if bar is not None:

@@ -246,45 +246,55 @@ def test_runs_after_ctrl_c_catch_up_with_the_interrupted_one_and_stop():
 
 
 class Future:
+    """A stand-in Dask future: finished, or pending until Ctrl-C comes while it is waited for."""
+
     def __init__(self, result, status):
         self.result, self.status = result, status
 
     def done(self):
+        if self.status != "finished":
+            raise KeyboardInterrupt
         return True
 
 
-class WindowedClient(ReversedClient):
-    """A stand-in Dask client: its k-th gather is interrupted by Ctrl-C when the first `ready`
-    chunks of that window have finished."""
+class StoppingClient(ReversedClient):
+    """A stand-in Dask client on which chunks `stop_at`.. never finish: Ctrl-C comes while the
+    first of them is waited for."""
 
-    def __init__(self, k, ready):
-        self.k, self.ready, self.gathers, self.cancelled = k, ready, 0, []
+    def __init__(self, stop_at):
+        self.stop_at, self.submitted, self.cancelled = stop_at, 0, []
 
     def map(self, func, *iterables, pure=True):
         results = super().map(func, *iterables, pure=pure)
-        ready = len(results) if self.gathers + 1 < self.k else self.ready
-        return [Future(r, "finished" if i < ready else "pending") for i, r in enumerate(results)]
+        first, self.submitted = self.submitted, self.submitted + len(results)
+        return [Future(r, "finished" if first + i < self.stop_at else "pending") for i, r in enumerate(results)]
 
     def gather(self, futures):
-        self.gathers += 1
-        if self.gathers == self.k:
-            raise KeyboardInterrupt
         return [f.result for f in futures]
 
     def cancel(self, futures):
         self.cancelled.append(len(futures))
 
 
-@pytest.mark.parametrize("ready", [0, 3])
-def test_ctrl_c_on_a_client_keeps_the_chunks_finished_in_order(monkeypatch, ready):
-    """Windows of 4 chunks; Ctrl-C in the 3rd window: the first 2 windows and the chunks of the 3rd
-    that finished before its first unfinished one; the others are cancelled."""
+@pytest.mark.parametrize(("stop_at", "cancelled"), [(8, 4), (10, 2)])
+def test_ctrl_c_on_a_client_keeps_the_chunks_finished_in_order(monkeypatch, stop_at, cancelled):
+    """4 chunks in flight; Ctrl-C while chunk `stop_at` is waited for: the chunks before it, in
+    order, and the chunks still in flight cancelled."""
     monkeypatch.setattr(montecarlo, "WINDOW", 4)
-    client = WindowedClient(3, ready)
+    client = StoppingClient(stop_at)
     with montecarlo.Session():
         result = run(die_kernel, 20_000, 6, keep=("face",), chunk=1000, client=client)
-    assert result.trials == 8000 + 1000 * ready and client.cancelled == [4 - ready]
+    assert result.trials == 1000 * stop_at and client.cancelled == [cancelled]
     assert result.estimates == run(die_kernel, result.trials, 6, keep=("face",), chunk=1000).estimates
+
+
+def test_a_client_keeps_two_chunks_in_flight_per_worker_thread():
+    class Cluster:
+        def scheduler_info(self):
+            return {"workers": {"a": {"nthreads": 1}, "b": {"nthreads": 3}}}
+
+    assert montecarlo.in_flight(Cluster()) == 8
+    assert montecarlo.in_flight(ReversedClient()) == montecarlo.WINDOW
 
 
 def two_runs(kernel):
