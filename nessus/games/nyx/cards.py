@@ -71,6 +71,14 @@ class Card:
         return f"{self.name}: dream {self.shape}, {pts}"
 
 
+def card_value(card: Card, players: int) -> int:
+    """What the bots and the heuristic count realising `card` worth, in points: its points, a
+    nightmare's times the opponents (`players` - 1), a power spell's twice (it scores again later)."""
+    if card.kind == "nightmare":
+        return card.points * (players - 1)
+    return 2 * card.points if card.effect == "power" else card.points
+
+
 def _check(condition: bool, what: str) -> None:
     if not condition:
         raise ValueError(f"{PATH.name}: {what}")

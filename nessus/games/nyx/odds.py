@@ -103,6 +103,21 @@ def p_at_least(symbol: str, k: int, dice: int = 6, rolls: int = 3, colour: str =
     return kept_after(symbol, dice, rolls, colour).prob(lambda m: m >= k)
 
 
+@cache
+def p_within(symbol: str, need: int, black: int, white: int, rolls: int) -> Fraction:
+    """P(at least `need` of `black` black and `white` white dice show `symbol` within `rolls`
+    rolls, keeping the matching dice (`kept_after` for each colour)."""
+    if need <= 0:
+        return Fraction(1)
+    if need > black + white:
+        return Fraction(0)
+    b = {int(k): p for k, p in kept_after(symbol, black, rolls, "black").items()} if black else {0: Fraction(1)}  # type: ignore[call-overload]
+    w = {int(k): p for k, p in kept_after(symbol, white, rolls, "white").items()} if white else {0: Fraction(1)}  # type: ignore[call-overload]
+    return sum(
+        (Fraction(pb) * Fraction(pw) for x, pb in b.items() for y, pw in w.items() if x + y >= need), Fraction(0)
+    )
+
+
 # --- a shape of one symbol, chosen as you go -----------------------------------------------------
 @dataclass(frozen=True)
 class Keep:
@@ -124,10 +139,11 @@ START, DONE, FAILED, OVER = ("start",), ("done",), ("failed",), ("over",)
 Counts = tuple[int, int, int]
 
 
-def _rolls_of(n: int, colour: str) -> list[tuple[Counts, int]]:
+@cache
+def colour_rolls(n: int, colour: str) -> tuple[tuple[Counts, int], ...]:
     """Every roll of n dice of `colour` as symbol counts, with its weight over 6^n."""
     faces = FACES[colour]
-    return [
+    return tuple(
         (
             (a, b, n - a - b),
             factorial(n)
@@ -136,7 +152,7 @@ def _rolls_of(n: int, colour: str) -> list[tuple[Counts, int]]:
         )
         for a in range(n + 1)
         for b in range(n - a + 1)
-    ]
+    )
 
 
 def _chase(size: int, black: int, white: int, rolls: int | None) -> tuple[Callable, Callable]:
@@ -178,8 +194,8 @@ def _chase(size: int, black: int, white: int, rolls: int | None) -> tuple[Callab
         _, symbol, b, w, left = after
         return [
             (("rolled", symbol, b, w, cb, cw, left), wb * ww)
-            for cb, wb in _rolls_of(black - b, "black")
-            for cw, ww in _rolls_of(white - w, "white")
+            for cb, wb in colour_rolls(black - b, "black")
+            for cw, ww in colour_rolls(white - w, "white")
         ]
 
     return choices, chance

@@ -8,12 +8,14 @@
   `ROLL_CAP` rolls this night.
 - `odds`: realises and buys black dice as greedy does; otherwise it chases the (dream, symbol)
   of the face-up dreams that fit its matrix with the highest `card_value` × P(enough dice of the
-  symbol within `ODDS_ROLLS` more rolls, keeping the matching dice: `nyx.odds.kept_after` for
-  each colour), rerolling the dice not showing the symbol, while that expected gain is at least
-  `THRESHOLD` points (and fewer than `ROLL_CAP` rolls this night); else it buys a white die if
-  it can, else ends the night.
+  symbol within `ODDS_ROLLS` more rolls, keeping the matching dice: `nyx.odds.p_within`),
+  rerolling the dice not showing the symbol, while that expected gain is at least `THRESHOLD`
+  points (and fewer than `ROLL_CAP` rolls this night); else it buys a white die if it can, else
+  ends the night.
 - `random_legal`: a uniformly random legal action, its randomness seeded by the mover's
   observation (and the bot's `seed`), `play.observed_rng`.
+- `rollout`: the best move of the rollout hint (`State.hint(method="rollout")`): the move with the
+  highest chance to win when the game is played out by the bots (`nyx.rollouts`).
 
 Alone, chasing one dream with your dice (the page's dice and hint): a `Hand` is your dice,
 rolled or not, the keep before the last roll and that roll; `Fewest(shape)` is the objective
@@ -36,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from functools import cache
 from typing import ClassVar
 
 import numpy as np
@@ -44,8 +45,8 @@ import numpy as np
 from nessus import game
 from nessus.games.nyx import matrix
 from nessus.games.nyx.cards import CARDS
-from nessus.games.nyx.odds import Keep, kept_after, shape_game
-from nessus.games.nyx.rules import FACES, PLURAL, SYMBOLS, Rules, symbols_text
+from nessus.games.nyx.odds import Keep, p_within, shape_game
+from nessus.games.nyx.rules import FACES, ODDS_ROLLS, PLURAL, ROLL_CAP, SYMBOLS, THRESHOLD, Rules, symbols_text
 from nessus.games.nyx.state import (
     BUY_BLACK,
     BUY_WHITE,
@@ -65,12 +66,8 @@ from nessus.games.nyx.state import (
 from nessus.play import random_legal
 from nessus.solver import Hint
 
-ROLL_CAP = 5
-"""Greedy and odds end a night after this many rolls in it (the night's first roll included)."""
-ODDS_ROLLS = 2
-"""The rerolls the odds bot looks ahead when valuing a chase."""
-THRESHOLD = Fraction(1)
-"""The odds bot goes on chasing while the chase is worth at least this many expected points."""
+POLICY_MOST = 48
+"""The rollout bot's rollouts a move, at most (a decision in about a tenth of a second)."""
 MAX_DREAMS = 6
 """The dream placements `choices` offers a person, best first."""
 PER_DREAM = 2
@@ -116,13 +113,8 @@ def best_realisation(state: State) -> game.Action | None:
 
 
 def end_night(state: State) -> EndNight:
-    """Ending the night, discarding the face-up dream and the spell worth most (`card_value`)."""
-
-    def top(slots: tuple[int | None, ...]) -> int | None:
-        present = [i for i, c in enumerate(slots) if c is not None]
-        return max(present, key=lambda i: state.card_value(CARDS[slots[i]]), default=None)  # type: ignore[index]
-
-    return EndNight(top(state.dreams), top(state.spells))
+    """Ending the night, discarding the face-up dream and the spell worth most (`State.end_night`)."""
+    return state.end_night()
 
 
 def _common_symbol(free: tuple[int, ...]) -> str:
@@ -159,21 +151,6 @@ def greedy() -> game.Policy:
 
     policy.__name__ = "greedy"
     return policy
-
-
-@cache
-def p_within(symbol: str, need: int, black: int, white: int, rolls: int) -> Fraction:
-    """P(at least `need` of `black` black and `white` white dice show `symbol` within `rolls`
-    rolls, keeping the matching dice (`odds.kept_after` for each colour)."""
-    if need <= 0:
-        return Fraction(1)
-    if need > black + white:
-        return Fraction(0)
-    b = {int(k): p for k, p in kept_after(symbol, black, rolls, "black").items()} if black else {0: Fraction(1)}  # type: ignore[call-overload]
-    w = {int(k): p for k, p in kept_after(symbol, white, rolls, "white").items()} if white else {0: Fraction(1)}  # type: ignore[call-overload]
-    return sum(
-        (Fraction(pb) * Fraction(pw) for x, pb in b.items() for y, pw in w.items() if x + y >= need), Fraction(0)
-    )
 
 
 def chase(state: State) -> tuple[Fraction, str | None]:
@@ -224,10 +201,26 @@ def odds() -> game.Policy:
     return policy
 
 
+def rollout(most: int = POLICY_MOST, seed: int = 0) -> game.Policy:
+    """The rollout bot: the best move of the rollout hint (`State.hint(method="rollout")`, at most
+    `most` rollouts a move, seeded by `seed`), the other seats modelled as the rules' `seat_bots`
+    say; a forced move without rollouts."""
+
+    def policy(state: game.State) -> game.Action:
+        s = _state(state)
+        moves = s.rollout_moves()
+        if len(moves) == 1:
+            return next(iter(moves.values()))
+        return moves[s.hint(method="rollout", seed=seed, most=most).best]
+
+    policy.__name__ = "rollout"
+    return policy
+
+
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
-    """The named bots: "greedy", "odds" and "random_legal" (seed 0). The rules are not needed:
-    each bot reads them from the state."""
-    return {"greedy": greedy(), "odds": odds(), "random_legal": random_legal()}
+    """The named bots: "greedy", "odds", "random_legal" (seed 0) and "rollout". The rules are not
+    needed: each bot reads them from the state."""
+    return {"greedy": greedy(), "odds": odds(), "random_legal": random_legal(), "rollout": rollout()}
 
 
 # -- a few of your moves, for a person at the table ------------------------------------------------

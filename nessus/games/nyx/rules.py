@@ -6,6 +6,7 @@ matrix with blocked cells), and the dice of a hand chasing dreams alone (`HAND_B
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from nessus.games.nyx.matrix import NAMES, SHAPES, Cell, parse_cells
 from nessus.rules import GameRules, Param, count_param, field, seat_names
@@ -22,6 +23,14 @@ MAX_DICE = 15
 """The most dice a player rolls at once in these figures (9 black dice and white dice bought)."""
 MAX_BLACK = 9
 """The most black dice a player may own (those bought this night included)."""
+MAX_TURNS = 60
+"""A game also ends after this many turns per player (a safety bound)."""
+ROLL_CAP = 5
+"""Greedy and odds end a night after this many rolls in it (the night's first roll included)."""
+ODDS_ROLLS = 2
+"""The rerolls the odds bot looks ahead when valuing a chase."""
+THRESHOLD = Fraction(1)
+"""The odds bot goes on chasing while the chase is worth at least this many expected points."""
 
 PLAYERS = Param("players", 3, 2, 4, "players at the table")
 HAND_BLACK = Param("black", 6, 1, MAX_BLACK, "black dice you roll (6 at the start, at most 9)")
@@ -45,14 +54,14 @@ SIZE = Param("size", 0, 0, MAX_DICE, "dice of one common symbol to get (expected
 NIGHTS = Param(
     "nights", 4, 1, 30, "nights left in the game (what a black die bought now is worth: it serves each of them)"
 )
-BOT_NAMES = ("greedy", "odds", "random_legal")
+BOT_NAMES = ("greedy", "odds", "random_legal", "rollout")
 BOTS = Param(
     "bots",
     "odds,greedy",
     1,
     200,
     "the bots at the table in `nessus simulate`, comma-separated, seat by seat, repeated round the table "
-    "(greedy, odds, random_legal)",
+    "(greedy, odds, random_legal, rollout: a tenth of a second a move)",
     kind=str,
 )
 GAMES = count_param(

@@ -71,21 +71,22 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
-from math import comb, factorial, prod
+from math import comb
 
 from nessus import game
-from nessus.games.nyx import matrix
-from nessus.games.nyx.cards import CARDS, Card, dream_ids, spell_ids
-from nessus.games.nyx.rules import FACES, MAX_BLACK, SIDES, SYMBOLS, Rules
+from nessus.games.nyx import matrix, rollouts
+from nessus.games.nyx.cards import CARDS, Card, card_value, dream_ids, spell_ids
+from nessus.games.nyx.odds import colour_rolls
+from nessus.games.nyx.rules import FACES, MAX_BLACK, MAX_TURNS, SIDES, SYMBOLS, Rules
 from nessus.solver import Hint
 
 START_BLACK = 6
 START_SCORE = 10
 RESERVE_PER_PLAYER = 3
 """Black dice, and white dice, in the reserves per player."""
-MAX_TURNS = 60
-"""A game also ends after this many turns per player (a safety bound)."""
 COLOURS = ("black", "white")
+ROLLOUT_MOVES = 6
+"""The most moves the rollout hint weighs (`State.rollout_moves`)."""
 
 Dice = tuple[int, ...]
 """Dice by colour and symbol: black stars, crescents, moons, then white stars, crescents, moons."""
@@ -243,26 +244,13 @@ NO_REROLL, BUY_WHITE, BUY_BLACK, PASS = NoReroll(), BuyWhite(), BuyBlack(), Pass
 
 # -- dice odds -------------------------------------------------------------------------------------
 @cache
-def _colour_rolls(n: int, colour: str) -> tuple[tuple[tuple[int, int, int], int], ...]:
-    """Every roll of n dice of `colour` as symbol counts, with its weight over 6^n."""
-    faces = FACES[colour]
-    out = []
-    for a in range(n + 1):
-        for b in range(n - a + 1):
-            c = n - a - b
-            ways = factorial(n) // (factorial(a) * factorial(b) * factorial(c))
-            out.append(((a, b, c), ways * prod(f**k for f, k in zip(faces, (a, b, c)))))
-    return tuple(out)
-
-
-@cache
 def roll_outcomes(black: int, white: int) -> tuple[tuple[Roll, Fraction], ...]:
     """Every roll of `black` black dice and `white` white dice, with its exact probability."""
     den = SIDES ** (black + white)
     return tuple(
         (Roll(b, w), Fraction(wb * ww, den))
-        for b, wb in _colour_rolls(black, "black")
-        for w, ww in _colour_rolls(white, "white")
+        for b, wb in colour_rolls(black, "black")
+        for w, ww in colour_rolls(white, "white")
     )
 
 
@@ -414,6 +402,16 @@ class State(game.State):
         if self.draws or self.phase in ("roll", "reroll"):
             return game.CHANCE
         return self.mover
+
+    def apply(self, action: game.Action) -> State:
+        """`game.State.apply`, the allowed moves kept as a set on the state (a rollout hint applies
+        each of its moves to the same state many times)."""
+        allowed = self.__dict__.get("_allowed")
+        if allowed is None:
+            moves = [a for a, _ in self.chance_outcomes()] if self.is_chance_node() else self.legal_actions()
+            allowed = frozenset(moves)
+            object.__setattr__(self, "_allowed", allowed)
+        return self._apply(action) if action in allowed else super().apply(action)
 
     def legal_actions(self) -> list[game.Action]:
         if self.current_player() < 0:
@@ -655,13 +653,8 @@ class State(game.State):
 
     # -- a heuristic hint --------------------------------------------------------------------------
     def card_value(self, card: Card) -> Fraction:
-        """The heuristic's worth of realising `card` now: its points (a nightmare's times the
-        opponents, a power spell's twice: it scores again later)."""
-        if card.kind == "nightmare":
-            return Fraction(card.points * (self.players - 1))
-        if card.effect == "power":
-            return Fraction(2 * card.points)
-        return Fraction(card.points)
+        """The heuristic's worth of realising `card` now (`cards.card_value`)."""
+        return Fraction(card_value(card, self.players))
 
     def reroll_value(self, dice: Dice) -> Fraction:
         """The heuristic's worth of rerolling `dice`: the best, over the face-up dreams that fit
@@ -701,17 +694,72 @@ class State(game.State):
             return Fraction(1, 2) if not self.seats[self.mover].free_count else Fraction(0)
         return Fraction(0)
 
-    def hint(self) -> Hint:
-        """A heuristic (method "heuristic"): realising a card is worth `card_value`, buying a black
-        die 2 and a white one 1, a reroll `reroll_value`, no reroll the best of what can be done
-        now, ending the night 1/2 with no free die left (else 0), passing 0. The best action is the
-        first of the highest value."""
+    def hint(
+        self, method: str = "heuristic", seed: int = 0, most: int = rollouts.MOST, bots: Sequence[str] | None = None
+    ) -> Hint:
+        """Every legal action's value for the player to move, by `method`:
+
+        - "heuristic": realising a card is worth `card_value`, buying a black die 2 and a white one
+          1, a reroll `reroll_value`, no reroll the best of what can be done now, ending the night
+          1/2 with no free die left (else 0), passing 0; the best is the first of the highest value.
+        - "rollout": a `nessus.rollout.RolloutHint`, each of `rollout_moves` (one move a group)
+          valued by the chance to win (0..1) and the final points, each with its 95% interval, from
+          at most `most` play-outs a move seeded by `seed`, the seats played by `bots` (one name a
+          seat; default the rules' `seat_bots`); exact where the game ends soon enough
+          (`nyx.rollouts`).
+        """
+        if method == "rollout":
+            if self.current_player() < 0:
+                raise ValueError(self._no_decision("rollout hint"))
+            return rollouts.hint(self, self.rollout_moves(), seed, most, bots)
+        if method != "heuristic":
+            raise ValueError(f"method must be 'heuristic' or 'rollout', got {method!r}")
         if self.current_player() < 0:
             return super().hint()
         values: dict[Hashable, Fraction] = {a: self.action_value(a) for a in self.legal_actions()}
         top = max(values.values())
         best = next(a for a, v in values.items() if v == top)
         return Hint(self, values, best, True, "heuristic")
+
+    def end_night(self) -> EndNight:
+        """Ending the night as the bots do, discarding the face-up dream and the spell worth most
+        (`card_value`: those the next players could realise)."""
+
+        def top(slots: tuple[int | None, ...]) -> int | None:
+            present = [i for i, c in enumerate(slots) if c is not None]
+            return max(present, key=lambda i: self.card_value(CARDS[slots[i]]), default=None)  # type: ignore[index]
+
+        return EndNight(top(self.dreams), top(self.spells))
+
+    def rollout_moves(self) -> dict[game.Action, game.Action]:
+        """The moves the rollout hint weighs, one a group (each maps to itself): before acting, no
+        reroll, "keep one symbol, reroll the rest" for each symbol held, and rerolling every die;
+        then each face-up dream with each symbol that can pay for it, placed where it leaves the
+        most room (`matrix.best_placements`), each spell, buying each colour, passing and ending
+        the night (`end_night`: the other discards are that group's); at most `ROLLOUT_MOVES`,
+        passing and ending the night kept and the others by the heuristic's value (`action_value`)."""
+        legal = self.legal_actions()
+        free = self.seats[self.mover].free
+        if self.phase == "choose":
+            keeps = [
+                tuple(0 if k % 3 == i else n for k, n in enumerate(free))
+                for i in range(3)
+                if symbol_count(free, SYMBOLS[i])
+            ]
+            moves = [NO_REROLL, *dict.fromkeys(Reroll(d) for d in (*keeps, free) if any(d))]
+            return {m: m for m in moves[:ROLLOUT_MOVES]}
+        room = set(matrix.CELLS) - set(self.seats[self.mover].matrix)
+        dreams = [
+            Dream(slot, symbol, tuple(sorted(ranked[0][0])))
+            for slot, c in enumerate(self.dreams)
+            if c is not None and (ranked := matrix.best_placements(CARDS[c].shape, room))
+            for symbol in SYMBOLS
+            if symbol_count(free, symbol) >= CARDS[c].size
+        ]
+        others = dreams + [a for a in legal if isinstance(a, (Spell, BuyWhite, BuyBlack))]
+        others.sort(key=lambda a: -self.action_value(a))
+        ends = [a for a in (PASS, self.end_night()) if a in legal]
+        return {m: m for m in others[: ROLLOUT_MOVES - len(ends)] + ends}
 
     # -- moves by name -----------------------------------------------------------------------------
     def draw(self, *cards: int) -> State:

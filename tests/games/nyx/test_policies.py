@@ -65,7 +65,7 @@ def test_each_bot_plays_whole_games(players, name):
 
 
 def test_mixed_table_and_named_policies():
-    assert set(policies()) == {"greedy", "odds", "random_legal"}
+    assert set(policies()) == {"greedy", "odds", "random_legal", "rollout"}
     table = [checked(policies()[n]) for n in Rules().seat_bots]
     end = play(initial_state(), table, np.random.default_rng(4))
     assert end.is_terminal()
