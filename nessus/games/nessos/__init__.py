@@ -23,19 +23,20 @@ in front of the receiver.
 
 The modules: `deck` (the cards), `rules` (the game's `Rules`, and the command line's `Setup`),
 `odds` (hand odds, the posterior and its Bayes table, chains of offered cards, the values of
-accept / refuse / pass, the `report` of a `Question`), `state` (the whole game on the game
-protocol), `policies` (the named bots), `fast` (many games at once, and `simulate`), `exploit`
-(the bots against best responses, through OpenSpiel), `table` (the table drawn, strings only);
-the page: `page` and `views`.
+accept / refuse / pass, the `report` of a `Question`), `actions` (the moves), `state` (the whole
+game on the game protocol), `policies` (the named bots), `fast` (many games at once),
+`simulation` (`simulate`), `rollouts` (every move's chance to win, by rollouts on the
+posterior), `exploit` (the bots against best responses, through OpenSpiel); the page: `page`
+and `views`.
 """
 
 from __future__ import annotations
 
 from nessus.game import Game
-from nessus.games.nessos.fast import simulate
 from nessus.games.nessos.odds import Question, Sender, Valuation, report
 from nessus.games.nessos.policies import policies
 from nessus.games.nessos.rules import NAME, Rules, Setup
+from nessus.games.nessos.simulation import simulate
 from nessus.games.nessos.state import State, initial_state
 
 __all__ = [

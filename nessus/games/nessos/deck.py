@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 Card = int
 CHARON: Card = 0
@@ -65,6 +66,7 @@ class Deck:
                 )
 
 
+@cache
 def deck(players: int) -> Deck:
     """The deck for `players` (3..6): 3 players remove the 4s, 6s and 8s and 4 Charon; 4 players
     remove the 6s and 1 Charon; 5–6 players use all 55."""

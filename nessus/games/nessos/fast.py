@@ -1,5 +1,6 @@
-"""Nessos, many games at once: a numpy engine for the bots `naive`, `bluffer` and `bayes`, and
-`simulate`, the Monte Carlo figures of fresh hands and of whole games of the bots `Setup.bots`.
+"""Nessos, many games at once: a numpy engine for the bots `naive`, `bluffer` and `bayes`, whole
+games from the deal (`play`, for `simulation`) or on from given states (`play_from`, for the
+rollouts of `rollouts`).
 
 The rules are the engine's (`nessos.state.State`: the deal and refills in seat order from the
 first player, the offer / accept / refuse / pass chain, elimination at the third Charon, the end
@@ -33,41 +34,31 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
-from functools import cache, cached_property, partial
-from typing import Any, cast
+from functools import cache, cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from nessus import montecarlo
 from nessus.dice import uniform_below
 from nessus.games.nessos.deck import BONUS, CHARON, KINDS
 from nessus.games.nessos.odds import Sender, Valuation, cached_posterior, expected_values
-from nessus.games.nessos.policies import TOP_VALUES, policies
-from nessus.games.nessos.rules import NAME, Rules, Setup
-from nessus.games.nessos.state import (
-    ELIMINATION,
-    ELIMINATIONS_AT,
-    NINE,
-    NINE_CHARON,
-    NO_CARDS,
-    ROUND_LIMIT,
-    TARGET,
-    State,
-    initial_state,
-)
-from nessus.play import play as play_loop
-from nessus.report import Figure, Report
+from nessus.games.nessos.rules import ELIMINATIONS_AT, ENDS, NINE, TOP_VALUES, Rules
+
+if TYPE_CHECKING:
+    from nessus.games.nessos.state import State
 
 BOTS = ("naive", "bluffer", "bayes")
 """The bots this engine plays (`random_legal` is left to the generic loop)."""
-ENDS = (TARGET, ELIMINATION, NINE_CHARON, NO_CARDS, ROUND_LIMIT)
-"""How a game ended, coded 1..5 in `play`'s `ended` (0: still in play)."""
+TARGET, ELIMINATION, NINE_CHARON, NO_CARDS, ROUND_LIMIT = ENDS
+"""How a game ended, coded 1..5 in `play`'s `ended` (0: still in play): the index in `ENDS` plus 1."""
 ACCEPT, REFUSE, PASS = 0, 1, 2
 CLOSE = 1e-9
 """Expected points closer than this are compared exactly (`Table.bayes_answer`)."""
 NEXT_REFUSES = Valuation().next_refuses
 """The Bayes bot's chance that cards it passes come back (`odds.Valuation`)."""
 CHUNK = 1 << 14
+RANKS: dict[tuple, dict[int, np.ndarray]] = {}
+"""`Table.exact_ranks` remembered, by deck values, target and sender model, then by key."""
 """Games played together (arrays small enough to stay in cache)."""
 
 U = np.uint64
@@ -234,29 +225,41 @@ class Chain:
         z = np.zeros((3, n), dtype=np.int64)
         return Chain(z, z.copy(), z.copy(), z.copy(), np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64))
 
+    def keep(self, rows: np.ndarray) -> Chain:
+        """Only the games `rows`."""
+        return Chain(*(getattr(self, f.name)[..., rows] for f in fields(self)))
 
-def from_states(states: Sequence[State]) -> tuple[Games, Chain]:
-    """Games as the engine's states hold them (between rounds, or with cards offered), with the
-    cards offered in the round in play."""
+
+def from_states(states: Sequence[State], piles: Sequence[np.ndarray] | None = None) -> tuple[Games, Chain]:
+    """Games as the engine's states hold them (at any point of a round), with the cards offered in
+    the round in play; each pile's cards in kind order, or in the order `piles` gives (its last
+    card drawn first, for a `Table` drawing `in_order`)."""
     rules = states[0].rules
-    p, h = rules.players, rules.hand_size
-    g, chain = new_games(rules, len(states)), Chain.empty(len(states))
+    n, p, d = len(states), rules.players, rules.deck.size
+    g, chain = new_games(rules, n), Chain.empty(n)
+    shift = U(HAND) * np.arange(KINDS, dtype=U)
+    hands = np.array([s.hands for s in states], dtype=np.int64)  # (games, seats, kinds)
+    fronts = np.array([s.fronts for s in states], dtype=np.int64)
+    counts = np.array([s.pile for s in states], dtype=np.int64)
+    size = hands.sum(axis=2)
+    still_in = ~np.array([s.out for s in states], dtype=bool)
+    seat_bit = 1 << np.arange(p)
+    g.hand[:] = (hands.astype(U) << shift).sum(axis=2, dtype=U).ravel()
+    g.size[:] = size.ravel()
+    g.front[:] = (fronts * FRONT_ADD).sum(axis=2).ravel()
+    g.alive[:] = still_in @ seat_bit
+    g.short[:] = (still_in & (size < rules.hand_size)) @ seat_bit
+    g.holding[:] = (still_in & (size > 0)) @ seat_bit
+    g.pile[:] = counts.sum(axis=1)
+    row = np.repeat(np.arange(n), g.pile)
+    laid = np.concatenate(piles) if piles is not None else np.repeat(np.tile(np.arange(KINDS), n), counts.ravel())
+    g.cards[row * d + np.arange(row.size) - np.repeat(np.cumsum(g.pile) - g.pile, g.pile)] = laid
+    shown = fronts.sum(axis=1)
+    g.shown[:] = (shown.astype(U) << shift).sum(axis=1, dtype=U)
+    g.face_up[:] = shown.sum(axis=1)
+    g.token[:] = [s.token for s in states]
+    g.rounds[:] = [s.rounds for s in states]
     for i, s in enumerate(states):
-        for seat in range(p):
-            f = s.fronts[seat]
-            g.hand[i * p + seat] = sum(U(n) << U(HAND * k) for k, n in enumerate(s.hands[seat]))
-            g.size[i * p + seat] = sum(s.hands[seat])
-            g.front[i * p + seat] = sum(int(FRONT_ADD[k]) * n for k, n in enumerate(f))
-        still_in = [seat for seat in range(p) if not s.out[seat]]
-        g.alive[i] = sum(1 << seat for seat in still_in)
-        g.short[i] = sum(1 << seat for seat in still_in if sum(s.hands[seat]) < h)
-        g.holding[i] = sum(1 << seat for seat in still_in if sum(s.hands[seat]))
-        d = rules.deck.size
-        g.cards[i * d : i * d + sum(s.pile)] = [k for k, n in enumerate(s.pile) for _ in range(n)]
-        g.pile[i] = sum(s.pile)
-        shown = [sum(column) for column in zip(*s.fronts)]
-        g.shown[i], g.face_up[i] = sum(n << HAND * k for k, n in enumerate(shown)), sum(shown)
-        g.token[i], g.rounds[i] = s.token, s.rounds
         for j, o in enumerate(s.chain):
             chain.card[j, i], chain.said[j, i], chain.sender[j, i], chain.receiver[j, i] = (
                 o.card,
@@ -296,12 +299,18 @@ class Taken:
 
 
 class Table:
-    """The bots at their seats, the tables they read, and the generator they draw from."""
+    """The bots at their seats, the tables they read, and the generator they draw from (`in_order`:
+    each card drawn is the pile's last, the piles laid in a random order beforehand)."""
 
     def __init__(
-        self, rules: Rules, rng: np.random.Generator, bots: Sequence[str], sender: Sender | None = None
+        self,
+        rules: Rules,
+        rng: np.random.Generator,
+        bots: Sequence[str],
+        sender: Sender | None = None,
+        in_order: bool = False,
     ) -> None:
-        self.rules = rules
+        self.rules, self.in_order = rules, in_order
         self.rng = rng
         self.bots = tuple(bots)
         unknown = sorted(set(self.bots) - set(BOTS))
@@ -318,6 +327,7 @@ class Table:
         self.deck_word = U(sum(counts[k] << HAND * k for k in range(KINDS)))
         self.seats = np.arange(p)
         self.sender = sender or Sender("naive", cards=rules.hand_size)
+        self.ranks = RANKS.setdefault((rules.deck.values, rules.goal, self.sender), {})
         # nth_seat[mask << 3 | j]: the j-th seat of a mask; next_seat[mask << 3 | s]: its first seat
         # clockwise from s (p if none).
         self.nth_seat = np.array([(_bits(m) + [0] * 8)[j] for m in range(64) for j in range(8)])
@@ -329,9 +339,10 @@ class Table:
     # -- cards -----------------------------------------------------------------------------------
     def draw(self, g: Games, rows: np.ndarray, seat: np.ndarray) -> None:
         """Deal one card from the pile to `seat` in each game `rows`, drawn uniformly: a uniformly
-        random card of the pile's, replaced there by the pile's last (a step of Fisher–Yates)."""
+        random card of the pile's, replaced there by the pile's last (a step of Fisher–Yates); or,
+        for piles laid in a random order (`in_order`), the pile's last."""
         left = g.pile[rows] - 1
-        drawn = g.deck_base[rows] + uniform_below(self.rng, left + 1)
+        drawn = g.deck_base[rows] + (left if self.in_order else uniform_below(self.rng, left + 1))
         kind = g.cards[drawn]
         g.cards[drawn] = g.cards[g.deck_base[rows] + left]
         g.pile[rows] = left
@@ -496,13 +507,34 @@ class Table:
 
         The expected points are computed in floats from the posterior (`Table.joint`); where two
         of the values compared are within `CLOSE` of each other the decision is taken from the
-        exact values instead (`exact_ranks`), so every decision is the bot's own."""
-        posterior = self.posterior_key(g, rows, me, chain)
-        distinct, index = np.unique(posterior, return_inverse=True)
-        joint = np.stack([self.joint(int(k)) for k in distinct])[index]
+        exact values instead (`exact_choice`), so every decision is the bot's own."""
         i = g.base[rows] + me
-        accept, gains = self.worths(chain, rows, joint, g.front[i])
         held = np.stack([count_of(g.hand[i], k) > 0 for k in range(KINDS)], axis=1) & may_pass[:, None]
+        accept_rank, refuse_rank, best_rank, stake, card = self.float_choice(g, rows, me, chain, held)
+        passes = np.flatnonzero(may_pass & (best_rank > stake))
+        move = np.where(accept_rank >= refuse_rank, ACCEPT, REFUSE)
+        if passes.size:
+            b = passes
+            said = np.where(card[b] == CHARON, self.plausible(g, rows[b], me[b]), card[b])
+            to = self.ranked(g, rows[b], eligible[b], True)
+            self.give(g, rows[b], me[b], card[b], said, to, chain, step)
+            move[b] = PASS
+        return move
+
+    def exact_choice(self, g: Games, rows: np.ndarray, me: np.ndarray, chain: Chain, held: np.ndarray) -> tuple:
+        """The ranks of accepting, of refusing, of passing the best card `held` and of the better
+        of accepting and refusing, and that card, from the exact values (`exact_ranks`)."""
+        distinct, index = np.unique(self.answer_key(g, rows, me, chain), return_inverse=True)
+        ranks = np.stack([self.exact_ranks(int(k)) for k in distinct])[index].astype(float)
+        exact = np.where(held, ranks[:, 2:], -np.inf)
+        return ranks[:, 0], ranks[:, 1], exact.max(axis=1), ranks[:, :2].max(axis=1), np.argmax(exact, axis=1)
+
+    def float_choice(self, g: Games, rows: np.ndarray, me: np.ndarray, chain: Chain, held: np.ndarray) -> tuple:
+        """What `exact_choice` gives, from the expected points in floats where no two values
+        compared are within `CLOSE` of each other (those rows from `exact_choice`)."""
+        distinct, index = np.unique(self.posterior_key(g, rows, me, chain), return_inverse=True)
+        joint = np.stack([self.joint(int(k)) for k in distinct])[index]
+        accept, gains = self.worths(chain, rows, joint, g.front[g.base[rows] + me])
         by_card = np.where(held, (joint[:, :, None] * gains).sum(axis=1) * (float(NEXT_REFUSES) / 3), -np.inf)
         card = np.argmax(by_card, axis=1)
         best = by_card[np.arange(rows.size), card]
@@ -513,26 +545,13 @@ class Table:
             # same only if they gain the same in every case; near misses are settled exactly.
             same = (gains == np.take_along_axis(gains, card[:, None, None], axis=2)).all(axis=1)
             unsure = ((below == 0) & held & ~same) | ((below > 0) & (below < CLOSE))
-            close = (abs(accept) < CLOSE) | (abs(best - stake) < CLOSE) | unsure.any(axis=1)
-        accept_rank, refuse_rank, best_rank = accept, np.zeros(rows.size), best
-        if close.any():
-            c = np.flatnonzero(close)
-            keys = self.answer_key(g, rows[c], me[c], chain)
-            ranks = np.stack([self.exact_ranks(int(k)) for k in keys]).astype(float)
-            exact = np.where(held[c], ranks[:, 2:], -np.inf)
-            accept_rank, best_rank = accept.copy(), best.copy()
-            accept_rank[c], refuse_rank[c], best_rank[c] = ranks[:, 0], ranks[:, 1], exact.max(axis=1)
-            stake[c] = np.maximum(ranks[:, 0], ranks[:, 1])
-            card[c] = np.argmax(exact, axis=1)
-        passes = np.flatnonzero(may_pass & (best_rank > stake))
-        move = np.where(accept_rank >= refuse_rank, ACCEPT, REFUSE)
-        if passes.size:
-            b = passes
-            said = np.where(card[b] == CHARON, self.plausible(g, rows[b], me[b]), card[b])
-            to = self.ranked(g, rows[b], eligible[b], True)
-            self.give(g, rows[b], me[b], card[b], said, to, chain, step)
-            move[b] = PASS
-        return move
+            close = np.flatnonzero((abs(accept) < CLOSE) | (abs(best - stake) < CLOSE) | unsure.any(axis=1))
+        refuse = np.zeros(rows.size)
+        if close.size:
+            exact = self.exact_choice(g, rows[close], me[close], chain, held[close])
+            for mine, theirs in zip((accept, refuse, best, stake, card), exact):
+                mine[close] = theirs
+        return accept, refuse, best, stake, card
 
     def posterior_key(self, g: Games, rows: np.ndarray, me: np.ndarray, chain: Chain) -> np.ndarray:
         """What the posterior of the cards offered to `me` depends on, packed in an int64: the
@@ -577,10 +596,10 @@ class Table:
             taken = taken.plus(np.where(here, np.where(pattern >> j & 1, CHARON, chain.said[j, rows][:, None]), -1))
         mine = [front_field(front, name)[:, None] for name in ("charon", "ones", "twos", "threes")]
         accept = (joint * self.worth3(taken, mine)).sum(axis=1) / 3
-        gains = np.empty((rows.size, 8, KINDS), dtype=np.int64)
-        for k in range(KINDS):
-            alone = Taken.none((rows.size, 1)).plus(np.full((rows.size, 1), k))
-            gains[:, :, k] = self.worth3(taken.plus(np.full((rows.size, 8), k)), mine) - self.worth3(alone, mine)
+        kinds = np.arange(KINDS)  # (games, patterns, kinds) below: each kind added to each pattern
+        with_k = Taken(*(getattr(taken, f.name)[:, :, None] for f in fields(Taken))).plus(kinds)
+        mine = [m[:, :, None] for m in mine]
+        gains = self.worth3(with_k, mine) - self.worth3(Taken.none((1, 1, KINDS)).plus(kinds), mine)
         return accept, np.where(joint[:, :, None] > 0, gains, 0)
 
     def worth3(self, taken: Taken, front: list[np.ndarray]) -> np.ndarray:
@@ -612,7 +631,10 @@ class Table:
         """For one `answer_key`: the ranks (0 the least) of the exact expected points of accepting,
         of refusing (0) and of passing each kind (-1: not in the deck, or no passing), as
         `policies.bayes` weighs them with `odds.chain_posterior` and `odds.expected_values`."""
-        return _exact_ranks(key, self.rules.deck.values, self.rules.goal, self.sender)
+        ranks = self.ranks.get(key)
+        if ranks is None:
+            ranks = self.ranks[key] = _exact_ranks(key, self.rules.deck.values, self.rules.goal, self.sender)
+        return ranks
 
     # -- a round -----------------------------------------------------------------------------------
     def by_bot(self, seat: np.ndarray, rows: np.ndarray) -> list[tuple[str, np.ndarray]]:
@@ -630,18 +652,23 @@ class Table:
         chain = Chain.empty(g.n)
         for bot, r in self.by_bot(g.token, rows):
             self.offer(g, r, bot, chain)
+        who = self.answers(g, chain, rows)
+        return self.turn_up(g, chain, who), who
+
+    def answers(self, g: Games, chain: Chain, rows: np.ndarray) -> np.ndarray:
+        """The answers in games `rows`, from the receiver of each chain's last card, until the cards
+        are accepted or refused: who takes them, by game (0 in the other games)."""
         who = np.zeros(g.n, dtype=np.int64)
-        waiting = rows
         for step in range(3):
+            waiting = rows[chain.length[rows] == step + 1]  # a chain passed on is one card longer
+            if not waiting.size:
+                continue
             move = np.empty(waiting.size, dtype=np.int64)
             receiver, sender = chain.receiver[step, waiting], chain.sender[step, waiting]
             for bot, r in self.by_bot(receiver, np.arange(waiting.size)):
                 move[r] = self.answer(g, waiting[r], bot, chain, step)
             who[waiting] = np.where(move == ACCEPT, receiver, sender)
-            waiting = waiting[move == PASS]
-            if not waiting.size:
-                break
-        return self.turn_up(g, chain, who), who
+        return who
 
     def turn_up(self, g: Games, chain: Chain, who: np.ndarray) -> np.ndarray:
         """The cards offered go face up in front of `who`; then elimination, the end conditions in
@@ -729,6 +756,51 @@ def play(
     return {"ended": ended, "rounds": rounds, "shares": shares}
 
 
+def play_from(
+    states: Sequence[State],
+    rng: np.random.Generator,
+    bots: Sequence[str],
+    sender: Sender | None = None,
+    piles: Sequence[np.ndarray] | None = None,
+) -> dict[str, np.ndarray]:
+    """Each of `states` (games of the same rules, at any point: cards offered, cards being drawn,
+    between rounds, or over) played on to the end by `bots`, as `play` plays them: `shares`, (n,
+    players) win shares, and `points`, (n, players) the points in front of each seat at the end.
+    `piles`: each pile's cards in the order they will be drawn, the last first (by default they
+    are drawn uniformly)."""
+    rules, n = states[0].rules, len(states)
+    table = Table(rules, rng, bots, sender, in_order=piles is not None)
+    g, chain = from_states(states, piles)
+    ended = np.array([ENDS.index(s.ended) + 1 if s.ended else 0 for s in states], dtype=np.int64)
+    shares = np.zeros((n, rules.players))
+    for i in np.flatnonzero(ended).tolist():
+        shares[i] = [float(r) for r in states[i].returns()]
+    points = np.zeros((n, rules.players), dtype=np.int64)
+    offered = np.flatnonzero(chain.length > 0)
+    who = table.answers(g, chain, offered)
+    if offered.size:  # the round in play ends
+        games = g.keep(offered)
+        ended[offered] = table.turn_up(games, chain.keep(offered), who[offered])
+        g.put(offered, games)
+    drawing = np.flatnonzero(np.array([s.drawing and not s.ended for s in states]))
+    table.refill(g, drawing)
+    table.start_round(g, drawing, ended)
+    fresh = np.flatnonzero((ended > 0) & ~np.array([bool(s.ended) for s in states]))
+    if fresh.size:
+        shares[fresh] = table.shares(g.keep(fresh), ended[fresh], who[fresh])
+    points[:] = score(g.front.reshape(n, -1))
+    live = g.keep(ended == 0)
+    while live.n:
+        how, who = table.round(live)
+        done = np.flatnonzero(how)
+        if done.size:
+            games = live.keep(done)
+            shares[games.game] = table.shares(games, how[done], who[done])
+            points[games.game] = score(games.front.reshape(done.size, -1))
+            live = live.keep(how == 0)
+    return {"shares": shares, "points": points}
+
+
 def _pool(key: int, values: tuple[int, ...]) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
     """The unseen pool (grouped: Charon, each value announced, the rest) and the values
     announced of a `posterior_key`."""
@@ -763,56 +835,3 @@ def _exact_ranks(key: int, values: tuple[int, ...], goal: int, sender: Sender) -
     ]
     order = sorted({w for w in worths if w is not None})
     return np.array([-1 if w is None else order.index(w) for w in worths], dtype=np.int64)
-
-
-# -- simulate ----------------------------------------------------------------------------------------
-def games_kernel(setup: Setup, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n whole games with the setup's bots (`Setup.seat_bots`): how each ended, its rounds, and
-    whether each seat won (a shared win counting its share). Naive, bluffing and Bayes bots play
-    in the vectorised engine (`play`); a table with a `random_legal` bot plays through the game
-    protocol's loop (`nessus.play.play`)."""
-    rules, bots = setup.rules, setup.seat_bots
-    if set(bots) <= set(BOTS):
-        out = play(rules, rng, n, bots)
-        ended = np.array(ENDS, dtype=object)[out["ended"] - 1]
-        rounds, shares = out["rounds"], out["shares"]
-    else:
-        named = policies(rules)
-        seats = [named[b] for b in bots]
-        ends = [cast(State, play_loop(initial_state(rules), seats, rng)) for _ in range(n)]
-        ended = np.array([e.ended for e in ends], dtype=object)
-        rounds = np.array([e.rounds for e in ends], dtype=np.int64)
-        shares = np.array([[float(r) for r in e.returns()] for e in ends]).reshape(n, rules.players)
-    out = {f"p_game_ends_by_{reason}": ended == reason for reason in (TARGET, ELIMINATION, NINE_CHARON)}
-    out["p_game_ends_with_no_cards"] = ended == NO_CARDS
-    if rules.rounds:
-        out["p_game_ends_at_round_limit"] = ended == ROUND_LIMIT
-    out["mean_rounds"] = rounds
-    for seat, bot in enumerate(bots):
-        out[f"win_share_seat_{seat + 1}_{bot}"] = shares[:, seat]
-    return out
-
-
-def hands_kernel(rules: Rules, rng: np.random.Generator, n: int) -> dict[str, np.ndarray]:
-    """n fresh hands dealt from a shuffled deck: whether each holds no Charon, or 3 or more (the
-    Monte Carlo check of the exact hand odds). The deck's Charon are its first cards."""
-    d = rules.deck
-    dealt = np.argsort(rng.random((n, d.size)), axis=1)[:, : rules.hand_size]
-    charon = (dealt < d.charon).sum(axis=1)
-    return {"p_hand_no_charon": charon == 0, "p_hand_3plus_charon": charon >= 3}
-
-
-def simulate(
-    setup: Setup | None = None, trials: int = 100_000, seed: int = 0, client: Any = None, progress: Any = None
-) -> Report:
-    """Fresh hands and whole games of the setup's bots by Monte Carlo, with 95% intervals: the hand
-    odds (`p_hand_no_charon`, `p_hand_3plus_charon`, checks of the exact ones), how games end (the
-    target, an elimination leaving one player, 9 Charon face up, or no card left in any hand),
-    the mean number of rounds, and each seat's win share. Games of naive, bluffing and Bayes
-    bots are played by the vectorised engine (`play`: hundreds of thousands a second without a
-    Bayes bot, tens of thousands with), others by the generic play loop."""
-    setup = setup or Setup()
-    hands = montecarlo.run(partial(hands_kernel, setup.rules), trials, seed, client=client, progress=progress)
-    run = montecarlo.run(partial(games_kernel, setup), trials, seed + 1, client=client, progress=progress)
-    estimates = hands.estimates | run.estimates
-    return Report(NAME, setup.as_dict(), {k: Figure.estimated(e) for k, e in estimates.items()})

@@ -22,6 +22,9 @@ states that look the same to the mover get the same move.
   to the leader, announced as the value a receiver finds most plausible (the deck's value with
   the most copies it has not seen), else its lowest creature, truthfully, to the player with
   the fewest points. Deterministic: it needs no random draws.
+- `rollout`: plays the move with the best chance to win by rollouts (`rollouts`): worlds drawn
+  from the exact posterior of what it cannot see, each move played out to the end by the Bayes
+  bot at every seat, its own included. A function of what it sees (seed 0).
 
 >>> from nessus.play import play
 >>> import numpy as np
@@ -33,17 +36,19 @@ states that look the same to the mover get the same move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from nessus import game
 from nessus.games.nessos.deck import CHARON, cards_of
 from nessus.games.nessos.odds import Sender
-from nessus.games.nessos.rules import Rules, Setup
+from nessus.games.nessos.rules import TOP_VALUES, Rules, Setup
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State
 from nessus.play import observed_rng, random_legal
 
-TOP_VALUES = 3
-"""A bluffer announces its Charon as one of the deck's this many highest values."""
+ROLLOUTS = 64
+"""The rollout bot's rollouts a move at most: one batch (about a fifth of a second a move)."""
 
 
 def _state(state: game.State) -> State:
@@ -106,13 +111,6 @@ def bluffer(seed: int = 0) -> game.Policy:
     return policy
 
 
-def _plausible(state: State, me: int) -> int:
-    """The creature value a receiver finds most plausible: the one with the most copies `me` has
-    not seen (the highest among equals)."""
-    unseen = state.unseen(me)
-    return max(state.rules.deck.values, key=lambda v: (unseen[v], v))
-
-
 def _by_score(state: State, players: list[int], highest: bool) -> int:
     scores = state.scores
     return max(players, key=lambda p: (scores[p] if highest else -scores[p], -p))
@@ -130,7 +128,7 @@ def bayes(sender: Sender | None = None) -> game.Policy:
             hand = s.hand(me)
             eligible = s.eligible()
             if CHARON in hand:
-                offer = Offer(CHARON, _by_score(s, eligible, True), _plausible(s, me))
+                offer = Offer(CHARON, _by_score(s, eligible, True), s.plausible(me))
             else:
                 offer = Offer(min(hand), _by_score(s, eligible, False), min(hand))
             return offer if offer in legal else legal[0]
@@ -138,7 +136,7 @@ def bayes(sender: Sender | None = None) -> game.Policy:
         worth = s.answer_values(sender)
         if worth.pass_ is not None and worth.add is not None and worth.pass_ > max(worth.accept, worth.refuse):
             to = _by_score(s, sorted({a.to for a in passes}), True)
-            said = worth.add if worth.add != CHARON else _plausible(s, me)
+            said = worth.add if worth.add != CHARON else s.plausible(me)
             choice = Pass(worth.add, to, said)
             if choice in legal:
                 return choice
@@ -148,7 +146,25 @@ def bayes(sender: Sender | None = None) -> game.Policy:
     return policy
 
 
+def rollout(sender: Sender | None = None, bots: Sequence[str] | None = None, most: int = ROLLOUTS) -> game.Policy:
+    """The rollout bot (see the module docstring): the best move of `State.hint(method="rollout")`,
+    its senders judged by the `sender` model (default: naive), the table played by `bots` (default:
+    the Bayes bot at every seat, its own later moves too), at most `most` rollouts a move."""
+
+    def policy(state: game.State) -> game.Action:
+        return _state(state).hint(sender, method="rollout", most=most, bots=bots).best
+
+    policy.__name__ = "rollout"
+    return policy
+
+
 def policies(rules: Rules | Setup | None = None) -> dict[str, game.Policy]:
-    """The named bots: "naive", "bluffer", "bayes" and "random_legal" (seed 0). The rules are
-    not needed: each bot reads them from the state."""
-    return {"naive": naive(), "bluffer": bluffer(), "bayes": bayes(), "random_legal": random_legal()}
+    """The named bots: "naive", "bluffer", "bayes", "rollout" and "random_legal" (seed 0). The rules
+    are not needed: each bot reads them from the state."""
+    return {
+        "naive": naive(),
+        "bluffer": bluffer(),
+        "bayes": bayes(),
+        "rollout": rollout(),
+        "random_legal": random_legal(),
+    }

@@ -33,6 +33,15 @@ SENDER = Param(
     "sender", "naive", 0, 0, "the model of the sender: naive or bluffer", kind=str, choices=("naive", "bluffer")
 )
 BOT_NAMES = ("naive", "bluffer", "bayes", "random_legal")
+TOP_VALUES = 3
+"""A bluffer announces its Charon as one of the deck's this many highest values."""
+ELIMINATIONS_AT = 3
+"""Charon in front of a player that eliminate them."""
+NINE = 9
+"""Charon face up in all that end the game."""
+ENDS = ("target", "elimination", "nine_charon", "no_cards", "round_limit")
+"""How a game ends (`State.ended`): a player reaches the target, an elimination leaves one player, 9 Charon
+are face up, no player still in holds a card, or (a reduced game) the round limit is reached."""
 BOTS = Param(
     "bots",
     "bayes,naive",

@@ -45,6 +45,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from nessus import game
+from nessus.games.nessos.actions import ACCEPT, REFUSE, Answer, Draw, Offer, Offered, Pass
 from nessus.games.nessos.deck import (
     CHARON,
     KINDS,
@@ -56,18 +57,10 @@ from nessus.games.nessos.deck import (
     points,
 )
 from nessus.games.nessos.odds import Chain, Sender, Valuation, Values, cached_posterior, expected_values
-from nessus.games.nessos.rules import Rules, Setup
+from nessus.games.nessos.rules import ELIMINATIONS_AT, ENDS, NINE, Rules, Setup
 from nessus.solver import Hint
 
-NINE = 9
-"""Charon face up in all that end the game."""
-ELIMINATIONS_AT = 3
-"""Charon in front of a player that eliminate them."""
-
-ELIMINATION, TARGET, NINE_CHARON, NO_CARDS = "elimination", "target", "nine_charon", "no_cards"
-ROUND_LIMIT = "round_limit"
-"""The end of a game cut short by `Rules.rounds` (a reduced game), scored as at 9 Charon."""
-"""How a game ended (`State.ended`)."""
+TARGET, ELIMINATION, NINE_CHARON, NO_CARDS, ROUND_LIMIT = ENDS
 END_WORDS = {
     TARGET: "the target reached",
     ELIMINATION: "one player left",
@@ -76,66 +69,6 @@ END_WORDS = {
     ROUND_LIMIT: "the round limit reached",
 }
 """How a game ended, in words."""
-
-
-# -- actions ---------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Draw:
-    """A chance outcome: the next card drawn from the pile is `card` (it goes to `State.drawer`)."""
-
-    card: Card
-
-    def __str__(self) -> str:
-        return f"draw {card_text(self.card)}"
-
-
-@dataclass(frozen=True)
-class Offer:
-    """The first player offers a card of kind `card` face down to seat `to`, announcing `announced`."""
-
-    card: Card
-    to: int
-    announced: int
-
-    def __str__(self) -> str:
-        return f"offer {card_text(self.card)} to player {self.to + 1} as {self.announced}"
-
-
-@dataclass(frozen=True)
-class Pass:
-    """The receiver adds a card of kind `card` and passes all the cards to seat `to`, announcing
-    `announced` for the added one."""
-
-    card: Card
-    to: int
-    announced: int
-
-    def __str__(self) -> str:
-        return f"add {card_text(self.card)} and pass to player {self.to + 1} as {self.announced}"
-
-
-@dataclass(frozen=True)
-class Answer:
-    """The receiver accepts (`accept`) or refuses the cards offered, without looking."""
-
-    accept: bool
-
-    def __str__(self) -> str:
-        return "accept" if self.accept else "refuse"
-
-
-ACCEPT, REFUSE = Answer(True), Answer(False)
-
-
-@dataclass(frozen=True)
-class Offered:
-    """One card of the round's chain: its face (hidden from all but `sender`), the value announced,
-    who offered it and to whom."""
-
-    card: Card
-    announced: int
-    sender: int
-    receiver: int
 
 
 def _plus(counts: Counts, card: Card, n: int = 1) -> Counts:
@@ -264,12 +197,12 @@ class State(game.State):
     def legal_actions(self) -> list[game.Action]:
         if self.ended or self.drawing:
             return []
-        values = self.rules.deck.values
+        values, eligible = self.rules.deck.values, self.eligible()
         if not self.chain:
             return [
                 Offer(c, to, a)
                 for c in _kinds(self.hands[self.token])
-                for to in self.eligible()
+                for to in eligible
                 for a in (values if c == CHARON else (c,))
             ]
         me = self.chain[-1].receiver
@@ -278,7 +211,7 @@ class State(game.State):
             actions += [
                 Pass(c, to, a)
                 for c in _kinds(self.hands[me])
-                for to in self.eligible()
+                for to in eligible
                 for a in (values if c == CHARON else (c,))
             ]
         return actions
@@ -484,6 +417,12 @@ class State(game.State):
         goal = self.rules.goal
         return Fraction(goal) if self.charon_in_front(player) >= ELIMINATIONS_AT - 1 else Fraction(goal, 4)
 
+    def plausible(self, player: int) -> int:
+        """The creature value a receiver finds most plausible, as `player` sees the cards: the one
+        with the most copies `player` has not seen (the highest among equals)."""
+        unseen = self.unseen(player)
+        return max(self.rules.deck.values, key=lambda v: (unseen[v], v))
+
     def card_value(self, player: int, card: Card) -> Fraction:
         """The offer heuristic's value to `player` of `card` going face up in front of them: the
         points it adds (the {1, 2, 3} bonus included), or minus `penalty` for a Charon."""
@@ -492,13 +431,30 @@ class State(game.State):
         front = self.fronts[player]
         return Fraction(points(_plus(front, card)) - points(front))
 
-    def hint(self, sender: Sender | None = None) -> Hint:
-        """A heuristic (method "heuristic"). To a receiver: the Bayes bot's expected points
-        (`answer_values`, under the `sender` model): accept, refuse (0), and each pass the value of
-        passing with its card (whoever receives it, whatever is announced). To the first player:
-        an offer is worth half the card's value to the mover (the receiver refuses) minus half its
-        value to the receiver (they accept), even odds (`card_value`). The best action is the first
-        of the highest value."""
+    def hint(
+        self,
+        sender: Sender | None = None,
+        method: str = "heuristic",
+        seed: int = 0,
+        most: int | None = None,
+        bots: Sequence[str] | None = None,
+    ) -> Hint:
+        """By default a heuristic (method "heuristic", instant, a value for every legal action).
+        To a receiver: the Bayes bot's expected points (`answer_values`, under the `sender`
+        model): accept, refuse (0), and each pass the value of passing with its card (whoever
+        receives it, whatever is announced). To the first player: an offer is worth half the
+        card's value to the mover (the receiver refuses) minus half its value to the receiver
+        (they accept), even odds (`card_value`). The best action is the first of the highest value.
+
+        With `method="rollout"`: each move's chance to win against the table's `bots`, by rollouts
+        on the posterior under `sender` (`rollouts.hint`, replayed by `seed`, at most `most`
+        rollouts a move), exact where the answer ends the game."""
+        if method == "rollout":
+            from nessus.games.nessos import rollouts
+
+            return rollouts.hint(self, sender, bots, seed, rollouts.MOST if most is None else most)
+        if method != "heuristic":
+            raise ValueError(f"method must be heuristic or rollout, got {method!r}")
         if self.current_player() < 0:
             return super().hint()
         me = self.current_player()

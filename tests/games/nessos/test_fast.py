@@ -13,7 +13,7 @@ import pytest
 
 from nessus.dice import uniform_below
 from nessus.games import nessos
-from nessus.games.nessos import fast
+from nessus.games.nessos import fast, simulation
 from nessus.games.nessos.deck import CHARON, KINDS
 from nessus.games.nessos.odds import Sender
 from nessus.games.nessos.policies import TOP_VALUES, bayes
@@ -188,8 +188,8 @@ def test_whole_games_agree_with_the_generic_loop(players, table, extra):
 
 
 def test_the_simulation_uses_the_fast_engine_and_the_loop_for_random_bots():
-    fast_run = fast.games_kernel(nessos.Setup(players=3, bots="naive"), np.random.default_rng(1), 3_000)
-    loop_run = fast.games_kernel(nessos.Setup(players=3, bots="random_legal,naive"), np.random.default_rng(1), 30)
+    fast_run = simulation.games_kernel(nessos.Setup(players=3, bots="naive"), np.random.default_rng(1), 3_000)
+    loop_run = simulation.games_kernel(nessos.Setup(players=3, bots="random_legal,naive"), np.random.default_rng(1), 30)
     assert fast_run.keys() - {"win_share_seat_1_naive", "win_share_seat_2_naive", "win_share_seat_3_naive"} == (
         loop_run.keys() - {"win_share_seat_1_random_legal", "win_share_seat_2_naive", "win_share_seat_3_random_legal"}
     )

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from nessus.games import nessos
-from nessus.games.nessos import fast
+from nessus.games.nessos import simulation
 from nessus.games.nessos.deck import CHARON
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer
 from nessus.play import tournament
@@ -21,7 +21,7 @@ SEED = 11
 def test_simulated_hand_odds_contain_the_exact_ones(players):
     rules = nessos.Rules(players=players)
     exact = nessos.report(nessos.Setup(players=players)).figures
-    kernel = fast.hands_kernel(rules, np.random.default_rng(SEED), 40_000)
+    kernel = simulation.hands_kernel(rules, np.random.default_rng(SEED), 40_000)
     for name in ("p_hand_no_charon", "p_hand_3plus_charon"):
         p = float(exact[name].exact)
         hits = kernel[name]
@@ -31,7 +31,7 @@ def test_simulated_hand_odds_contain_the_exact_ones(players):
 
 def test_simulated_games_end_one_way_each_and_count_rounds():
     rules = nessos.Setup(players=4, bots="bayes,naive,bluffer,naive")
-    out = fast.games_kernel(rules, np.random.default_rng(SEED), 60)
+    out = simulation.games_kernel(rules, np.random.default_rng(SEED), 60)
     ends = sum(out[k].astype(int) for k in out if k.startswith("p_game_ends_"))
     assert (ends == 1).all()
     assert (out["mean_rounds"] >= 1).all()
