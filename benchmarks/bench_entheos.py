@@ -1,19 +1,27 @@
 """Entheos, measured in one run: `nessus report entheos` in a fresh process (the war read from
 data/, then solved afresh for 3 turns); the war's exact chain by turn (the first turns; the
 whole 10 turns take minutes: `nessus data rebuild entheos`); a duel's odds for the dashboard
-(`war.next_turn` from a new position); the vectorised war simulation (wars/s); and whole games
-through the generic play loop with passive and greedy bots (games/s)."""
+(`war.next_turn` from a new position); the vectorised war simulation (wars/s); whole games
+through the generic play loop with passive and greedy bots (games/s) and on the fast engine
+(`playout`); and the rollout hint's time over every decision of whole games (p50, p95, max).
+
+`python benchmarks/bench_entheos.py tournament [games] [bots]` plays the rollout bot in seat 1
+against three of each bot (default 80 games each, the page's bots) and prints the README's table."""
 
 from __future__ import annotations
 
+import sys
 import time
+from typing import cast
 
 import numpy as np
 from _timing import best_of, in_fresh_process, record, span, timed, under
 
 from nessus.games import entheos
-from nessus.games.entheos import war
-from nessus.play import play
+from nessus.games.entheos import playout, rollouts, war
+from nessus.games.entheos.policies import PLAIN_NAMES
+from nessus.games.entheos.state import State
+from nessus.play import play, tournament
 
 SECONDS = 3.0
 
@@ -26,6 +34,66 @@ def games_per_second(players: int, bot: str) -> float:
         play(entheos.initial_state(rules), seats, rng)
         n += 1
     return n / (time.perf_counter() - start)
+
+
+def fast_games_per_second(players: int, bot: str) -> float:
+    """Whole games a second on the fast engine (`playout.finish`) from a game's first decision."""
+    rules = entheos.Rules(players=players)
+    rng = np.random.default_rng(0)
+    start_state = cast(State, play(entheos.initial_state(rules), [], rng))
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < SECONDS:
+        playout.finish(playout.Table.of(start_state), [bot] * players, rng)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def hint_times(games: int = 3, players: int = 4, bots: str = "greedy") -> tuple[list[float], list[int]]:
+    """The rollout hint's seconds and rollout counts at every decision of seat 1 in `games` seeded
+    games (seat 1 playing the hint's move, the others `bots`), as the page computes it."""
+    rules = entheos.Rules(players=players)
+    named = entheos.policies(rules)
+    seconds, counts = [], []
+    for seed in range(games):
+        state, rng = entheos.initial_state(rules), np.random.default_rng(seed)
+        while not state.is_terminal():
+            state = cast(State, play(state, {p: named[bots] for p in range(1, players)}, rng))
+            if state.is_terminal():
+                break
+            start = time.perf_counter()
+            hint = rollouts.hint(state, bots)
+            seconds.append(time.perf_counter() - start)
+            counts.append(hint.rollouts)
+            state = state.apply(hint.best)
+    return seconds, counts
+
+
+def rollout_tournament(games: int = 80, bots: tuple[str, ...] = tuple(PLAIN_NAMES), players: int = 4) -> str:
+    """The rollout bot in seat 1 against `players` - 1 of each bot, `games` games each: a markdown
+    table of its win share and the bots' mean share, with 95% intervals (a fair share is 1/players)."""
+    named = entheos.policies(entheos.Rules(players=players))
+    rows = ["| against | games | rollout's win share (95%) | each bot's (mean, 95%) |", "| --- | --- | --- | --- |"]
+    for bot in bots:
+        frame = tournament(
+            lambda: entheos.initial_state(entheos.Rules(players=players)),
+            ["rollout"] + [bot] * (players - 1),
+            games,
+            seed=7,
+            named=named,
+        )
+        r = frame.row(0, named=True)
+        others = frame[1:]
+        rows.append(
+            f"| {PLAIN_NAMES.get(bot, bot)} | {games} | {r['win_share']:.0%} ({r['low']:.0%}–{r['high']:.0%}) | "
+            f"{others['win_share'].to_numpy().mean():.0%} ({others['low'].to_numpy().mean():.0%}–"
+            f"{others['high'].to_numpy().mean():.0%}) |"
+        )
+        print(rows[-1], flush=True)
+    return "\n".join(rows)
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(values, q))
 
 
 def main() -> None:
@@ -70,6 +138,27 @@ def main() -> None:
         ", ".join(f"{bot} bots {span(rates)} games/s" for bot, rates in by_bot.items()),
     )
 
+    fast = {bot: [fast_games_per_second(p, bot) for p in (2, 4, 6)] for bot in ("passive", "greedy")}
+    record(
+        "Entheos whole games on the fast engine (`playout`), 2, 4, 6 players",
+        ", ".join(f"{bot} bots {span(rates)} games/s" for bot, rates in fast.items()),
+    )
+    seconds, counts = hint_times()
+    p50, p95 = percentile(seconds, 50), percentile(seconds, 95)
+    made = f"{min(counts)}-{max(counts)} rollouts"
+    print(f"rollout hint: p50 {p50:.2f} s, p95 {p95:.2f} s, max {max(seconds):.2f} s; {made}")
+    under(
+        "Entheos rollout hint, every decision of 3 games at 4 players against greedy (p95)",
+        [p95],
+        1.0,
+        f"; p50 {p50:.2f} s, max {max(seconds):.2f} s, {min(counts)}-{max(counts)} rollouts a move",
+    )
+
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["tournament"]:
+        games = int(sys.argv[2]) if len(sys.argv) > 2 else 80
+        bots = tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else tuple(PLAIN_NAMES)
+        print(rollout_tournament(games, bots))
+    else:
+        main()

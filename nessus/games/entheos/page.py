@@ -21,7 +21,9 @@ from nessus.games.entheos.rules import BOT_NAMES, PLAYERS, Rules
 from nessus.games.entheos.state import DICE, PLACE, State, action_text, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
+from nessus.kit.hint import HintPanel, rollout_table
 from nessus.kit.match import Match, log_html, seat_name, winners_text
+from nessus.rollout import RolloutHint
 from nessus.rules import seat_names
 
 OPPONENTS = {**{words: key for key, words in PLAIN_NAMES.items()}, "one of each": ",".join(PLAIN_NAMES)}
@@ -103,7 +105,8 @@ class EntheosDashboard(Dashboard):
         self.hint_button = widgets.Button(description="Play the hint's move", icon="lightbulb-o")
         self.hint_button.add_class("entheos-hint-move")
         self.field, self.prompt, self.seats, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.hint = TableHTML(name="entheos-hint")
+        self.hint = HintPanel("each move's chance to win against these bots, by rollouts")
+        self.rolled: RolloutHint | None = None
         self.moves = widgets.VBox()
         self.moves.add_class("ent-moves")
 
@@ -134,9 +137,9 @@ class EntheosDashboard(Dashboard):
                 self.messages.widget,
                 self.field,
                 self.prompt,
-                widgets.HBox([self.roll_button, self.hint_button]),
+                widgets.HBox([self.roll_button, self.hint_button, self.hint.toggle]),
                 self.moves,
-                self.hint,
+                self.hint.widget,
                 self.seats,
                 widgets.HTML(t.legend_html()),
                 self.log,
@@ -167,7 +170,7 @@ class EntheosDashboard(Dashboard):
         """A new game (a bad number of players: a ValueError), played until its first roll."""
         rules = Rules(players=int(self.players.value()))
         bots = seat_names(self.opponents.value, rules.players - 1, BOT_NAMES)
-        named = bot_policies(rules)
+        named, self.bots = bot_policies(rules), bots
         seats = {p + 1: named[b] for p, b in enumerate(bots)}
         names = [PLAIN_NAMES[b] for b in bots]
         self.match = War(initial_state(rules), seats, self.rng, ("you", *names))
@@ -197,7 +200,15 @@ class EntheosDashboard(Dashboard):
             return self.roll()
         if not self.match.your_move():
             raise ValueError("the game is over: press New game")
-        self.move(self.state.hint().best)
+        self.move(self.rollouts().best if self.hint.toggle.value else self.state.hint().best)
+
+    def rollouts(self) -> RolloutHint:
+        """The rollout hint at your move against the table's bots, remembered for this state."""
+        if self.rolled is None or self.rolled.state is not self.state:
+            rolled = self.state.hint("rollout", opponents=self.bots)
+            assert isinstance(rolled, RolloutHint)
+            self.rolled = rolled
+        return self.rolled
 
     # -- drawing ----------------------------------------------------------------------------------
     def draw(self) -> None:
@@ -212,15 +223,14 @@ class EntheosDashboard(Dashboard):
         self.moves.children = ()
         if match.over:
             self.prompt.value = f"<div class='ent-prompt ent-over' {data}><b>{match.lines[-1]}</b></div>"
-            self.hint.value = ""
+            self.hint.show(None)
         elif rolling:
             self.prompt.value = f"<div class='ent-prompt' {data}>{t.roll_prompt(s)}</div>"
-            self.hint.value = "<small style='color:#666'>The hint weighs your cards once the dice are rolled.</small>"
+            self.hint.show(None, "The hint weighs your moves once the dice are rolled.")
         else:
             self.prompt.value = f"<div class='ent-prompt' {data}>{t.move_prompt(s)}</div>"
-            hint = s.hint()
-            self.moves.children = tuple(v.move_rows(s, hint, self.guard(self.move)))
-            self.hint.value = v.hint_html(hint)
+            self.moves.children = tuple(v.move_rows(s, s.hint(), self.guard(self.move)))
+            self.hint.show(lambda: rollout_table(self.rollouts(), None, action_text, "victory points"))
         self.seats.value = t.seats_html(s, match.who)
         self.log.value = log_html(match.lines, "ent-log", keep=120)
         self.field.value = t.field_html(s, match.who)  # last: its data-phase and data-turn say the page is drawn

@@ -16,6 +16,10 @@ card from an earlier turn. So the least a bot can do is play a card whose effect
   its own gods the most (the hint's worth: victory points, a god of the side behind counting
   half) and reveals or holds with the best effect.
 - `random_legal`: a uniformly random legal action, seeded by the mover's observation.
+- `rollout`: the rollout hint's best move (`State.hint(method="rollout")`, `rollouts`): each of
+  its few best moves by the heuristic played out on worlds drawn from what it has not seen, the
+  other seats by greedy bots and its own later moves greedy; the move most often won with. Its
+  seed is fixed, so it is a function of what it sees.
 - `card_<c>` for c in 1..6, the measure of what one card is worth: greedy with card c (it places
   c whenever it holds it, and reveals it with its best target), passive with the other cards.
 - `lock_favourite`: when its favourite hero (the highest weight among its gods' favourites, the
@@ -43,16 +47,11 @@ from collections.abc import Sequence
 
 from nessus import game
 from nessus.games.entheos.heroes import GODS, HERO_NAMES, HEROES
+from nessus.games.entheos.playout import GOOD, PASSIVE_ORDER, RANK
 from nessus.games.entheos.rules import Rules
 from nessus.games.entheos.state import ALL_CARDS, Effect, Hold, Lock, Place, Reveal, State, SwapDice
 from nessus.play import random_legal
 
-PASSIVE_ORDER = (1, 6, 2, 3, 5, 4)
-"""The passive bot's cards, from the one it places first (see the module docstring)."""
-RANK = ("falter", "rest", "guard", "steal1", "rally", "steal3")
-"""Actions from worst to best for the hero taking them (rest and falter rank alike)."""
-GOOD = ("steal3", "rally")
-"""The faces `lock_favourite` locks."""
 PLAIN_NAMES = {
     "greedy": "greedy",
     "passive": "passive",
@@ -142,6 +141,22 @@ def greedy() -> game.Policy:
     return policy
 
 
+ROLLOUT_BUDGET = 1200
+"""The rollout bot's work a move (`rollouts.worlds`): a quarter of the page's hint, so that a
+tournament plays in minutes (about 2 s a game at 4 players)."""
+
+
+def rollout(opponents: str = "greedy", budget: int = ROLLOUT_BUDGET) -> game.Policy:
+    """The rollout hint's best move against the bots `opponents`, `budget` its work a move."""
+    from nessus.games.entheos import rollouts  # it plays the bots of this module
+
+    def policy(state: game.State) -> game.Action:
+        return rollouts.hint(_state(state), opponents, budget=budget).best
+
+    policy.__name__ = "rollout"
+    return policy
+
+
 def card_bot(card: int) -> game.Policy:
     """Greedy with `card`, passive with the others (see the module docstring)."""
     if card not in ALL_CARDS:
@@ -209,10 +224,11 @@ def swap_against_competitor() -> game.Policy:
 
 def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     """The named bots: "greedy", "passive", "random_legal" (seed 0), "card_1" … "card_6",
-    "lock_favourite" and "swap_against_competitor". The rules are not needed: each bot reads
-    them from the state."""
+    "lock_favourite", "swap_against_competitor" and "rollout" (modelling greedy opponents). The
+    rules are not needed: each bot reads them from the state."""
     out = {"greedy": greedy(), "passive": passive(), "random_legal": random_legal()}
     out.update({f"card_{c}": card_bot(c) for c in ALL_CARDS})
     out["lock_favourite"] = lock_favourite()
     out["swap_against_competitor"] = swap_against_competitor()
+    out["rollout"] = rollout()
     return out

@@ -11,6 +11,8 @@ NAME = "entheos"
 
 GAME_TURNS = {2: 10, 3: 9, 4: 8, 5: 7, 6: 6}
 """The game's length in turns by the number of players (the rulebook's)."""
+SETUP, DICE, PLACE, REVEAL, OVER = "setup", "dice", "place", "reveal", "over"
+"""The phases of a game (`State.phase`)."""
 PLAYERS = Param("players", 4, 2, 6, "players at the table (gods; the game lasts 10, 9, 8, 7, 6 turns for 2-6)")
 TURNS = Param("turns", 8, 0, 60, "turns of the isolated duel (duel_* figures)")
 WAR_TURNS = Param("war_turns", 0, 0, 60, "turns of the war without interventions (0: the game's length for `players`)")
@@ -21,6 +23,7 @@ BOT_NAMES = (
     *(f"card_{c}" for c in range(1, 7)),
     "lock_favourite",
     "swap_against_competitor",
+    "rollout",
 )
 BOTS = Param(
     "bots",
@@ -28,7 +31,7 @@ BOTS = Param(
     1,
     200,
     "the bots at the table in `nessus simulate`, comma-separated, seat by seat, repeated round the table "
-    "(greedy, passive, random_legal, card_1 … card_6, lock_favourite, swap_against_competitor)",
+    "(greedy, passive, random_legal, card_1 … card_6, lock_favourite, swap_against_competitor, rollout)",
     kind=str,
 )
 GAMES = count_param(
@@ -73,3 +76,13 @@ class Rules(GameRules):
     def seat_bots(self) -> tuple[str, ...]:
         """The bot at each seat: `bots` repeated round the table."""
         return seat_names(self.bots, self.players, BOT_NAMES)
+
+
+def deal_schedule(players: int) -> tuple[tuple[str, int, int | None], ...]:
+    """The god deal, step by step: (kind, seat, side), kind "aside" (seat -1) or "deal", side
+    the side the god must support (None: any)."""
+    if players <= 3:
+        return tuple(("deal", p, side) for side in (0, 1) for p in range(players))
+    if players == 4:
+        return (("aside", -1, 0), ("aside", -1, 1)) + tuple(("deal", p, None) for p in range(4))
+    return tuple(("deal", p, None) for p in range(players))

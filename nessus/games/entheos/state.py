@@ -95,7 +95,7 @@ from nessus.games.entheos.heroes import (
     SIDES,
     START_POINTS,
 )
-from nessus.games.entheos.rules import GAME_TURNS, Rules
+from nessus.games.entheos.rules import DICE, GAME_TURNS, OVER, PLACE, REVEAL, SETUP, Rules, deal_schedule
 from nessus.solver import Hint
 
 CARDS = {1: "lock", 2: "reserve", 3: "set face", 4: "swap places", 5: "swap dice", 6: "keep face"}
@@ -110,8 +110,6 @@ CARD_HELP = {
 }
 """What each card does, in a sentence."""
 ALL_CARDS = tuple(CARDS)
-SETUP, DICE, PLACE, REVEAL, OVER = "setup", "dice", "place", "reveal", "over"
-"""The phases (`State.phase`)."""
 SIDE_OF = tuple(h.side for h in HEROES)
 HALF = Fraction(1, 2)
 """The hint's weight of a god whose side is behind."""
@@ -342,16 +340,6 @@ def _add(items: tuple[int, ...], x: int) -> tuple[int, ...]:
 def _without(items: tuple[int, ...], x: int) -> tuple[int, ...]:
     i = items.index(x)
     return items[:i] + items[i + 1 :]
-
-
-def deal_schedule(players: int) -> tuple[tuple[str, int, int | None], ...]:
-    """The god deal, step by step: (kind, seat, side), kind "aside" (seat -1) or "deal", side
-    the side the god must support (None: any)."""
-    if players <= 3:
-        return tuple(("deal", p, side) for side in (0, 1) for p in range(players))
-    if players == 4:
-        return (("aside", -1, 0), ("aside", -1, 1)) + tuple(("deal", p, None) for p in range(4))
-    return tuple(("deal", p, None) for p in range(players))
 
 
 MAX_EFFECTS = {
@@ -984,12 +972,26 @@ Player 2 (greedy) intervenes first next.']
             return self.worth(me, self.resolution(action.effect))
         raise ValueError(f"action must be a placement, a reveal or a hold, got {action!r}")
 
-    def hint(self) -> Hint:
-        """A heuristic (method "heuristic"): each action's value is the mover's `worth` of this
-        turn's resolution after it, no other card played (a placement: the best reveal or hold it
-        would allow now). The best action is the first of the highest value."""
+    def hint(
+        self,
+        method: str = "heuristic",
+        seed: int = 0,
+        most: int | None = None,
+        opponents: str | Sequence[str] = "greedy",
+    ) -> Hint:
+        """Method "heuristic": each action's value is the mover's `worth` of this turn's
+        resolution after it, no other card played (a placement: the best reveal or hold it would
+        allow now); the best action is the first of the highest value. Method "rollout"
+        (`rollouts.hint`): the win chance of each move, grouped, against the bots `opponents`,
+        by at most `most` rollouts from `seed` (exact at the game's last slot)."""
+        if method not in ("heuristic", "rollout"):
+            raise ValueError(f"method must be 'heuristic' or 'rollout', got {method!r}")
         if self.current_player() < 0:
             return super().hint()
+        if method == "rollout":
+            from nessus.games.entheos import rollouts
+
+            return rollouts.hint(self, opponents, seed, most)
         me = self.current_player()
         values: dict[Hashable, Fraction] = {}
         cache: dict[tuple[int, ...], Fraction] = {}

@@ -1,12 +1,11 @@
-"""The Entheos page's charts and figures with their words (`odds.Position`), the heuristic hint,
-and your moves as buttons (`move_rows`).
+"""The Entheos page's charts and figures with their words (`odds.Position`), and your moves as
+buttons (`move_rows`, the heuristic hint's move blue).
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 from functools import partial
 
 import altair as alt
@@ -22,9 +21,6 @@ from nessus.games.entheos.table import SIDE_INK
 from nessus.montecarlo import Estimate
 from nessus.numbers import Kind, d3_format, number_html, number_text
 from nessus.solver import Hint
-
-TOP = 8
-"""Hint rows shown (the best first)."""
 
 
 def side_colour(field: str, domain: Sequence[str] = SIDE_NAME, inks: Sequence[str] = SIDE_INK) -> alt.Color:
@@ -137,29 +133,6 @@ def war_html(estimates: Mapping[str, WarFigure], mine: Sequence[int], wars: int,
     return (
         f"<div class='ent-war' data-wars='{wars}'><table cellpadding='2' style='border-collapse:collapse;"
         f"font-size:12px'>{body}</table><small style='color:#555'>{html.escape(note)}</small></div>"
-    )
-
-
-# -- the hint -------------------------------------------------------------------------------------
-def hint_html(hint: Hint) -> str:
-    """The hint's best move and the best few of every legal move with its value (a heuristic)."""
-    order = sorted(hint.values.items(), key=lambda kv: -Fraction(kv[1]))
-    rows = "".join(
-        f"<tr class='hint-row{' best' if action == hint.best else ''}'><td>{html.escape(action_text(action))}</td>"
-        f"<td style='white-space:nowrap'>{number_html(v, 'value')}</td></tr>"
-        for action, v in order[:TOP]
-    )
-    more = len(order) - TOP
-    tail = f"<tr><td colspan='2'><small>… and {more} more moves</small></td></tr>" if more > 0 else ""
-    return (
-        f"<div class='ent-hint-best'>Hint: <b class='ent-hint-move'>{html.escape(action_text(hint.best))}</b> "
-        f"({number_html(hint.value, 'value')} victory points by the heuristic).</div>"
-        "<small style='color:#555'>A heuristic (<code>State.hint</code>): your gods' victory points if the war "
-        "ended with this turn's resolution and no one else played a card (a god of the side behind counts "
-        "half); a placement is worth the best reveal it allows now.</small>"
-        "<div class='nessus-wide'><table class='hint-table' cellpadding='3' style='border-collapse:collapse;"
-        "width:100%;font-size:12px'><tr><th align='left'>move</th><th align='left'>value</th></tr>"
-        f"{rows}{tail}</table></div>"
     )
 
 

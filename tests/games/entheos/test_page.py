@@ -73,8 +73,11 @@ def test_entheos(server, page):
     expect(board).to_have_attribute("data-phase", "place")
     expect(page.locator(".ent-field .ent-chip[data-action]:not(.dim)")).to_have_count(6)
     expect(page.locator(".move-place")).to_have_count(6)  # one card of six, face down
-    expect(page.locator(".hint-row.best")).to_have_count(1)
     expect(page.locator(".entheos-move.jupyter-button")).to_have_count(6)
+    page.locator(".hint-toggle").click()  # the rollout hint: each move's chance to win, in words
+    expect(page.locator(".hint-words")).to_contain_text("to win (", timeout=30_000)
+    expect(page.locator(".hint-row.best")).to_have_count(1)
+    expect(page.locator(".hint-model")).to_contain_text("rollouts a move", use_inner_text=True)
     for i in (0, 1):
         page.wait_for_function(CHART_HAS, arg=[i, "turn 1 of 8, as the dice lie"], timeout=30_000, polling=20)
 
@@ -172,8 +175,16 @@ def test_entheos_turn_in_python():
     assert s.phase == REVEAL and s.current_player() == 0 and s.placed[0] == (3,)
     assert "You place 3 set face face down." in d.log.value
     assert "class='ent-card placed'" in d.seats.value
-    hint = s.hint()
-    assert "ent-hint-move" in d.hint.value and action_text(hint.best) in d.hint.value.replace("&#x27;", "'")
+    assert "Press <b>Hint</b>" in d.hint.widget.value
+    start = time.perf_counter()
+    d.hint.toggle.value = True  # the rollout hint against the table's bots, in words and as a table
+    took = time.perf_counter() - start
+    shown = d.hint.widget.value.replace("&#x27;", "'")
+    hint = d.rollouts()
+    assert hint.state is s and hint.method == "rollout" and "player 2 greedy" in hint.opponents
+    assert "to win (" in shown and f"{hint.rollouts} rollouts a move" in shown and "drawn from what you have" in shown
+    assert action_text(hint.best) in shown and shown.count("class='hint-row") == len(hint.estimates)
+    assert took < 10, took  # 1 s p95 on a quiet machine (benchmarks/bench_entheos.py); a busy one is slower
     # The reveal group: a dropdown of set-face targets, its default the best; reveal the first target.
     group = next(row for row in d.moves.children if any("move-reveal" in c._dom_classes for c in row.children))
     button, pick = group.children
@@ -227,7 +238,7 @@ def test_entheos_games_in_python(players):
     for _ in range(200):
         if d.state.is_terminal():
             break
-        shown = d.field.value + d.seats.value + d.log.value + d.prompt.value + d.hint.value
+        shown = d.field.value + d.seats.value + d.log.value + d.prompt.value + d.hint.widget.value
         assert not any(f"data-god='{g}'" in shown or f"{g} (" in shown for g in hidden), hidden
         (d.roll_button if d.roll_button.layout.display is None else d.hint_button).click()
         assert not d.messages.widget.value, d.messages.widget.value

@@ -27,8 +27,9 @@ def test_every_named_bot_is_there():
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_bots_play_legal_moves_that_depend_only_on_what_they_see(players):
     """Every bot in every seat (round the table) plays a whole game; at each of its decisions the
-    move is legal, and the same in every state that looks the same to it."""
-    names = list(BOTS)
+    move is legal, and the same in every state that looks the same to it (the rollout bot apart:
+    test_rollouts checks it)."""
+    names = [name for name in BOTS if name != "rollout"]
     for start in range(0, len(names), players):
         seats = [names[(start + i) % len(names)] for i in range(players)]
         checked = 0
