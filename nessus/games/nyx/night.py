@@ -89,8 +89,7 @@ def keep_label(action: Hashable) -> str:
     assert isinstance(action, Keep)
     if not action.count or action.symbol is None:
         return "roll every die"
-    dice = mini_die(action.symbol, "white" if action.white == action.count else "black", 16)
-    return f"{dice}{html.escape(str(action))}"
+    return mini_die(action.symbol, "white" if action.white == action.count else "black", 16) + html.escape(str(action))
 
 
 def counter_html(made: int) -> str:
@@ -230,8 +229,7 @@ HEAD = (
     "white-space:normal;text-align:left;padding:2px 8px;margin:2px}"
     ".nyx-moves .nyx-group{display:flex;flex-wrap:wrap;align-items:center;max-width:100%}"
     ".nyx-log{max-height:220px;overflow-y:auto;font-size:12px;border:1px solid rgba(128,128,128,.3);"
-    "padding:4px 6px;margin-top:4px}"
-    ".nyx-log div:first-child{font-weight:bold}"
+    "padding:4px 6px;margin-top:4px}.nyx-log div:first-child{font-weight:bold}"
     "</style>"
     "<h3 style='margin:4px 0'>A night against bots</h3><small style='color:#555'>You are player 1, against the "
     "odds and greedy bots. Each turn: reroll (or not), then one move; ending a night scores its dreams and "

@@ -16,7 +16,7 @@ from nessus.games.nyx.rules import BOT_NAMES, BOTS, HAND_BLACK, HAND_WHITE, PLUR
 from nessus.games.nyx.state import State, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
-from nessus.kit.dicegame import HintPanel
+from nessus.kit.hint import HintPanel, rollout_table
 from nessus.kit.match import Match, log_html, result_line, seat_name
 from nessus.rules import seat_names
 
@@ -43,9 +43,10 @@ class NyxDashboard(Dashboard):
             field.widget.observe(self.rules_guard(lambda _: self.new_hand()), names="value")
         self.tray = v.SymbolTray(MAX_TRAY, on_change=self.guard(lambda: self.draw_choice()))
         self.roll_button = self.button("Roll 6 dice", self.roll, "roll-button", button_style="primary", icon="refresh")
-        self.actions = [self.roll_button]
-        self.counter, self.status = widgets.HTML(), widgets.HTML()
+        self.actions, self.counter, self.status = [self.roll_button], widgets.HTML(), widgets.HTML()
         self.hint = HintPanel("the exact expected rolls still to come after each keep")
+        self.odds_hint = HintPanel("each move's chance to win against the bots, by rollouts")
+        self.odds_hint.toggle.remove_class("hint-toggle").add_class("nyx-odds-toggle")  # .hint-toggle: the chase's
         self.shape = widgets.Dropdown(options=v.shape_options(), value="L4", description="dream")
         self.shape.layout.width, self.shape.style.description_width = "230px", "45px"
         self.shape.add_class("nyx-shape")
@@ -59,22 +60,20 @@ class NyxDashboard(Dashboard):
         clear = "free every cell, take the dice back"
         self.clear_button = self.button("Clear matrix", self.clear, "clear-button", tooltip=clear)
         self.symbol = widgets.ToggleButtons(options=[(PLURAL[s], s) for s in SYMBOLS], value="moon")
-        self.symbol.style.button_width = "90px"
         self.rolls = widgets.IntSlider(value=3, min=1, max=6, description="rolls", continuous_update=False)
-        self.rolls.style.description_width = "40px"
+        self.symbol.style.button_width, self.rolls.style.description_width = "90px", "40px"
         for control, css in ((self.symbol, "nyx-symbol"), (self.rolls, "nyx-rolls")):
             control.add_class(css)
             control.observe(self.guard(lambda _: self.draw_odds()), names="value")
-        self.odds = self.chart_pane("280px", "at-least")
-        self.sizes = self.chart_pane("280px", "expected-rolls")
+        self.odds, self.sizes = self.chart_pane("280px", "at-least"), self.chart_pane("280px", "expected-rolls")
         self.players = widgets.Dropdown(options=[2, 3, 4], value=2, description="players", layout={"width": "140px"})
         self.players.add_class("nyx-players")
         self.new_button = self.button("New game", self.new_game, "nyx-new-game", button_style="primary", icon="refresh")
         self.table, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.moves = widgets.VBox(_dom_classes=["nyx-moves"])
         controls = widgets.HBox([self.players, self.new_button], layout={"flex_flow": "row wrap"})
-        night_box = [widgets.HTML(night.HEAD), controls, self.table, self.prompt, self.moves, self.log]
-        self.night = widgets.VBox(night_box, _dom_classes=["nyx-night"])
+        night_box = [widgets.HTML(night.HEAD), controls, self.table, self.prompt, self.moves, self.odds_hint.toggle]
+        self.night = widgets.VBox([*night_box, self.odds_hint.widget, self.log], _dom_classes=["nyx-night"])
         css, counts = widgets.HTML(v.page_css()), widgets.HBox([self.black.widget, self.white.widget])
         dice = [css, counts, self.messages.widget, widgets.HTML(night.TRAY_NOTE), self.tray.widget]
         roll = widgets.HBox([self.roll_button, self.counter], layout={"align_items": "center"})
@@ -94,7 +93,7 @@ class NyxDashboard(Dashboard):
         """A new game with the chosen number of players: the deal, your first roll (`kit.match.Match`)."""
         rules = Rules(players=int(self.players.value))
         bots, named = ("you", *seat_names(str(BOTS.default), rules.players - 1, BOT_NAMES)), policies(rules)
-        self.who = [seat_name(p, bots) for p in range(rules.players)]
+        self.who, self.model = [seat_name(p, bots) for p in range(rules.players)], ("odds", *bots[1:])
         seats = {p: named[b] for p, b in enumerate(bots) if p}
         told = partial(State.told, names=self.who)
         self.match = Match(initial_state(rules), seats, self.rng, bots, told, self.result)  # type: ignore[arg-type]
@@ -118,12 +117,11 @@ class NyxDashboard(Dashboard):
         """The table, your moves' buttons by group (the hint's move highlighted), the prompt, the log."""
         s = self.match.state
         assert isinstance(s, State)
-        self.table.value = night.table_html(s, self.who)
-        self.log.value = log_html(self.match.lines, "nyx-log")
+        self.table.value, self.log.value = night.table_html(s, self.who), log_html(self.match.lines, "nyx-log")
         best = None if s.is_terminal() else s.hint().best
         self.prompt.value = night.prompt_html(s, self.games, best, self.match.lines[-1])
-        rows = []
-        for group, shown in offered(s, best).items():
+        rows, groups = [], offered(s, best)
+        for group, shown in groups.items():
             buttons = []
             for _, label, action in shown:
                 css, style = f"nyx-move move-{type(action).__name__.lower()}", "info" if action == best else ""
@@ -132,6 +130,13 @@ class NyxDashboard(Dashboard):
             head = widgets.HTML(f"<small style='min-width:110px;display:inline-block'><b>{group}</b></small>")
             rows.append(widgets.HBox([head, *buttons], _dom_classes=["nyx-group"]))
         self.moves.children = tuple(rows)
+        words = {a: label for shown in groups.values() for _, label, a in shown}
+        self.odds_hint.show(None if s.is_terminal() else partial(self.odds_html, s, words), "The game is over.")
+
+    def odds_html(self, s: State, words: dict[protocol.Action, str]) -> str:
+        """Each move's chance to win against the bots, by rollouts (named as its button)."""
+        hint = s.hint(method="rollout", bots=self.model)
+        return rollout_table(hint, None, lambda a: words.get(a) or s.describe(a), "final points")  # type: ignore[arg-type]
 
     @property
     def goal(self) -> Fewest:
@@ -146,8 +151,7 @@ class NyxDashboard(Dashboard):
 
     def clear(self) -> None:
         """A fresh night: every cell free, every die back in the tray, unrolled."""
-        self.board = Board()
-        self.hand = Hand.of(self.n_black, self.n_white)
+        self.board, self.hand = Board(), Hand.of(self.n_black, self.n_white)
         self.draw_dice()
         self.draw_matrix()
 
@@ -171,8 +175,7 @@ class NyxDashboard(Dashboard):
         """The Roll label and the hint for the dice marked kept (`Fewest.idle`: why it has none)."""
         held = list(self.tray.held)
         self.roll_button.description = night.roll_label(len(self.hand.colours) - sum(held))
-        hand, goal = self.hand, self.goal
-        idle = goal.idle(hand)
+        hand, goal, idle = self.hand, self.goal, self.goal.idle(self.hand)
         self.hint.show(None if idle else lambda: v.hint_html(hand, goal, held), idle or "")
 
     def pick_cell(self, cell: int) -> None:

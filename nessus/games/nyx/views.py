@@ -142,8 +142,7 @@ def figures_html(shape: str, blocked: Iterable[int], black: int = 6, white: int 
         ("placements on the free cells", number_html(free, "value")),
     ]
     if size <= black + white:
-        p = p_shape_within(size, 3, black, white)
-        e = expected_rolls_for_shape(size, black, "black", white)
+        p, e = p_shape_within(size, 3, black, white), expected_rolls_for_shape(size, black, "black", white)
         rows.append((f"expected rolls for {size} dice of one symbol, {hand} dice", number_html(e, "value")))
         rows.append((f"P(done within 3 rolls), {hand} dice", number_html(p)))
         more = dice_bought(black, white).items()

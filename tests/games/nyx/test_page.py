@@ -8,6 +8,7 @@ at phone width. The last test drives the dashboard from Python (no browser)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from browser import (
@@ -80,7 +81,7 @@ def test_nyx(server, page):
     # Roll six black dice; the hint lists every keep with its exact expected rolls.
     roll = roll_dice(page)
     tray_until(page, "(d) => d.length === 6 && d.every(([f, held, click]) => !held && click && f >= 1 && f <= 3)")
-    click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")
+    click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-table')")  # the chase's
     at_least(page.locator(".hint-row"), 4)
     expect(page.locator(".hint-row.best")).to_have_count(1)
     expect(page.locator(".hint-table")).to_contain_text("expected rolls to come", use_inner_text=True)
@@ -174,6 +175,16 @@ def test_nyx_night(server, page):
     turn = int(page.locator(".nyx-table").get_attribute("data-turn") or 0)
     page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night.png"))
 
+    # The night's Hint: each of your moves' chance to win against the bots, in words, by rollouts.
+    odds = click_until(
+        page, page.locator(".nyx-odds-toggle"), "() => !!document.querySelector('.nyx-night .hint-words')"
+    )
+    expect(page.locator(".nyx-night .hint-words")).to_contain_text("% to win", use_inner_text=True)
+    expect(page.locator(".nyx-night .hint-model")).to_contain_text("rollouts a move", use_inner_text=True)
+    expect(page.locator(".nyx-night .hint-model")).to_contain_text("decks' order", use_inner_text=True)
+    at_least(page.locator(".nyx-night .hint-row"), 2)
+    page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night-hint.png"))
+
     # End your night: the bot plays its turn, the log and the table follow.
     move = click_until(
         page,
@@ -193,7 +204,7 @@ def test_nyx_night(server, page):
     page.wait_for_timeout(400)
     fits(page, 391)
     page.locator(".nyx-night").screenshot(path=str(ARTIFACTS / "nyx-night-phone.png"))
-    record("nyx-night", first_chart=first, new_game=new, move=move)
+    record("nyx-night", first_chart=first, new_game=new, odds_hint=odds, move=move)
 
 
 def test_nyx_night_in_python():
@@ -219,6 +230,25 @@ def test_nyx_night_in_python():
 
     d.guard(lambda: d.move(PASS))()
     assert "the game is over" in d.messages.widget.value
+
+
+def test_nyx_night_hint_in_python():
+    """The night's Hint panel: each move's chance to win in words, the rollouts and the model said,
+    each of your moves valued; after your move, the next decision's; once over, the end told."""
+    from nessus.games.nyx import page as app
+
+    d = app.NyxDashboard(seed=3)
+    assert "Press <b>Hint</b>" in d.odds_hint.widget.value
+    d.odds_hint.toggle.value = True
+    shown = d.odds_hint.widget.value
+    assert "% to win (" in shown and "rollouts a move" in shown and "player 2 as odds" in shown
+    assert shown.count("<tr class='hint-row") == len(d.match.state.rollout_moves()) >= 2
+    assert "Keep " in shown or "No reroll" in shown or "End the night" in shown  # the buttons' words
+    next(b for row in d.moves.children for b in row.children[1:] if b.button_style == "info").click()
+    assert "to win" in d.odds_hint.widget.value and d.odds_hint.widget.value != shown
+    d.match.state = replace(d.match.state, phase="over")
+    d.draw_night()
+    assert "The game is over." in d.odds_hint.widget.value
 
 
 def test_nyx_in_python():
