@@ -31,14 +31,23 @@ from nessus.games.nyx.playout import BOTS, OVER, Stream, Table, World, roll_tabl
 if TYPE_CHECKING:
     from nessus.games.nyx.state import State
 
-FIRST, BATCH, MOST = 24, 24, 72
-"""Rollouts a move before the first look and at each look after, and at most (the page's:
-within a second for six moves on a busy machine)."""
+FIRST, BATCH, MOST = 24, 24, 96
+"""Rollouts a move before the first look and at each look after, and at most."""
+CARD_PLAYOUTS = 16_000
+"""The page's budget: play-outs in all (every move's) times the cards left in the decks times
+the players (a play-out's length follows them: about 0.05 ms each here), so that a hint takes
+about half a second whatever the position (`budget`)."""
 EXACT_LEAVES = 3000
 """The most end positions `exact` enumerates for one move before giving up (then: rollouts)."""
 POSTERIOR = "their exact law (only the decks' order is hidden: each deck shuffled uniformly; fair dice)"
 DETERMINISTIC = ("greedy", "odds")
 """The bots `exact` can follow (random_legal draws its moves)."""
+
+
+def budget(state: State, moves: int) -> int:
+    """The page's rollouts a move for `moves` moves: `CARD_PLAYOUTS` shared out, within `FIRST`..`MOST`."""
+    length = (len(state.dream_deck) + len(state.spell_deck)) * state.players
+    return max(FIRST, min(MOST, CARD_PLAYOUTS // (max(moves, 1) * max(length, 1))))
 
 
 def seat_bots(state: State, bots: Sequence[str] | None = None) -> tuple[str, ...]:
@@ -103,7 +112,7 @@ def hint(
     state: State,
     moves: Mapping[Hashable, Any],
     seed: int = 0,
-    most: int = MOST,
+    most: int | None = None,
     bots: Sequence[str] | None = None,
     leaves: int = EXACT_LEAVES,
     first: int = FIRST,
@@ -111,9 +120,10 @@ def hint(
     """Each of `moves` (what the hint names it, to the protocol action tried) valued for the player
     to move (see the module docstring): exact where a deck is empty and every move's `exact` value
     takes at most `leaves` end positions (0: never), else `rollout.estimate` with `first`
-    rollouts before the first look, `BATCH` at each look after and at most `most` a move (a forced
+    rollouts before the first look, `BATCH` at each look after and at most `most` a move (None: `budget`; a forced
     move: `first` rollouts); the seats played by `seat_bots(bots)`. A ValueError for a bad `seed`
     or `most`."""
+    most = budget(state, len(moves)) if most is None else most
     for param, count, low in (("most", most, 2), ("seed", seed, 0)):
         if not isinstance(count, int) or isinstance(count, bool) or count < low:
             raise ValueError(f"{param} must be an integer of at least {low}, got {count!r}")

@@ -695,7 +695,7 @@ class State(game.State):
         return Fraction(0)
 
     def hint(
-        self, method: str = "heuristic", seed: int = 0, most: int = rollouts.MOST, bots: Sequence[str] | None = None
+        self, method: str = "heuristic", seed: int = 0, most: int | None = None, bots: Sequence[str] | None = None
     ) -> Hint:
         """Every legal action's value for the player to move, by `method`:
 
@@ -704,10 +704,9 @@ class State(game.State):
           1/2 with no free die left (else 0), passing 0; the best is the first of the highest value.
         - "rollout": a `nessus.rollout.RolloutHint`, each of `rollout_moves` (one move a group)
           valued by the chance to win (0..1) and the final points, each with its 95% interval, from
-          at most `most` play-outs a move seeded by `seed`, the seats played by `bots` (one name a
-          seat; default the rules' `seat_bots`); exact where the game ends soon enough
-          (`nyx.rollouts`).
-        """
+          at most `most` play-outs a move (None: the page's budget, `rollouts.budget`) seeded by
+          `seed`, the seats played by `bots` (one name a seat; default the rules' `seat_bots`);
+          exact where the game ends soon enough (`nyx.rollouts`)."""
         if method == "rollout":
             if self.current_player() < 0:
                 raise ValueError(self._no_decision("rollout hint"))
