@@ -1,9 +1,10 @@
 """Nyx by Monte Carlo.
 
 `nessus simulate nyx` plays `games` whole games of the rules' bots (`bots`: greedy, odds,
-random_legal) through the game protocol's loop — each seat's win share and the game's length in
-rounds — and checks `p_shape_within` and the dice gains by Monte Carlo (`trials` chases), the
-chase played by its exact optimal keeps.
+random_legal, rollout) through the game protocol's loop — each seat's win share and the game's
+length in rounds — and checks `p_shape_within` and the dice gains by Monte Carlo (`trials`
+chases), the chase played by its exact optimal keeps. The rollout bot's own play-outs run on
+the fast table of `nyx.playout` (the same games as this loop plays with greedy and odds).
 """
 
 from __future__ import annotations
