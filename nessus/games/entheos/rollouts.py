@@ -38,10 +38,11 @@ from nessus.rules import seat_names
 if TYPE_CHECKING:
     from nessus.games.entheos.state import State
 
-WIDTH = 6
+WIDTH = 4
 """The most moves a hint values by rollouts."""
-BUDGET = 4800
-"""Rollout work a hint may spend: worlds x moves x turns left x (greedy seats + 1)."""
+BUDGET = 3840
+"""Rollout work a hint may spend: worlds x moves x turns left x (greedy seats + 2): a greedy seat
+weighs every card's every effect at each placement, the other bots little (about 0.5 s of CPU)."""
 LEAST, MOST, BATCH = 16, 512, 16
 """The fewest and most worlds a hint draws by default, and the step between looks."""
 YOU = "greedy"
@@ -134,10 +135,10 @@ def choices(state: State) -> dict[Hashable, game.Action]:
 
 
 def worlds(state: State, moves: int, seats: Sequence[str], budget: int = BUDGET) -> int:
-    """The default number of worlds: `budget` / (moves x turns left x (greedy seats + 1)), from
+    """The default number of worlds: `budget` / (moves x turns left x (greedy seats + 2)), from
     `LEAST` to `MOST`, a multiple of `BATCH`."""
     greedy = sum(1 for bot in seats if bot == "greedy" or bot.startswith("card_"))
-    work = moves * (state.turns - state.turn) * (greedy + 1)
+    work = moves * (state.turns - state.turn) * (greedy + 2)
     return max(LEAST, min(MOST, budget // work // BATCH * BATCH))
 
 
