@@ -138,7 +138,7 @@ def estimate(
         raise ValueError("a rollout hint needs at least one action to try")
     wins: dict[Hashable, list[float]] = {name: [] for name in tried}
     points: dict[Hashable, list[float]] = {name: [] for name in tried}
-    done, separated = 0, len(tried) == 1
+    done, separated = 0, False  # one action too gets its `first` rollouts: a value with its interval
     while done < most and not separated:
         upto = min(most, done + (first if done == 0 else batch))
         for i in range(done, upto):

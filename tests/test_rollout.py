@@ -105,3 +105,10 @@ def test_the_page_table_says_it_in_words_with_the_model() -> None:
     assert page.count("<tr class='hint-row") == 2 and "Show ◀" not in page and "Fold ◀ yours" in page
     assert "Show: 100% to win" in page and f"{hint.rollouts} rollouts a move" in page
     assert "drawn from uniform; none: the other player does not move. The best move is clear at 95%." in page
+
+
+def test_a_single_action_gets_its_first_rollouts() -> None:
+    hint = rollout.estimate(Toy(4, theirs=1), TOY, {"show": "show"}, seed=3)
+    value = hint.estimates["show"]
+    assert hint.rollouts == value.n == rollout.FIRST and hint.separated
+    assert value.win_low <= 0.6 <= value.win_high
