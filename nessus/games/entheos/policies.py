@@ -18,8 +18,9 @@ card from an earlier turn. So the least a bot can do is play a card whose effect
 - `random_legal`: a uniformly random legal action, seeded by the mover's observation.
 - `rollout`: the rollout hint's best move (`State.hint(method="rollout")`, `rollouts`): each of
   its few best moves by the heuristic played out on worlds drawn from what it has not seen, the
-  other seats by greedy bots and its own later moves greedy; the move most often won with. Its
-  seed is fixed, so it is a function of what it sees.
+  other seats by greedy bots and its own later moves greedy; the move most often won with where
+  its lead is clear at 95%, else greedy's move (a few rollouts cannot tell most moves apart, and
+  a noisy best is worse than greedy's). Its seed is fixed, so it is a function of what it sees.
 - `card_<c>` for c in 1..6, the measure of what one card is worth: greedy with card c (it places
   c whenever it holds it, and reveals it with its best target), passive with the other cards.
 - `lock_favourite`: when its favourite hero (the highest weight among its gods' favourites, the
@@ -147,11 +148,13 @@ tournament plays in minutes (about 2 s a game at 4 players)."""
 
 
 def rollout(opponents: str = "greedy", budget: int = ROLLOUT_BUDGET) -> game.Policy:
-    """The rollout hint's best move against the bots `opponents`, `budget` its work a move."""
+    """The rollout hint's best move against the bots `opponents` where it is clear at 95%, else
+    the heuristic's best (greedy's move, the first the hint weighs); `budget` its work a move."""
     from nessus.games.entheos import rollouts  # it plays the bots of this module
 
     def policy(state: game.State) -> game.Action:
-        return rollouts.hint(_state(state), opponents, budget=budget).best
+        hint = rollouts.hint(_state(state), opponents, budget=budget)
+        return hint.best if hint.separated else next(iter(hint.estimates))  # the heuristic's best
 
     policy.__name__ = "rollout"
     return policy
