@@ -4,13 +4,22 @@
   shuffled list, the naive bots written inline): the issue asks for a fast path reaching 50x
   the plain loop;
 - one Bayes bot at the table (`bayes,naive,...`): the fast engine (its exact tables filled by a
-  first run, as in a long simulation) against the generic loop.
+  first run, as in a long simulation) against the generic loop;
+- the rollout hint as the dashboard asks for it (`hint_latency`: 4 players, one bot of each kind
+  against you, the bluffer sender with q = 1/2, the page's `HINT_MOST`), at every decision of
+  your seat over seeded whole games: p50 / p95 / max in seconds, wall clock and CPU.
+
+`python3 benchmarks/bench_nessos.py tournament [GAMES]` plays the README's tournament instead
+(`tournament`: the rollout bot against three copies of each other bot, the Bayes bot in its
+seat for comparison; about half an hour at 100 games an opponent).
 """
 
 from __future__ import annotations
 
 import random
+import sys
 import time
+from fractions import Fraction
 
 import numpy as np
 from _timing import faster, record, span
@@ -18,7 +27,10 @@ from _timing import faster, record, span
 from nessus.games import nessos
 from nessus.games.nessos import fast
 from nessus.games.nessos.deck import CHARON, TARGETS, deck
-from nessus.play import play
+from nessus.games.nessos.odds import Sender
+from nessus.montecarlo import wilson
+from nessus.play import play, sample
+from nessus.play import tournament as play_tournament
 
 SECONDS = 3.0
 
@@ -112,7 +124,88 @@ def main() -> None:
         "Nessos whole games with one Bayes bot at the table, `nessos.fast` (its exact tables filled by a first run)",
         f"{span(bayes_rates, '{:,.0f}')} games/s = {span(bayes_over_generic, '{:,.0f}')}x the generic play loop",
     )
+    latency()
+
+
+def hint_latency(games: int = 6, players: int = 4, seed: int = 100) -> dict[str, list[float]]:
+    """The rollout hint with the dashboard's settings at every decision of seat 1 (played by the
+    Bayes bot) in `games` seeded games: its seconds (wall and CPU), rollouts a move, and whether
+    the best move was clear."""
+    from nessus.games.nessos.page import HINT_MOST, OPPONENTS
+
+    rules = nessos.Rules(players=players)
+    named = nessos.policies(rules)
+    bots = ("bayes", *(OPPONENTS["one of each"].split(",") * players)[: players - 1])
+    sender = Sender("bluffer", Fraction(1, 2), rules.hand_size)
+    out: dict[str, list[float]] = {"wall": [], "cpu": [], "rollouts": [], "separated": [], "moves": []}
+    for g in range(games):
+        rng = np.random.default_rng(seed + g)
+        s = nessos.initial_state(rules)
+        while not s.is_terminal():
+            if s.is_chance_node():
+                s = s.apply(sample(s.chance_outcomes(), rng))
+                continue
+            if s.current_player() == 0:
+                wall, cpu = time.perf_counter(), time.process_time()
+                hint = s.hint(sender, method="rollout", most=HINT_MOST, bots=bots)
+                out["wall"].append(time.perf_counter() - wall)
+                out["cpu"].append(time.process_time() - cpu)
+                out["rollouts"].append(hint.rollouts)
+                out["separated"].append(hint.separated)
+                out["moves"].append(len(hint.estimates))
+            s = s.apply(named[bots[s.current_player()]](s))
+    return out
+
+
+def latency() -> None:
+    """Print and record `hint_latency`."""
+    out = hint_latency()
+    wall, cpu = np.array(out["wall"]), np.array(out["cpu"])
+
+    def three(t: np.ndarray) -> str:
+        return " / ".join(f"{x:.2f}" for x in (np.percentile(t, 50), np.percentile(t, 95), t.max()))
+
+    detail = (
+        f"{len(wall)} decisions of 6 games: wall p50 / p95 / max {three(wall)} s (CPU {three(cpu)} s); "
+        f"{span(out['rollouts'])} rollouts a move, {span(out['moves'])} moves, the best clear at "
+        f"{np.mean(out['separated']):.0%} of the decisions"
+    )
+    print(f"Nessos rollout hint on the dashboard: {detail}", flush=True)
+    record(
+        "Nessos rollout hint as the dashboard asks (4 players, one bot of each kind, bluffer sender q = 1/2)",
+        detail,
+        "p95 <= 1 s",
+        float(np.percentile(wall, 95)) <= 1.0,
+    )
+
+
+def tournament(games: int = 100, players: int = 4) -> None:
+    """The rollout bot in one seat (each seat in turn, `games` / `players` games each) against
+    three copies of each other bot, and the Bayes bot in the same seats for comparison: win shares
+    with 95% Wilson intervals (a shared win counts its share), as a markdown table."""
+    rules = nessos.Rules(players=players)
+    named = nessos.policies(rules)
+    each = games // players
+    print(f"| against 3 × | rollout (1 seat of {players}) | bayes in the same seat | games, time |")
+    print("|---|---|---|---|")
+    for opponent in ("naive", "bluffer", "bayes", "random_legal"):
+        cells = []
+        start = time.perf_counter()
+        for me in ("rollout", "bayes"):
+            won = 0.0
+            for seat in range(players):
+                seats = [opponent] * players
+                seats[seat] = me
+                table = play_tournament(lambda: nessos.initial_state(rules), seats, each, seat, named=named)
+                won += float(table["win_share"][seat]) * each
+            low, high = wilson(round(won), each * players)
+            cells.append(f"{won / (each * players):.0%} ({low:.0%}–{high:.0%})")
+        took = time.perf_counter() - start
+        print(f"| {opponent} | {cells[0]} | {cells[1]} | {each * players}, {took / 60:.0f} min |", flush=True)
 
 
 if __name__ == "__main__":
-    main()
+    if sys.argv[1:2] == ["tournament"]:
+        tournament(*map(int, sys.argv[2:3]))
+    else:
+        main()

@@ -35,13 +35,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from functools import cache, cached_property
+from math import lcm
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from nessus.dice import uniform_below
 from nessus.games.nessos.deck import BONUS, CHARON, KINDS
-from nessus.games.nessos.odds import Sender, Valuation, cached_posterior, expected_values
+from nessus.games.nessos.odds import Sender, Valuation, cached_posterior
 from nessus.games.nessos.rules import ELIMINATIONS_AT, ENDS, NINE, TOP_VALUES, Rules
 
 if TYPE_CHECKING:
@@ -823,14 +824,28 @@ def _joint(key: int, values: tuple[int, ...], sender: Sender) -> np.ndarray:
 
 @cache
 def _exact_ranks(key: int, values: tuple[int, ...], goal: int, sender: Sender) -> np.ndarray:
+    """`Table.exact_ranks`: the values of `odds.expected_values` (accept, refuse, pass with each
+    kind), each times the posterior's common denominator `scale` (the same ranks, in sums of whole
+    weights: fast)."""
     field = _fields(key)
     pool, announced = _pool(key, values)
     front = (CHARON,) * field(33, 2) + tuple(v for j, v in enumerate((1, 2, 3)) for _ in range(field(35 + 2 * j, 2)))
-    chain = cached_posterior(pool, announced, values, sender)
+    joint = cached_posterior(pool, announced, values, sender).joint
+    scale = lcm(*(p.denominator for p in joint.values()))
+    cases = [
+        (tuple(CHARON if c else v for c, v in zip(pattern, announced)), p.numerator * (scale // p.denominator))
+        for pattern, p in joint.items()
+    ]
     valuation = Valuation(goal=goal, front=front)
-    worths: list[Fraction | None] = [expected_values(chain, announced, (), valuation, False).accept, Fraction(0)]
+
+    def expected(extra: tuple[int, ...]) -> Fraction:
+        return sum((weight * valuation.worth(cards + extra) for cards, weight in cases), Fraction(0))
+
+    worths: list[Fraction | None] = [expected(()), Fraction(0)]
     worths += [
-        expected_values(chain, announced, (k,), valuation).pass_ if k == CHARON or k in values else None
+        valuation.next_refuses * (expected((k,)) - scale * valuation.worth((k,)))
+        if (k == CHARON or k in values) and len(announced) < 3
+        else None
         for k in range(KINDS)
     ]
     order = sorted({w for w in worths if w is not None})

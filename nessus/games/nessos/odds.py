@@ -222,16 +222,22 @@ def posterior_by_bluff(
 ) -> Iterator[tuple[int, Fraction, Fraction]]:
     """(v, q, P(Charon | announced v)) for a bluffer with q = 0, 1/steps, ..., 1 holding `cards`
     cards, and every value v of the deck, from the unseen pool; a point is left out where that
-    announcement is impossible (no such card unseen, and a bluffer with this q never offers Charon)."""
+    announcement is impossible (no such card unseen, and a bluffer with this q never offers Charon).
+
+    As `posterior_charon` computes them, but faster: what a bluffer offers is linear in q (`Sender.offers`),
+    so the prior of each kind is too, found once at q = 0 and q = 1."""
+    at_0, at_1 = (offer_prior(unseen, Sender("bluffer", Fraction(q), cards)) for q in (0, 1))
     for v in values:
         if not unseen.get(v, 0) and not unseen.get(CHARON, 0):
             continue
+        _check_announced(v, values)
         for i in range(steps + 1):
             q = Fraction(i, steps)
-            try:
-                yield v, q, posterior_charon(unseen, v, values, Sender("bluffer", q, cards))
-            except ValueError:
-                continue
+            prior = {k: at_0[k] + q * (at_1[k] - at_0[k]) for k in (CHARON, v) if k in at_0}
+            charon = prior.get(CHARON, Fraction(0)) * _likelihood(CHARON, v, values)
+            creature = prior.get(v, Fraction(0))
+            if charon + creature:
+                yield v, q, charon / (charon + creature)
 
 
 def bayes_table(

@@ -1,15 +1,17 @@
 """Nessos' page: a game against bots (a `kit.match.Match`, you in seat 1) with the exact Bayes
-posterior of the cards offered to you beside you, under the sender model you choose."""
+posterior of the cards offered to you beside you, under the sender model you choose, and a Hint:
+each of your moves' chance to win against these bots, by rollouts on that posterior."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import partial
+from typing import cast
 
 import ipywidgets as widgets
 
 from nessus.game import Action, Policy
-from nessus.games.nessos import GAME
+from nessus.games.nessos import GAME, rollouts
 from nessus.games.nessos import views as v
 from nessus.games.nessos.deck import card_name
 from nessus.games.nessos.odds import MODELS, Sender
@@ -18,12 +20,13 @@ from nessus.games.nessos.rules import BLUFF, BOT_NAMES, PLAYERS, Rules
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State, initial_state
 from nessus.kit.base import Dashboard
 from nessus.kit.common import TableHTML
+from nessus.kit.hint import HintPanel, rollout_table
 from nessus.kit.match import Match, log_html, seat_name, winners_text
 from nessus.play import tournament
 from nessus.rules import seat_names
 
-GAMES = 200
-"""Games a "Watch" click plays."""
+GAMES, HINT_MOST = 200, 512
+"""Games a "Watch" click plays; the Hint's rollouts a move at most (fewer where there are many moves)."""
 OPPONENTS = {"naive": "naive", "bluffer": "bluffer", "bayes": "bayes", "one of each": "naive,bluffer,bayes"}
 """The opponents you can choose: the bots seated round the table (one kind, or three in turn)."""
 
@@ -65,8 +68,8 @@ class NessosDashboard(Dashboard):
         self.accept_button = self.button("Accept", accept, "accept-button", button_style="success", icon="check")
         self.refuse_button = self.button("Refuse", refuse, "refuse-button", button_style="danger", icon="times")
         self.pass_button = self.button("Add and pass", add, "pass-button", button_style="warning", icon="share")
-        self.model = widgets.ToggleButtons(options=list(MODELS), value="bluffer", description="sender")
-        self.model.style = {"button_width": "80px", "description_width": "50px"}
+        style = {"button_width": "80px", "description_width": "50px"}
+        self.model = widgets.ToggleButtons(options=MODELS, value="bluffer", description="sender", style=style)
         self.model.add_class("nessos-model")
         self.bluff = self.param_field(BLUFF, width="170px")
         self.bluff.widget.description = "bluff q"
@@ -74,22 +77,22 @@ class NessosDashboard(Dashboard):
         for control in (self.model, self.bluff.widget):
             control.observe(self.rules_guard(lambda _: self.new_model()), names="value")
         self.q = Fraction(BLUFF.default)
+        self.hint = HintPanel("each move's chance to win against these bots, by rollouts")
         self.watch_button = self.button(f"Watch {GAMES} games", self.watch, "roll-button watch-button", icon="play")
         self.actions = [self.watch_button]  # what the sender model feeds (besides the panel and chart)
         self.table, self.chain, self.prompt, self.log = widgets.HTML(), widgets.HTML(), widgets.HTML(), widgets.HTML()
         self.panel = TableHTML(name="nessos-bayes")
-        self.chart = self.chart_pane("300px", "posterior")
-        self.games_chart = self.chart_pane("0px", "tournament")
+        self.chart, self.games_chart = self.chart_pane("300px", "posterior"), self.chart_pane("0px", "tournament")
         self.games_note = widgets.HTML()
         self._quiet = False
         self.choice_box = widgets.HBox([self.card, self.to, self.announce])
         self.answer_box = widgets.HBox([self.accept_button, self.refuse_button])
-        moves = [self.prompt, self.answer_box, self.choice_box, widgets.HBox([self.offer_button, self.pass_button])]
+        buttons = widgets.HBox([self.offer_button, self.pass_button, self.hint.toggle])
+        moves = [self.prompt, self.answer_box, self.choice_box, buttons, self.hint.widget]
         game = widgets.HBox([self.players, self.opponents, self.new_button])
-        model = widgets.HBox([self.model, self.bluff.widget])
-        watch = widgets.HBox([self.watch_button, self.games_note])
         left = [widgets.HTML(v.CARD_CSS), self.table, self.chain, *moves, self.log, game]
-        right = [model, self.messages.widget, self.panel, self.chart.widget, watch, self.games_chart.widget]
+        right = [widgets.HBox([self.model, self.bluff.widget]), self.messages.widget, self.panel, self.chart.widget]
+        right += [widgets.HBox([self.watch_button, self.games_note]), self.games_chart.widget]
         self.page(left, right, left_width="470px")
         self.new_game()
 
@@ -101,9 +104,7 @@ class NessosDashboard(Dashboard):
     @property
     def state(self) -> State:
         """The game's state now."""
-        state = self.match.state
-        assert isinstance(state, State)
-        return state
+        return cast(State, self.match.state)
 
     def new_game(self) -> None:
         """A new game: a fresh deal, you hold the first-player token; the bots play until you must decide."""
@@ -155,8 +156,7 @@ class NessosDashboard(Dashboard):
             raise ValueError("fix the bluff value first")
         rules, sender, others = self.state.rules, self.sender(), self.bots[1:]
         seats: list[Policy | str] = [bayes(sender), *others]
-        seed = int(self.rng.integers(2**31))
-        names = ["bayes, your model", *others]
+        seed, names = int(self.rng.integers(2**31)), ["bayes, your model", *others]
         table = tournament(lambda: initial_state(rules), seats, GAMES, seed, names, named=policies(rules))
         self.games_chart.show(v.tournament_chart(table, GAMES))
         self.games_note.value = f"<small>{GAMES} games, {sender}</small>"
@@ -216,6 +216,16 @@ class NessosDashboard(Dashboard):
         chart = v.posterior_chart(s, highlight, self.q)
         if chart is not None:
             self.chart.show(chart)
+        self.hint.show(partial(self.rollout_hint, s) if self.match.your_move() else None, "Wait for your turn.")
+
+    def rollout_hint(self, s: State) -> str:
+        """Your moves' chances to win against these bots, by rollouts (`rollouts.remembered`), your offer marked."""
+        try:
+            hint = rollouts.remembered(s, self.sender(), ("bayes", *self.bots[1:]), HINT_MOST)
+        except ValueError as e:  # a bluffer who never bluffs cannot have offered this Charon
+            return v.panel_note(f"{e}: try another q or the naive sender.", "")
+        mine = Offer(self.card.value, self.to.value, self.announce.value) if not s.chain else None
+        return rollout_table(hint, mine, rollouts.move_text, "points at the end")
 
 
 def app(seed: int | None = None) -> widgets.Widget:

@@ -39,6 +39,7 @@ from collections import deque
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
@@ -241,3 +242,10 @@ def hint(
     batches = _Batches(state, list(tried.values()), model, chosen, seed)
     rollouts = rollout.Rollouts(batches.sample, batches.play_out, opponents, posterior)
     return rollout.estimate(state, rollouts, tried, seed=seed, first=BATCH, batch=BATCH, most=most)
+
+
+@lru_cache(maxsize=64)
+def remembered(state: State, sender: Sender, bots: tuple[str, ...], most: int) -> rollout.RolloutHint:
+    """`hint` (seed 0) for the last few positions asked about: a page redrawn for another menu
+    choice, or with the panel shown again, asks for the same hint."""
+    return hint(state, sender, bots, most=most)

@@ -23,23 +23,19 @@ SUBTITLE_CHARS, Q_STEPS = 44, 20  # a subtitle's line on a phone (340 px); the p
 BAYES_COLUMNS = ("prior", "likelihood", "unnormalised", "posterior")
 
 CARD_CSS = (
-    "<style>"
-    ".nessos-card{display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;"
+    "<style>.nessos-card{display:inline-flex;align-items:center;justify-content:center;box-sizing:border-box;"
     "width:34px;height:48px;border-radius:5px;border:1px solid #555;background:#fffdf5;color:#222;"
     "font:bold 17px/1 sans-serif;margin:1px 2px;vertical-align:middle;box-shadow:1px 1px 2px rgba(0,0,0,.25)}"
     ".nessos-card.charon{background:#2b2b2b;color:#ff8a80;border-color:#000}"
-    ".nessos-card.back{background:repeating-linear-gradient(45deg,#1f4e79 0 4px,#2f6ea5 4px 8px);"
-    "border-color:#123;color:transparent}"
-    ".nessos-card.small{width:22px;height:31px;font-size:12px;border-radius:3px;margin:1px}"
-    ".nessos-count{font-size:12px;color:#555;margin-left:4px}"
-    ".nessos-table td{padding:3px 4px;vertical-align:middle;border-top:1px solid rgba(128,128,128,.25)}"
-    ".nessos-table{border-collapse:collapse;width:100%;font-size:13px}"
-    ".nessos-offer{display:inline-flex;flex-direction:column;align-items:center;margin:2px 6px;font-size:12px}"
-    ".nessos-log{font-size:12px;max-height:150px;overflow-y:auto;border-top:1px solid rgba(128,128,128,.3);"
-    "margin-top:4px;padding-top:2px}"
-    ".nessos-panel table{border-collapse:collapse;font-size:13px}"
-    ".nessos-panel td,.nessos-panel th{padding:2px 6px;text-align:left}"
-    "</style>"
+    ".nessos-card.back{background:repeating-linear-gradient(45deg,#1f4e79 0 4px,#2f6ea5 4px 8px);border-color:#123;"
+    "color:transparent}.nessos-card.small{width:22px;height:31px;font-size:12px;border-radius:3px;margin:1px}"
+    ".nessos-count{font-size:12px;color:#555;margin-left:4px}.nessos-table td{padding:3px 4px;"
+    "vertical-align:middle;border-top:1px solid rgba(128,128,128,.25)}.nessos-table{border-collapse:collapse;"
+    "width:100%;font-size:13px}.nessos-offer{display:inline-flex;flex-direction:column;align-items:center;"
+    "margin:2px 6px;font-size:12px}.nessos-log{font-size:12px;max-height:150px;overflow-y:auto;"
+    "border-top:1px solid rgba(128,128,128,.3);margin-top:4px;padding-top:2px}"
+    ".nessos-panel table{border-collapse:collapse;font-size:13px}.nessos-panel td,.nessos-panel th{padding:2px 6px;"
+    "text-align:left}</style>"
 )
 
 
@@ -98,13 +94,10 @@ def chain_html(s: State) -> str:
     """The round's offered cards face down (yours face up) with their announcements, from whom to whom."""
     if not s.chain:
         return ""
-
-    def who(p: int) -> str:
-        return "you" if p == HUMAN else f"P{p + 1}"
-
+    who = ["you" if p == HUMAN else f"P{p + 1}" for p in range(s.players)]
     items = "".join(
         f"<span class='nessos-offer'>{card_html(o.card if o.sender == HUMAN else None)}<span>“{o.announced}”</span>"
-        f"<span>{who(o.sender)} → {who(o.receiver)}</span></span>"
+        f"<span>{who[o.sender]} → {who[o.receiver]}</span></span>"
         for o in s.chain
     )
     return f"<div class='nessos-chain'><b>Offered this round</b> (face down):<br>{items}</div>"
@@ -155,11 +148,8 @@ def offer_panel_html(s: State, sender: Sender) -> str:
         f"<td>{number_html(v, 'value')}</td></tr>"
         for name, v in answers
     )
-    alone = (
-        "Taken on its own, its sender's hand drawn from every card you have not seen; the P(Charon) above weighs "
-        "the whole chain (the senders' hands never share a card)."
-    )
-    goal = s.rules.goal
+    alone = "Taken on its own, its sender's hand drawn from every card you have not seen; the P(Charon) above "
+    alone += "weighs the whole chain (the senders' hands never share a card)."
     return (
         f"<div class='nessos-panel'>{heading(f'Is it Charon? ({sender})')}"
         + note(
@@ -175,8 +165,8 @@ def offer_panel_html(s: State, sender: Sender) -> str:
         + f"<table class='nessos-values hint-table'><tr><th>answer</th><th>expected points</th></tr>{answered}</table>"
         + note(
             f"A creature is worth its value (the {{1,2,3}} bonus counted), a Charon costs target/3 = "
-            f"{Fraction(goal, 3)} points (a third Charon: −{goal}), refusing 0; passed cards come back (refused) "
-            "with probability 1/2."
+            f"{Fraction(s.rules.goal, 3)} points (a third Charon: −{s.rules.goal}), refusing 0; passed cards come back "
+            "(refused) with probability 1/2."
         )
         + "</div>"
     )
@@ -238,8 +228,7 @@ def posterior_chart(s: State, highlight: int, q: Fraction) -> alt.LayerChart | N
 
 def tournament_chart(table: pl.DataFrame, games: int) -> alt.LayerChart:
     """Each seat's win share over `games` games with its 95% Wilson interval."""
-    frame = table.with_columns((pl.col("seat") + 1).cast(pl.Utf8).alias("seat label"))
-    frame = frame.with_columns(player=pl.lit("seat ") + pl.col("seat label") + pl.lit(": ") + pl.col("policy"))
+    frame = table.with_columns(player=pl.lit("seat ") + (pl.col("seat") + 1).cast(pl.Utf8) + ": " + pl.col("policy"))
     order = frame["player"].to_list()
     subtitle = "95% Wilson intervals; a shared win counts its share; seat 1: a Bayes bot with your sender model"
     base = alt.Chart(frame, title=alt.Title(f"Win share over {games} games", subtitle=wrap_lines(subtitle, 34)))

@@ -16,7 +16,7 @@ from nessus.games import nessos
 from nessus.games.nessos import fast, simulation
 from nessus.games.nessos.deck import CHARON, KINDS
 from nessus.games.nessos.odds import Sender
-from nessus.games.nessos.policies import TOP_VALUES, bayes
+from nessus.games.nessos.policies import TOP_VALUES, bayes, bluffer, naive
 from nessus.games.nessos.state import ACCEPT, REFUSE, Offer, Pass, State
 from nessus.play import play, sample
 
@@ -196,3 +196,40 @@ def test_the_simulation_uses_the_fast_engine_and_the_loop_for_random_bots():
     assert sum(fast_run[f"win_share_seat_{s}_naive"].sum() for s in (1, 2, 3)) == pytest.approx(3_000)
     with pytest.raises(ValueError, match="bots must name one bot per seat"):
         fast.Table(nessos.Rules(players=3), np.random.default_rng(0), ["random_legal"] * 3)
+
+
+def starts(rules: nessos.Rules, bots: list, seed: int) -> dict[str, State]:
+    """States of one seeded game to play on from: a card offered, two cards passed, cards being
+    drawn after a round, a first player to offer, and the end."""
+    rng, found, s = np.random.default_rng(seed), {}, nessos.initial_state(rules)
+    while not s.is_terminal():
+        kind = "drawing" if s.is_chance_node() and s.rounds else f"chain of {len(s.chain)}"
+        found.setdefault(kind, s) if s.rounds >= 2 or kind == "chain of 2" else None
+        s = s.apply(sample(s.chance_outcomes(), rng) if s.is_chance_node() else bots[s.current_player()](s))
+    return found | {"the end": s}
+
+
+@pytest.mark.parametrize("laid", [False, True], ids=["drawn uniformly", "piles laid in order"])
+def test_games_played_on_from_any_state_agree_with_the_generic_loop(laid):
+    """`play_from` against the protocol's play loop from the same states: each seat's win share and
+    final points (with the piles drawn uniformly, or laid in a random order and drawn from the top).
+    The protocol's bluffer and naive bot are keyed by another seed in each game: from one state,
+    their random choices then vary from game to game as the fast engine's do."""
+    rules, names = nessos.Rules(players=3), ("bayes", "bluffer", "naive")
+    found = starts(rules, [bayes(), bluffer(), naive()], seed=5)
+    assert set(found) == {"chain of 0", "chain of 1", "chain of 2", "drawing", "the end"}, set(found)
+    rng = np.random.default_rng(6)
+    for kind, s in found.items():
+        n = 2_000
+        piles = (
+            [rng.permutation([k for k, c in enumerate(s.pile) for _ in range(c)]) for _ in range(n)] if laid else None
+        )
+        out = fast.play_from([s] * n, rng, names, piles=piles)
+        assert out["shares"].sum(axis=1) == pytest.approx(np.ones(n))
+        ends = [play(s, [bayes(), bluffer(g), naive(g)], rng) for g in range(60 if not s.is_terminal() else 1)]
+        loop = {"shares": [[float(r) for r in e.returns()] for e in ends], "points": [e.scores for e in ends]}
+        for name in ("shares", "points"):
+            for seat in range(3):
+                a, b = out[name][:, seat].astype(float), np.array(loop[name], dtype=float)[:, seat]
+                se = (np.concatenate([a, b]).var() * (1 / a.size + 1 / b.size)) ** 0.5
+                assert abs(a.mean() - b.mean()) <= Z * se + 1e-9, (kind, name, seat, a.mean(), b.mean())

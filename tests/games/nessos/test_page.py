@@ -1,9 +1,10 @@
 """The Nessos dashboard in a real browser (helpers in browser.py, the voila `server` fixture in
 conftest.py): the table with your hand face up and the others' as backs, an offer played with
 clicks until a card is offered to you and the Bayes panel shows its posterior and the values of
-accept / refuse / pass, the bluff q redrawing the chart, a bad q as a message that disables
-"Watch 200 games", the tournament chart, and the page at phone width.
-The last test drives the dashboard from Python (no browser): no face of a hidden card leaks."""
+accept / refuse / pass, the Hint each answer's chance to win by rollouts in words, the bluff q
+redrawing the chart, a bad q as a message that disables "Watch 200 games", the tournament chart,
+and the page at phone width. The last test drives the dashboard from Python (no browser): the
+Hint in words, and no face of a hidden card leaks."""
 
 from __future__ import annotations
 
@@ -81,7 +82,19 @@ def test_nessos(server, page):
     at_least(page.locator(".nessos-values .hint-row"), 2)
     at_least(page.locator(".nessos-values .hint-row.best"), 1)
     no_errors(page)
+
+    # The Hint: each answer's chance to win by rollouts, in words, with the posterior it drew from.
+    hint = click_until(page, page.locator(".hint-toggle"), "() => !!document.querySelector('.hint-words')")
+    expect(page.locator(".hint-words")).to_contain_text(re.compile(r"^(accept|refuse|add .+ and pass)"))
+    expect(page.locator(".hint-words")).to_contain_text(re.compile(r": \d+% to win"), use_inner_text=True)
+    model = page.locator(".hint-model")
+    expect(model).to_contain_text(
+        "rollouts a move: the hidden cards drawn from the Bayes posterior", use_inner_text=True
+    )
+    expect(model).to_contain_text("bluffer sender, q = 1/2", use_inner_text=True)
     page.screenshot(path=str(ARTIFACTS / "nessos-offered.png"), full_page=True)
+    page.locator(".hint-toggle").click()  # off: the redraws below need not wait for it
+    expect(page.locator(".hint-words")).to_have_count(0)
 
     # The sender model: naive changes the panel's heading; back to bluffer.
     page.locator(".nessos-model button", has_text="naive").click()
@@ -118,7 +131,7 @@ def test_nessos(server, page):
     if server.engine == "voila":  # under Solara this page stays ~520 px wide once resized (a page opened at 390 fits)
         fits(page, 391)
     page.screenshot(path=str(ARTIFACTS / f"nessos-phone-{server.engine}.png"), full_page=True)
-    record("nessos", first_chart=first, q_redraw=q_redraw, watch_200=watch)
+    record("nessos", first_chart=first, hint=hint, q_redraw=q_redraw, watch_200=watch)
 
 
 def test_nessos_in_python():
@@ -127,6 +140,10 @@ def test_nessos_in_python():
     from nessus.games.nessos import page as app
 
     d = app.NessosDashboard(seed=7)
+    d.hint.toggle.value = True  # your offer: each move's chance to win, by rollouts
+    assert "% to win (" in d.hint.widget.value and "rollouts a move" in d.hint.widget.value
+    assert "the cards you have not seen, dealt uniformly" in d.hint.widget.value
+    d.hint.toggle.value = False
     for _ in range(30):
         s = d.state
         if s.ended:
