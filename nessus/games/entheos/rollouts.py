@@ -48,8 +48,8 @@ LEAST, MOST, BATCH = 16, 512, 16
 YOU = "greedy"
 """The bot that plays the player's own moves after the one valued."""
 POSTERIOR = (
-    "what you have not seen, uniformly: every deal of the other gods that leaves you yours, and each "
-    "player's unused cards shuffled into their hand and face-down cards"
+    "a uniform deal of what you have not seen (the other gods, given yours; each player's unused cards "
+    "into their hand and face-down cards)"
 )
 
 

@@ -219,7 +219,7 @@ def test_the_state_hint_and_the_bot():
     state = decision(4, 8, lambda s: s.phase == "place" and s.turn == 3)
     hint = state.hint("rollout", seed=1, most=32, opponents="passive")
     assert isinstance(hint, RolloutHint) and hint.best in state.legal_actions() and hint.rollouts <= 32
-    assert hint.opponents.startswith("player") and "passive" in hint.opponents and "uniformly" in hint.posterior
+    assert hint.opponents.startswith("player") and "passive" in hint.opponents and "uniform deal" in hint.posterior
     assert set(hint.estimates) <= set(state.legal_actions()) and len(hint.estimates) <= rollouts.WIDTH
     assert "to win (" in hint.words(action_text)
     assert state.hint().method == "heuristic"
