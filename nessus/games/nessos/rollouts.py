@@ -14,7 +14,9 @@ sender's hand is dealt like any other unseen card.)
 
 The play-out: the move, then the game to its end on the fast engine (`fast.play_from`), every
 seat played by its bot in `bots` (the player's own later moves too). A rollout's value is the
-player's win share (1, or 1/k for a win shared k ways, else 0) and its points at the end.
+player's win share (1, or 1/k for a win shared k ways, else 0) and its points at the end. Every
+move is tried in the same worlds, their piles drawn in the same order (common random numbers:
+the moves' differences are measured far more precisely than their values).
 
 The moves weighed (`moves`): accept, refuse, and each kind of card in hand to each player it may
 go to, offered or passed on; a creature announced truthfully, a Charon as the value the player
@@ -22,8 +24,8 @@ has seen the fewest of (`State.plausible`, the Bayes bot's choice: one move for 
 several announcements).
 
 Where the answer ends the game whatever the offered cards are (only accept and refuse are
-allowed, and either ends the game in every case the posterior allows: the last round of a
-reduced game, a third Charon, the target), the values are exact instead (`exact`).
+allowed, and either ends the game in every case the posterior allows, as in the last round of a
+reduced game), the values are exact instead (`exact`).
 
 >>> from nessus.games.nessos.state import initial_state
 >>> from nessus.games.nessos.rules import Rules
