@@ -42,26 +42,28 @@ def turn_scores(dice: int, rng: np.random.Generator, n: int) -> np.ndarray:
     out = np.zeros(n, dtype=np.int64)
     ids = np.arange(n)
     free = np.full(n, dice, dtype=np.int32)
+    row = free * OUTCOMES  # where the codes for a turn's free dice start (up to GROUP of them)
     score = np.zeros(n, dtype=np.int32)
     live = n
     while live:
-        rest = free
-        roll = np.zeros(free.size, dtype=np.int16)
-        while True:
-            k = np.minimum(rest, GROUP)
-            roll += _CODES.take(k * OUTCOMES + rng.integers(0, OUTCOMES, size=k.size, dtype=np.int16))
-            rest = rest - k
-            if not rest.any():
-                break
+        if dice <= GROUP:
+            roll = _CODES.take(row + rng.integers(0, OUTCOMES, size=row.size, dtype=np.int16))
+        else:
+            roll, rest = np.zeros(free.size, dtype=np.int16), free
+            while rest.any():
+                k = np.minimum(rest, GROUP)
+                roll += _CODES.take(k * OUTCOMES + rng.integers(0, OUTCOMES, size=k.size, dtype=np.int16))
+                rest = rest - k
         stuck = roll >> 7
         score += np.where(stuck == 0, roll, 0)
         free -= stuck
+        row -= np.multiply(stuck, OUTCOMES, dtype=np.int32)
         live = int(np.count_nonzero(free))
-        if live <= free.size // 2:
+        if 2 * live <= free.size:
             done = free == 0
             out[ids[done]] = score[done]
             keep = ~done
-            ids, free, score = ids[keep], free[keep], score[keep]
+            ids, free, row, score = ids[keep], free[keep], row[keep], score[keep]
     return out
 
 
