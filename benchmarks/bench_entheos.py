@@ -23,6 +23,7 @@ from nessus.games.entheos import playout, rollouts, war
 from nessus.games.entheos.policies import PLAIN_NAMES
 from nessus.games.entheos.state import State
 from nessus.play import play, tournament
+from nessus.rules import seat_names
 
 SECONDS = 3.0
 
@@ -52,14 +53,14 @@ def fast_games_per_second(players: int, bot: str) -> float:
 def hint_times(games: int = 3, players: int = 4, bots: str = "greedy") -> tuple[list[float], list[float], list[int]]:
     """The rollout hint's seconds (wall clock, and this process's CPU) and rollout counts at every
     decision of seat 1 in `games` seeded games (seat 1 playing the hint's move, the others
-    `bots`), as the page computes it."""
+    `bots`, one name or several round the table), as the page computes it."""
     rules = entheos.Rules(players=players)
-    named = entheos.policies(rules)
+    named, table = entheos.policies(rules), seat_names(bots, players - 1, tuple(named_bots()))
     wall, cpu, counts = [], [], []
     for seed in range(games):
         state, rng = entheos.initial_state(rules), np.random.default_rng(seed)
         while not state.is_terminal():
-            state = cast(State, play(state, {p: named[bots] for p in range(1, players)}, rng))
+            state = cast(State, play(state, {p + 1: named[b] for p, b in enumerate(table)}, rng))
             if state.is_terminal():
                 break
             start, used = time.perf_counter(), time.process_time()
@@ -69,6 +70,10 @@ def hint_times(games: int = 3, players: int = 4, bots: str = "greedy") -> tuple[
             counts.append(hint.rollouts)
             state = state.apply(hint.best)
     return wall, cpu, counts
+
+
+def named_bots() -> list[str]:
+    return list(entheos.policies())
 
 
 def rollout_tournament(games: int = 80, bots: tuple[str, ...] = tuple(PLAIN_NAMES), players: int = 4) -> str:

@@ -40,9 +40,10 @@ if TYPE_CHECKING:
 
 WIDTH = 4
 """The most moves a hint values by rollouts."""
-BUDGET = 3840
-"""Rollout work a hint may spend: worlds x moves x turns left x (greedy seats + 2): a greedy seat
-weighs every card's every effect at each placement, the other bots little (about 0.5 s of CPU)."""
+BUDGET = 3072
+"""Rollout work a hint may spend: worlds x moves x turns left x (greedy seats + 2), a greedy seat
+weighing every card's every effect at each placement, the other bots little: `LEAST` worlds for
+`WIDTH` moves over a 4-player game's 8 turns against greedy bots (about 0.3-0.5 s of CPU)."""
 LEAST, MOST, BATCH = 16, 512, 16
 """The fewest and most worlds a hint draws by default, and the step between looks."""
 YOU = "greedy"
