@@ -7,7 +7,8 @@ through the generic play loop with passive and greedy bots (games/s) and on the 
 
 `python benchmarks/bench_entheos.py hints [bots …]` times the hint alone;
 `python benchmarks/bench_entheos.py tournament [games] [bots]` plays the rollout bot in seat 1
-against three of each bot (default 80 games each, the page's bots) and prints the README's table."""
+against three of each bot (default 40 games each, the page's bots), and greedy in its seat on the
+same seed, and prints the README's table."""
 
 from __future__ import annotations
 
@@ -76,26 +77,30 @@ def named_bots() -> list[str]:
     return list(entheos.policies())
 
 
-def rollout_tournament(games: int = 80, bots: tuple[str, ...] = tuple(PLAIN_NAMES), players: int = 4) -> str:
+def rollout_tournament(games: int = 40, bots: tuple[str, ...] = tuple(PLAIN_NAMES), players: int = 4) -> str:
     """The rollout bot in seat 1 against `players` - 1 of each bot, `games` games each: a markdown
-    table of its win share and the bots' mean share, with 95% intervals (a fair share is 1/players)."""
+    table of its win share and the bots' mean share, with 95% intervals, and greedy's share in
+    seat 1 on the same seed, the control (a fair share is 1/players)."""
     named = entheos.policies(entheos.Rules(players=players))
-    rows = ["| against | games | rollout's win share (95%) | each bot's (mean, 95%) |", "| --- | --- | --- | --- |"]
+    rows = [
+        "| against | games | rollout's win share (95%) | each bot's (mean) | greedy in its seat, same deals (95%) |",
+        "| --- | --- | --- | --- | --- |",
+    ]
     for bot in bots:
-        frame = tournament(
-            lambda: entheos.initial_state(entheos.Rules(players=players)),
-            ["rollout"] + [bot] * (players - 1),
-            games,
-            seed=7,
-            named=named,
-        )
-        r = frame.row(0, named=True)
-        others = frame[1:]
-        rows.append(
-            f"| {PLAIN_NAMES.get(bot, bot)} | {games} | {r['win_share']:.0%} ({r['low']:.0%}–{r['high']:.0%}) | "
-            f"{others['win_share'].to_numpy().mean():.0%} ({others['low'].to_numpy().mean():.0%}–"
-            f"{others['high'].to_numpy().mean():.0%}) |"
-        )
+        shares = []
+        for first in ("rollout", "greedy"):
+            frame = tournament(
+                lambda: entheos.initial_state(entheos.Rules(players=players)),
+                [first] + [bot] * (players - 1),
+                games,
+                seed=7,
+                named=named,
+            )
+            r = frame.row(0, named=True)
+            shares.append(f"{r['win_share']:.0%} ({r['low']:.0%}–{r['high']:.0%})")
+            if first == "rollout":
+                shares.append(f"{frame[1:]['win_share'].to_numpy().mean():.0%}")
+        rows.append(f"| {PLAIN_NAMES.get(bot, bot)} | {games} | " + " | ".join(shares) + " |")
         print(rows[-1], flush=True)
     return "\n".join(rows)
 
@@ -174,7 +179,7 @@ if __name__ == "__main__":
                 f"max {max(cpu):.2f} s; rollouts {min(counts)}-{max(counts)} (median {int(np.median(counts))})"
             )
     elif sys.argv[1:2] == ["tournament"]:
-        games = int(sys.argv[2]) if len(sys.argv) > 2 else 80
+        games = int(sys.argv[2]) if len(sys.argv) > 2 else 40
         print(rollout_tournament(games, tuple(sys.argv[3].split(",")) if len(sys.argv) > 3 else tuple(PLAIN_NAMES)))
     else:
         main()

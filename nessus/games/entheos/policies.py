@@ -144,7 +144,7 @@ def greedy() -> game.Policy:
 
 ROLLOUT_BUDGET = 1200
 """The rollout bot's work a move (`rollouts.worlds`): a quarter of the page's hint, so that a
-tournament plays in minutes (about 2 s a game at 4 players)."""
+tournament plays in minutes (about 3 s of CPU a game at 4 players)."""
 
 
 def rollout(opponents: str = "greedy", budget: int = ROLLOUT_BUDGET) -> game.Policy:
