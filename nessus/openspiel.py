@@ -103,16 +103,86 @@ class SpielGame(pyspiel.Game):
         return Observer(perfect_recall=bool(iig_obs_type is not None and iig_obs_type.perfect_recall))
 
 
+class Path:
+    """The nessus states of a game so far, newest last, as a linked list (`state`, the `before` one),
+    immutable so that clones share it (a deepcopy returns it as it is). Each node keeps, once
+    computed: its moves (legal actions, or chance outcomes with their weights as floats), the
+    child reached by each (`child`: a clone that plays the same move again reuses it) and each
+    player's observations so far (`recall`, read only when asked for)."""
+
+    __slots__ = ("state", "player", "before", "recalled", "_moves", "_weights", "children")
+
+    def __init__(self, state: State, before: Path | None = None) -> None:
+        self.state = state
+        self.player = state.current_player()
+        self.before = before
+        self.recalled: dict[int, tuple[str, tuple | None]] = {}
+        self._moves: list[game.Action] | None = None
+        self._weights: list[float] = []
+        self.children: dict[int, Path] = {}
+
+    def __deepcopy__(self, memo: dict) -> Path:
+        return self
+
+    @property
+    def moves(self) -> list[game.Action]:
+        """The chance outcomes at a chance node, else the legal actions, in nessus's order."""
+        if self._moves is None:
+            if self.state.is_chance_node():
+                outcomes = self.state.chance_outcomes()
+                self._moves, self._weights = [o for o, _ in outcomes], [float(p) for _, p in outcomes]
+            else:
+                self._moves = self.state.legal_actions()
+        return self._moves
+
+    @property
+    def weights(self) -> list[float]:
+        """The chance outcomes' probabilities, as floats (empty where chance does not act)."""
+        self.moves  # noqa: B018 (computes both, once)
+        return self._weights
+
+    def child(self, move: int) -> Path:
+        """The node after the `move`-th move (legal: taken from this state's own list)."""
+        if move not in self.children:
+            self.children[move] = Path(self.state._apply(self.moves[move]), self)
+        return self.children[move]
+
+    def recall(self, player: int) -> tuple[str, ...]:
+        """`player`'s observations along the game, each written down when it differs from the last."""
+        unread: list[Path] = []
+        node: Path | None = self
+        while node is not None and player not in node.recalled:
+            unread.append(node)
+            node = node.before
+        last = node.recalled[player] if node is not None else None
+        for node in reversed(unread):
+            view = node.state.observation(player)
+            last = last if last is not None and last[0] == view else (view, last)
+            node.recalled[player] = last
+        seen = []
+        while last is not None:
+            seen.append(last[0])
+            last = last[1]
+        return tuple(reversed(seen))
+
+
 class SpielState(pyspiel.State):
-    """A pyspiel state wrapping a nessus `State` (replaced by the next one at each action)."""
+    """A pyspiel state wrapping a nessus `State` (replaced by the next one at each action). The
+    states so far are a shared `Path`, so a clone (OpenSpiel's deepcopy of the attributes) copies
+    one reference, a move played again from a clone is not computed again, and observations are
+    computed only for the information states asked for."""
 
     def __init__(self, spiel_game: SpielGame, state: State) -> None:
         super().__init__(spiel_game)
-        self.state = state
-        self.seen: tuple[tuple[str, ...], ...] = tuple((state.observation(p),) for p in range(spiel_game.num_players()))
+        self.path = Path(state)
+
+    @property
+    def state(self) -> State:
+        """The nessus state now."""
+        return self.path.state
 
     def current_player(self) -> int:
-        player = self.state.current_player()
+        player = self.path.player
         if player == game.TERMINAL:
             return int(pyspiel.PlayerId.TERMINAL)
         if player == game.CHANCE:
@@ -120,26 +190,19 @@ class SpielState(pyspiel.State):
         return player
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(range(len(self.state.legal_actions())))
+        return list(range(len(self.path.moves)))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return [(i, float(p)) for i, (_, p) in enumerate(self.state.chance_outcomes())]
-
-    def _move(self, action: int) -> game.Action:
-        if self.state.is_chance_node():
-            return self.state.chance_outcomes()[action][0]
-        return self.state.legal_actions()[action]
+        return list(enumerate(self.path.weights))
 
     def _apply_action(self, action: int) -> None:
-        self.state = self.state.apply(self._move(action))
-        views = (self.state.observation(p) for p in range(len(self.seen)))
-        self.seen = tuple(seen if seen[-1] == view else (*seen, view) for seen, view in zip(self.seen, views))
+        self.path = self.path.child(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return str(self._move(action))
+        return str(self.path.moves[action])
 
     def is_terminal(self) -> bool:
-        return self.state.is_terminal()
+        return self.path.player == game.TERMINAL
 
     def returns(self) -> list[float]:
         if not self.state.is_terminal():
@@ -163,7 +226,7 @@ class Observer:
         """Nothing to set: nessus observations are strings."""
 
     def string_from(self, state: SpielState, player: int) -> str:
-        return "\n".join(state.seen[player]) if self.perfect_recall else state.state.observation(player)
+        return "\n".join(state.path.recall(player)) if self.perfect_recall else state.state.observation(player)
 
 
 def load(name: str, rules: Any = None) -> SpielGame:
