@@ -13,8 +13,8 @@ from nessus.numbers import number_html
 
 BOX = "max-width:520px"
 THINKING = (
-    "<i>thinking…</i> <small style='color:#555'>(it solves your whole turn: a game's first turn is read from stored "
-    "values in under a second, a later one can take a few seconds)</small>"
+    "<i>thinking…</i> <small style='color:#555'>(it solves your whole turn exactly: a game's first turn is read from "
+    "stored values, a later one takes about a second at most)</small>"
 )
 
 
@@ -40,8 +40,8 @@ def optimal_html(ticket: int, state: str, body: str, move: str = "") -> str:
 
 
 def optimal_line(ticket: int, g: State) -> str:
-    """The optimal player's move on your turn and its exact values in treasure (solved: seconds, in
-    a worker thread), or its failure."""
+    """The optimal player's move on your turn and its exact values in treasure (solved in a worker
+    thread: about a second at most), or its failure."""
     try:
         c = optimal_choice(g.situation(), g.hand())
         took = "nothing" if c.take == 0 else f"{c.take} card{'s' if c.take > 1 else ''}"

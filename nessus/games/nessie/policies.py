@@ -116,7 +116,7 @@ def policies(rules: Rules | None = None) -> dict[str, game.Policy]:
     10/6), "stop_at_2", "stop_at_3" (reveal that many cards, then take the best run) and
     "stop_when_risky" (stop when P(the next card sinks) > 3/10). The single-turn optimal rule
     (`nessie.optimal.optimal()`, a policy too) is not named here: it maximises one turn's
-    treasure, not the game, and a later turn can take seconds to solve."""
+    treasure, not the game (a game of it in every seat runs to the 3000-turn end)."""
     return {
         "lookahead": lookahead(),
         "stop_at_2": stop_at(2),
