@@ -148,7 +148,16 @@ class _Layer:
         return None
 
     def forget(self) -> None:
-        """Drop what only the solve needed (keeping what look-ups read)."""
+        """Keep only what look-ups read: the states expanded or proved, and their summaries."""
+        kept, start, groups = self.expanded | self.proved, 0, {}
+        for t in sorted(self.groups):
+            rows, states, summaries = self.groups[t]
+            mine = kept[start : start + len(states)]
+            if mine.any():
+                first, number = _groups(summaries[mine], len(rows))
+                groups[t] = (rows[summaries[mine][first]], states[mine], number)
+            start += len(states)
+        self.groups, self.expanded, self.proved = groups, self.expanded[kept], self.proved[kept]
         self.bound, self.weights, self.children = np.zeros(0), np.zeros((9, 0), np.int64), np.zeros((0, 9), np.int64)
 
 
