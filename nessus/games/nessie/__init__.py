@@ -37,8 +37,9 @@ the draw pile is counted, not ordered, and each reveal draws a card from it with
 The parts: `cards` (the deck, the row and what sinks it, a hand and what a take keeps),
 `rules` (the parameters and the state file), `odds` (exact bust odds, what a stop is worth,
 `report`), `state` (whole games as the protocol), `policies` (the rules of play as policies),
-`optimal` (the exact single-turn optimal rule, `tables`), `fast` (many games at once in numpy,
-tournaments, `simulate`), `page` and `views` (the dashboard).
+`turn` (one turn solved exactly, layer by layer), `optimal` (the exact single-turn optimal rule,
+`tables`), `fast` (many games at once in numpy, tournaments, `simulate`), `page` and `views`
+(the dashboard).
 """
 
 from nessus.game import Game
