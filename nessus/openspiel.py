@@ -106,11 +106,10 @@ class SpielGame(pyspiel.Game):
 class Path:
     """The nessus states of a game so far, newest last, as a linked list (`state`, the `before` one),
     immutable so that clones share it (a deepcopy returns it as it is). Each node keeps, once
-    computed: its moves (legal actions, or chance outcomes with their weights as floats), the
-    child reached by each (`child`: a clone that plays the same move again reuses it) and each
+    computed: its moves (legal actions, or chance outcomes with their weights as floats) and each
     player's observations so far (`recall`, read only when asked for)."""
 
-    __slots__ = ("state", "player", "before", "recalled", "_moves", "_weights", "children")
+    __slots__ = ("state", "player", "before", "recalled", "_moves", "_weights")
 
     def __init__(self, state: State, before: Path | None = None) -> None:
         self.state = state
@@ -119,7 +118,6 @@ class Path:
         self.recalled: dict[int, tuple[str, tuple | None]] = {}
         self._moves: list[game.Action] | None = None
         self._weights: list[float] = []
-        self.children: dict[int, Path] = {}
 
     def __deepcopy__(self, memo: dict) -> Path:
         return self
@@ -143,9 +141,7 @@ class Path:
 
     def child(self, move: int) -> Path:
         """The node after the `move`-th move (legal: taken from this state's own list)."""
-        if move not in self.children:
-            self.children[move] = Path(self.state._apply(self.moves[move]), self)
-        return self.children[move]
+        return Path(self.state._apply(self.moves[move]), self)
 
     def recall(self, player: int) -> tuple[str, ...]:
         """`player`'s observations along the game, each written down when it differs from the last."""
@@ -169,8 +165,7 @@ class Path:
 class SpielState(pyspiel.State):
     """A pyspiel state wrapping a nessus `State` (replaced by the next one at each action). The
     states so far are a shared `Path`, so a clone (OpenSpiel's deepcopy of the attributes) copies
-    one reference, a move played again from a clone is not computed again, and observations are
-    computed only for the information states asked for."""
+    one reference, and observations are computed only for the information states asked for."""
 
     def __init__(self, spiel_game: SpielGame, state: State) -> None:
         super().__init__(spiel_game)
