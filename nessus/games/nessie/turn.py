@@ -46,7 +46,6 @@ BITS = 4  # a row's card counts packed in one integer, 4 bits a card (a live row
 FITS = 1 << 62  # scaled values below this are computed in int64, above it as Python integers
 MARGIN = 1e-9  # bounds in floats prune only where they clear stopping by this much
 _HASH = np.random.default_rng(2024).integers(1 << 40, 1 << 62, 4096, dtype=np.uint64) | np.uint64(1)
-_MIX = (np.uint64(0x9E3779B97F4A7C15), np.uint64(0xBF58476D1CE4E5B9))
 
 
 def code(card: Card) -> int:
@@ -92,13 +91,12 @@ def _groups(keys: np.ndarray, size: int = 0) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _hashes(rows: np.ndarray) -> np.ndarray:
-    """A 64-bit hash of each row of an int8 matrix whose width is a multiple of 8 (each 8-byte
-    word mixed, then weighted)."""
-    words = rows.view(np.uint64) * _MIX[0]
-    words ^= words >> np.uint64(32)
-    words *= _MIX[1]
+    """A 64-bit hash of each row of an int8 matrix whose width is a multiple of 8: its 8-byte
+    words times odd random numbers, each mixed (a bijection), then added up. Rows that differ
+    in one word never share a hash."""
+    words = rows.view(np.uint64) * _HASH[: rows.shape[1] // 8]
     words ^= words >> np.uint64(29)
-    return (words * _HASH[: words.shape[1]]).sum(axis=1)
+    return words.sum(axis=1)
 
 
 def _distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
