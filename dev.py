@@ -83,6 +83,10 @@ def check() -> int:
                 *DOCTESTS,
             ],
         ),
+        (
+            "generated files",
+            [str(PYTHON), "-m", "pytest", "-q", "-p", "no:xdist", "tests/test_catalog.py", "tests/test_docs.py"],
+        ),
     ]
     failed = []
     for name, command in steps:
