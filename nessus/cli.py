@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import math
 import os
 import signal
@@ -322,18 +321,12 @@ def _simulate(args, game, rules) -> int:
         with client:
             outcome = run(client)
     elif args.workers:
-        from dask.distributed import Client, LocalCluster
+        from dask.distributed import Client
 
         main_thread = threading.current_thread() is threading.main_thread()
         previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main_thread else None
         try:  # the worker processes start ignoring Ctrl-C, which is for this process to handle
-            # its status page on any free port: 8787, Dask's own, may be another server's here
-            cluster = LocalCluster(
-                n_workers=args.workers,
-                threads_per_worker=1,
-                dashboard_address="127.0.0.1:0",
-                silence_logs=logging.ERROR,
-            )
+            cluster = montecarlo.local_cluster(args.workers)
         finally:
             if main_thread:
                 signal.signal(signal.SIGINT, previous)

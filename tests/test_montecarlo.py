@@ -281,6 +281,7 @@ def test_ctrl_c_on_a_client_keeps_the_chunks_finished_in_order(monkeypatch, stop
     """4 chunks in flight; Ctrl-C while chunk `stop_at` is waited for: the chunks before it, in
     order, and the chunks still in flight cancelled."""
     monkeypatch.setattr(montecarlo, "WINDOW", 4)
+    monkeypatch.setattr(montecarlo, "BATCH", 1)  # a chunk a task
     client = StoppingClient(stop_at)
     with montecarlo.Session():
         result = run(die_kernel, 20_000, 6, keep=("face",), chunk=1000, client=client)
@@ -288,7 +289,27 @@ def test_ctrl_c_on_a_client_keeps_the_chunks_finished_in_order(monkeypatch, stop
     assert result.estimates == run(die_kernel, result.trials, 6, keep=("face",), chunk=1000).estimates
 
 
-def test_a_client_keeps_two_chunks_in_flight_per_worker_thread():
+def test_a_small_cluster_gets_a_few_chunks_a_task_with_the_same_bits(monkeypatch):
+    """200 chunks and 4 tasks in flight: tasks of 8 consecutive chunks while over 64 are left, then
+    fewer, down to single chunks; the same results as a local run. Ctrl-C while the 6th task is
+    waited for keeps the 5 finished tasks' 40 chunks, in order, and cancels the 3 others in flight."""
+    monkeypatch.setattr(montecarlo, "WINDOW", 4)
+    sizes = [len(t) for t in montecarlo.tasks_of(chunk_plan(200, 0, chunk=1), 0, 4)]
+    assert sizes[:17] == [8] * 17 and sizes[-8:] == [1] * 8 and sum(sizes) == 200
+    assert sizes == sorted(sizes, reverse=True)
+    client = StoppingClient(stop_at=10**6)
+    whole = run(die_kernel, 200_000, 8, keep=("face",), chunk=1000, client=client)
+    local = run(die_kernel, 200_000, 8, keep=("face",), chunk=1000)
+    assert client.submitted == len(sizes)
+    assert whole.estimates == local.estimates and np.array_equal(whole.samples["face"], local.samples["face"])
+    client = StoppingClient(stop_at=5)
+    with montecarlo.Session():
+        result = run(die_kernel, 200_000, 8, keep=("face",), chunk=1000, client=client)
+    assert result.trials == 40_000 and client.cancelled == [3]
+    assert result.estimates == run(die_kernel, 40_000, 8, keep=("face",), chunk=1000).estimates
+
+
+def test_a_client_keeps_two_tasks_in_flight_per_worker_thread():
     class Cluster:
         def scheduler_info(self):
             return {"workers": {"a": {"nthreads": 1}, "b": {"nthreads": 3}}}
