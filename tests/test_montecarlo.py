@@ -291,8 +291,9 @@ def test_ctrl_c_on_a_client_keeps_the_chunks_finished_in_order(monkeypatch, stop
 
 def test_a_small_cluster_gets_a_few_chunks_a_task_with_the_same_bits(monkeypatch):
     """200 chunks and 4 tasks in flight (2 worker threads): tasks of 8 consecutive chunks while
-    over 16 are left, then half of those left, down to single chunks; the same results as a local run. Ctrl-C while the 6th task is
-    waited for keeps the 5 finished tasks' 40 chunks, in order, and cancels the 3 others in flight."""
+    over 16 are left, then half of those left, down to single chunks; the same results as a local
+    run. Ctrl-C while the 6th task is waited for keeps the 5 finished tasks' 40 chunks, in order,
+    and cancels the 3 others in flight."""
     monkeypatch.setattr(montecarlo, "WINDOW", 4)
     sizes = [len(t) for t in montecarlo.tasks_of(chunk_plan(200, 0, chunk=1), 0, 4)]
     assert sizes == [8] * 24 + [4, 2, 1, 1]
