@@ -40,7 +40,8 @@ Kernel = Callable[[np.random.Generator, int], Mapping[str, np.ndarray]]
 CHUNK = 1 << 17
 CONFIDENCE = 0.95
 WINDOW = 64  # tasks in flight on a Dask client that does not say how many threads it has
-BATCH = 8  # at most this many consecutive chunks in one task on a client
+ROUNDS = 2  # a task takes 1/(ROUNDS * tasks in flight) of the chunks left...
+BATCH = 8  # ...and at most BATCH consecutive chunks (one chunk a task near the end of a run)
 GRACE = 1.0  # seconds a run started after a Ctrl-C may take to catch up with the interrupted one
 PROBE = 3  # chunks `foreground` runs first, to time them
 
@@ -372,22 +373,24 @@ def _streamed(
 
 def tasks_of(plan: ChunkPlan, first: int, window: int) -> Iterator[range]:
     """The chunk indices of each task, in order, made when asked for: runs of consecutive chunks
-    from `first`, each 1/threads of the chunks left (threads = window/2, the worker threads), at
-    most BATCH and at least one. Guided self-scheduling: few tasks where a run is long for its
-    cluster (each costs the scheduler milliseconds), and single chunks at the end, so no worker
-    waits long for another.
+    from `first`, each 1/(ROUNDS * window) of the chunks left, at most BATCH and at least one.
+    Long runs on a small cluster make few tasks (each costs the scheduler milliseconds), and the
+    last tasks are single chunks, so no worker waits long for another at the end. (Tasks of a
+    worker thread's share of the chunks left, as guided self-scheduling has it, made Dask at 16
+    workers 10% slower: large first tasks, unequal.)
 
-    >>> [len(t) for t in tasks_of(chunk_plan(12, 0, chunk=1), 0, window=2)]  # one worker thread
-    [8, 4]
-    >>> [len(t) for t in tasks_of(chunk_plan(153, 0, chunk=1), 0, window=4)][-10:]  # two
-    [8, 8, 8, 8, 8, 4, 2, 1, 1, 1]
-    >>> len(list(tasks_of(chunk_plan(153, 0, chunk=1), 0, window=32)))  # 16: 2*10^7 trials in 59 tasks
-    59
+    >>> [len(t) for t in tasks_of(chunk_plan(12, 0, chunk=1), 0, window=1)]
+    [6, 3, 1, 1, 1]
+    >>> [len(t) for t in tasks_of(chunk_plan(153, 0, chunk=1), 0, window=4)][:12]
+    [8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8]
+    >>> len(list(tasks_of(chunk_plan(153, 0, chunk=1), 0, window=4)))  # 2 workers, 2*10^7 trials
+    38
+    >>> len(list(tasks_of(chunk_plan(153, 0, chunk=1), 0, window=32)))  # 16 workers
+    140
     """
-    threads = max(1, window // 2)
     j = first
     while j < len(plan):
-        per_task = max(1, min(BATCH, (len(plan) - j) // threads))
+        per_task = max(1, min(BATCH, (len(plan) - j) // (ROUNDS * window)))
         yield range(j, min(len(plan), j + per_task))
         j += per_task
 
