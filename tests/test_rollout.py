@@ -107,6 +107,19 @@ def test_the_page_table_says_it_in_words_with_the_model() -> None:
     assert "drawn from uniform; none: the other player does not move. The best move is clear at 95%." in page
 
 
+def test_the_page_table_of_exact_values_says_exact_and_counts_no_rollouts() -> None:
+    from nessus.kit.hint import rollout_table
+
+    values = {"show": rollout.Value.exactly(0.75, -1.5), "fold": rollout.Value.exactly(0.25, 2.0)}
+    hint = rollout.RolloutHint(
+        Toy(6, 1), {a: v.win for a, v in values.items()}, "show", True, "rollout", values, 0, True, "none", "uniform"
+    )
+    page = rollout_table(hint, None, str.capitalize, "points")
+    assert "Exact: the hidden cards weighed by uniform; none." in page and "rollouts a move" not in page
+    assert "<b>75%</b> <small>exact</small></td><td style='font-size:12px'>-1.50</td>" in page
+    assert "told apart" not in page and "clear at 95%" not in page
+
+
 def test_a_single_action_gets_its_first_rollouts() -> None:
     hint = rollout.estimate(Toy(4, theirs=1), TOY, {"show": "show"}, seed=3)
     value = hint.estimates["show"]

@@ -82,19 +82,26 @@ def rollout_table(hint: RolloutHint, chosen: Hashable | None, label: Callable[[H
     rows = []
     for action, v in sorted(hint.estimates.items(), key=lambda kv: -kv[1].win):
         spread = "exact" if v.exact else f"{v.win_low:.0%}–{v.win_high:.0%}"
-        points = f"{v.points:+.2f}" + ("" if v.exact else f" ({v.points_low:+.2f}, {v.points_high:+.2f})")
+        points = f"{v.points:.2f}" + ("" if v.exact else f" ({v.points_low:.2f} to {v.points_high:.2f})")
         rows.append(
             f"<tr class='hint-row{' best' * (action == hint.best)}'><td>{html.escape(label(action))}"
             f"{' ◀ yours' * (action == chosen)}</td><td><b>{v.win:.0%}</b> <small>{spread}</small></td>"
             f"<td style='font-size:12px'>{points}</td></tr>"
         )
     clear = "The best move is clear at 95%." if hint.separated else "The best moves cannot be told apart yet."
+    exact = all(v.exact for v in hint.estimates.values())
+    how = (
+        "Exact: the hidden cards weighed by"
+        if exact
+        else f"{hint.rollouts} rollouts a move: the hidden cards drawn from"
+    )
     return (
         f"<div class='hint-words' style='margin:2px 0'>{html.escape(hint.words(label))}</div>"
         "<table class='hint-table' cellpadding='3' style='border-collapse:collapse;width:100%;font-size:13px'>"
         f"<tr><th align='left'>move</th><th align='left'>chance to win (95%)</th><th align='left'>{unit}</th>"
-        f"</tr>{''.join(rows)}</table><small class='hint-model' style='color:#666'>{hint.rollouts} rollouts a move:"
-        f" the hidden cards drawn from {html.escape(hint.posterior)}; {html.escape(hint.opponents)}. {clear}</small>"
+        f"</tr>{''.join(rows)}</table><small class='hint-model' style='color:#666'>{how}"
+        f" {html.escape(hint.posterior)}; {html.escape(hint.opponents)}."
+        f"{'' if exact else ' ' + clear}</small>"
     )
 
 
