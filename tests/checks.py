@@ -4,6 +4,8 @@
   states the ranges itself, from RULES.md and the issue).
 - Monte Carlo coverage: over independent replications, each 95% interval covers the exact
   value at least as often as a Binomial(reps, 0.95) count would with probability 99.9%.
+- Monte Carlo agreement of one run's many figures: each 95% interval widened to a family-wise
+  99.9% level (`holds_together`), so that a fixed seed passes by design, not by luck.
 """
 
 from collections import Counter
@@ -50,3 +52,12 @@ def coverage(simulate: Callable[[int], Mapping], exact: Mapping[str, float], rep
             lo, hi = sim[name].ci
             covered[name] += lo <= exact[name] <= hi
     return covered, int(stats.binom.ppf(0.001, reps, 0.95))
+
+
+def holds_together(estimate, value: float, figures: int, alpha: float = 0.001) -> bool:
+    """Whether `value` lies in `estimate`'s 95% interval widened so that `figures` such checks all
+    hold with probability at least 1 - alpha (Bonferroni): each side of the interval scaled by
+    z(1 - alpha / (2 figures)) / z(0.975), about 2.0 for a dozen figures."""
+    lo, hi = estimate.ci
+    scale = stats.norm.ppf(1 - alpha / (2 * figures)) / stats.norm.ppf(0.975)
+    return estimate.value - scale * (estimate.value - lo) <= value <= estimate.value + scale * (hi - estimate.value)

@@ -16,54 +16,55 @@ GROUP = 5
 OUTCOMES = 6**GROUP
 
 
-def _roll_codes() -> np.ndarray:
-    """For k = 0..GROUP dice and each number u below 6**GROUP, the code of rolling the first k of
-    u's base-6 digits as dice: the faces' sum, plus 128 for each die that sticks (one flat array,
-    row k)."""
-    codes = np.zeros((GROUP + 1, OUTCOMES), dtype=np.int16)
+def _roll_table() -> np.ndarray:
+    """For k = 0..GROUP dice and each number u below 6**GROUP, rolling the first k of u's base-6
+    digits as dice, in one int32: what it adds to the turn's score in the low 8 bits (the faces'
+    sum, 0 if a die sticks) and, above them, how far it moves the turn's row down (OUTCOMES for
+    each die that sticks). A flat array, row k."""
+    rolls = np.zeros((GROUP + 1, OUTCOMES), dtype=np.int32)
     for u, faces in enumerate(itertools.product(range(1, 7), repeat=GROUP)):
         for k in range(1, GROUP + 1):
-            codes[k, u] = sum(faces[:k]) + 128 * sum(f in STUCK for f in faces[:k])
-    return codes.ravel()
+            stuck = sum(f in STUCK for f in faces[:k])
+            rolls[k, u] = (stuck * OUTCOMES) << 8 | (0 if stuck else sum(faces[:k]))
+    return rolls.ravel()
 
 
-_CODES = _roll_codes()
+_ROLLS = _roll_table()
 
 
 def turn_scores(dice: int, rng: np.random.Generator, n: int) -> np.ndarray:
     """The scores of n simulated turns (all turns advance together; only free dice are rolled).
 
-    A turn's free dice are rolled GROUP at a time as one uniform integer below 6**GROUP, whose
-    base-6 digits are that many fair dice; a table gives the roll's code, the faces' sum + 128 for
-    each die that sticks: under 128 it is a clean roll's total, otherwise code // 128 dice stuck.
-    One number per roll, not one per die, is what makes it fast. A finished turn has no dice and
-    adds 0; finished turns are dropped once they are half of those left.
+    A turn is its *row*, OUTCOMES times its free dice. Its free dice are rolled GROUP at a time
+    as one uniform integer u below 6**GROUP, whose base-6 digits are that many fair dice; at
+    row + u, a table gives what the roll adds to the score (low 8 bits) and how far the row
+    moves down (the rest). One number and one look-up per roll, not a few operations per die,
+    is what makes it fast. A finished turn (row 0) adds 0; finished turns are dropped once they
+    are half of those left.
     """
     out = np.zeros(n, dtype=np.int64)
     ids = np.arange(n)
-    free = np.full(n, dice, dtype=np.int32)
-    row = free * OUTCOMES  # where the codes for a turn's free dice start (up to GROUP of them)
+    row = np.full(n, dice * OUTCOMES, dtype=np.int32)
     score = np.zeros(n, dtype=np.int32)
     live = n
     while live:
         if dice <= GROUP:
-            roll = _CODES.take(row + rng.integers(0, OUTCOMES, size=row.size, dtype=np.int16))
-        else:
-            roll, rest = np.zeros(free.size, dtype=np.int16), free
+            roll = _ROLLS.take(row + rng.integers(0, OUTCOMES, size=row.size, dtype=np.int32))
+        else:  # GROUP dice at a time; the faces count only if no group sticks (at most 60 < 256)
+            roll, rest = np.zeros(row.size, dtype=np.int32), row
             while rest.any():
-                k = np.minimum(rest, GROUP)
-                roll += _CODES.take(k * OUTCOMES + rng.integers(0, OUTCOMES, size=k.size, dtype=np.int16))
+                k = np.minimum(rest, GROUP * OUTCOMES)
+                roll += _ROLLS.take(k + rng.integers(0, OUTCOMES, size=k.size, dtype=np.int32))
                 rest = rest - k
-        stuck = roll >> 7
-        score += np.where(stuck == 0, roll, 0)
-        free -= stuck
-        row -= np.multiply(stuck, OUTCOMES, dtype=np.int32)
-        live = int(np.count_nonzero(free))
-        if 2 * live <= free.size:
-            done = free == 0
+            roll = np.where(roll >> 8 == 0, roll, roll & ~255)
+        score += roll & 255
+        row -= roll >> 8
+        live = int(np.count_nonzero(row))
+        if 2 * live <= row.size:
+            done = row == 0
             out[ids[done]] = score[done]
             keep = ~done
-            ids, free, row, score = ids[keep], free[keep], row[keep], score[keep]
+            ids, row, score = ids[keep], row[keep], score[keep]
     return out
 
 

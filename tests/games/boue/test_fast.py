@@ -2,21 +2,18 @@
 
 import numpy as np
 import pytest
-from checks import coverage
+from checks import coverage, holds_together
 from scipy import stats
 
 from nessus.games import boue
 from nessus.play import play
 
 # -- Monte Carlo ---------------------------------------------------------------------------------
-# The seed is fixed, so these tests are deterministic. With ~12 figures at 95% each a fixed seed
-# can miss by chance, and seed 2024 did (p_tie_for_first for 2 dice and 3 players, just outside).
-# The coverage was then measured over seeds 0..149 at these trial counts: 91-97% per figure, as
-# a 95% interval should give. Since the dice are rolled five at a time as one number (issue 23)
-# the streams are new: of seeds 0..6, seeds 2, 3 and 6 cover every figure of both games (about
-# half should, with ~12 figures at 95%). SEED = 2; test_simulation_coverage below asserts the
-# coverage on 40 independent replications.
-SEED = 2
+# The seed is fixed, so these tests are deterministic. A run's dozen figures each at 95% would
+# miss somewhere about half the time, whatever the seed; so each interval is widened to a
+# family-wise 99.9% level (checks.holds_together) and any seed passes by design.
+# test_simulation_coverage below asserts the 95% coverage itself on 40 independent replications.
+SEED = 0
 
 
 @pytest.mark.parametrize("kw", [{}, dict(dice=2, players=3)])
@@ -34,10 +31,10 @@ def test_simulation_agrees_with_exact(kw):
         "p_tie_for_first",
     }
     for name in common:
-        lo, hi = sim[name].ci
         e = exact[name]
         low_end, high_end = e.ci if e.exact is None else (e.value, e.value)
-        assert lo <= low_end and high_end <= hi, (name, e.value, sim[name].ci)
+        assert holds_together(sim[name], low_end, len(common)), (name, e.value, sim[name].ci)
+        assert holds_together(sim[name], high_end, len(common)), (name, e.value, sim[name].ci)
 
 
 def test_simulation_coverage():
