@@ -51,10 +51,14 @@ def decisions(players: int, policy, seed: int):
 
 
 def test_policies_are_named_and_play_whole_games_at_every_table_size():
+    """Every bot plays legal moves in every seat of a whole game at each table size; the rollout
+    bot (a tenth of a second a move) at the smallest and largest tables."""
     named = policies()
-    assert {"naive", "bluffer", "random_legal"} <= set(named)
+    assert {"naive", "bluffer", "random_legal", "rollout"} <= set(named)
     for players in (3, 4, 5, 6):
         for name, policy in named.items():
+            if name == "rollout" and players in (4, 5):
+                continue
             for state, action in decisions(players, policy, seed=players):
                 assert action in state.legal_actions(), name
 
