@@ -30,6 +30,9 @@ _DARK = 'body[data-jp-theme-light="false"] .nessus-dash'
 CSS = (
     "<style>"
     ".nessus-dash{max-width:100%;box-sizing:border-box;color:var(--jp-ui-font-color1)}"
+    # Solara's page shell is a flex row whose item would grow to the page's widest content once
+    # drawn wide: a phone then scrolled sideways after a resize
+    ".v-application{min-width:0}"
     ".nessus-dash .widget-hbox{flex-wrap:wrap}"
     ".nessus-dash .nessus-columns{flex-wrap:wrap;gap:4px 12px;align-items:flex-start}"
     ".nessus-dash .nessus-columns>.widget-vbox{max-width:100%;min-width:0!important;box-sizing:border-box}"
@@ -37,7 +40,7 @@ CSS = (
     ".nessus-dash .widget-output,.nessus-dash .vega-embed{max-width:100%}"
     ".nessus-dash .vega-embed svg.marks{max-width:100%;height:auto}"
     ".nessus-dash .nessus-chart{width:100%}.nessus-dash .nessus-chart .vega-embed{width:100%;box-sizing:border-box}"
-    ".nessus-dash .widget-html-content{max-width:100%;line-height:1.45}"
+    ".nessus-dash .widget-html-content{max-width:100%;line-height:1.45;overflow-x:auto}"
     ".nessus-dash .widget-hbox>.widget-html>.widget-html-content{line-height:var(--jp-widgets-inline-height)}"
     ".nessus-dash .widget-text,.nessus-dash .widget-slider,.nessus-dash .widget-dropdown{max-width:100%}"
     ".nessus-dash table{max-width:100%}"

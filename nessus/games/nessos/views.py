@@ -54,15 +54,16 @@ def card_html(card: Card | None, small: bool = False) -> str:
 
 
 def cards_html(cards: Sequence[Card], small: bool = False, empty: str = "—") -> str:
-    """A row of cards face up."""
-    return "".join(card_html(c, small) for c in cards) or f"<span style='color:#888'>{empty}</span>"
+    """A row of cards face up, free to wrap between cards (a player's front can hold a dozen)."""
+    return "<wbr>".join(card_html(c, small) for c in cards) or f"<span style='color:#888'>{empty}</span>"
 
 
 def backs_html(n: int) -> str:
     """A hidden hand: small backs (up to 6 drawn) and its count."""
     if not n:
         return "<span style='color:#888'>no cards</span>"
-    return card_html(None, True) * min(n, 6) + f"<span class='nessos-count'>{n} card{'s' if n > 1 else ''}</span>"
+    backs = "<wbr>".join([card_html(None, True)] * min(n, 6))
+    return backs + f"<span class='nessos-count'>{n} card{'s' if n > 1 else ''}</span>"
 
 
 def table_html(s: State, who: Sequence[str]) -> str:

@@ -128,8 +128,7 @@ def test_nessos(server, page):
 
     page.set_viewport_size({"width": 390, "height": 2400})
     page.wait_for_timeout(600)
-    if server.engine == "voila":  # under Solara this page stays ~520 px wide once resized (a page opened at 390 fits)
-        fits(page, 391)
+    fits(page, 391)
     page.screenshot(path=str(ARTIFACTS / f"nessos-phone-{server.engine}.png"), full_page=True)
     record("nessos", first_chart=first, hint=hint, q_redraw=q_redraw, watch_200=watch)
 
