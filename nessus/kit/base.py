@@ -19,7 +19,7 @@ import numpy as np
 
 from nessus import paths
 from nessus.game import Game
-from nessus.kit.common import ChartPane, Messages, ParamField, setup
+from nessus.kit.common import MINI_DICE_CSS, ChartPane, Messages, ParamField, setup
 from nessus.numbers import MODES, Mode
 from nessus.rules import Param
 
@@ -79,8 +79,7 @@ CSS = (
     f"{_DARK} [style*='color:#2e7d32']{{color:#81c784!important}}"
     f"{_DARK} .nessus-error{{color:#ff8a80!important}}"
     "@media (max-width:600px){.nessus-dash h2{font-size:1.3em}"
-    ".nessus-dash .nessus-columns>.widget-vbox{width:100%!important}}"
-    "</style>"
+    ".nessus-dash .nessus-columns>.widget-vbox{width:100%!important}}" + MINI_DICE_CSS + "</style>"
 )
 
 

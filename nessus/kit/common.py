@@ -10,7 +10,8 @@ import html
 import io
 import re
 import textwrap
-from collections.abc import Callable, Iterable
+import weakref
+from collections.abc import Callable, Iterable, Sequence
 from html.parser import HTMLParser
 
 import altair as alt
@@ -63,6 +64,32 @@ def face_svg(
         f'<rect x="{edge}" y="{edge}" width="{size - 2 * edge}" height="{size - 2 * edge}" rx="{size / 6:.1f}" '
         f'fill="{fill}" stroke="{stroke}" stroke-width="2"/>{dots}</svg>'
     )
+
+
+def svg_url(svg: str) -> str:
+    """An SVG image as a CSS `url(...)` (a data: URL: offline)."""
+    return "url(data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode() + ")"
+
+
+def mini_dice(faces: Sequence[int], size: int = 20, held: bool = False) -> str:
+    """A row of small dice, inline in a sentence or a table cell: a bare span each, drawn by the
+    page's stylesheet (`MINI_DICE_CSS`, in the kit's CSS), where an SVG each made a hint table of
+    thirty rows some fifty kilobytes and a thousand elements to lay out."""
+    held_class = " held" if held else ""
+    return "".join(
+        f'<span class="mini-die f{f}{held_class}" data-face="{f}" title="{f}" style="width:{size}px;height:{size}px">'
+        "</span>"
+        for f in faces
+    )
+
+
+MINI_DICE_CSS = ".mini-die{display:inline-block;vertical-align:middle;margin-right:2px;background-size:100%}"
+MINI_DICE_CSS += "".join(
+    f".mini-die.f{f}{{background-image:{svg_url(face_svg(f, 20))}}}"
+    f".mini-die.held.f{f}{{background-image:{svg_url(face_svg(f, 20, '#ffe3c2'))}}}"
+    for f in range(1, 7)
+)
+"""The small dice's faces, white or (held) tinted."""
 
 
 def die_svg(face: int, size: int = 46, stuck: bool = False) -> str:
@@ -153,13 +180,9 @@ class ChartPane:
 
     def show(self, chart: alt.TopLevelMixin) -> None:
         """Replace the pane's chart (from any thread); not validated (the schema costs 15 MiB)."""
-        spec = chart.to_dict(validate=False)
-        wrap_titles(spec)
-        width = spec.get("width")
-        if isinstance(width, (int, float)) and not COMPOUND.intersection(spec) and not self.widget_charts:
-            spec["width"] = "container"  # as wide as the pane, up to the width it was drawn for
-            if self.output.layout.max_width != f"{width + 90}px":
-                self.output.layout.max_width = f"{width + 90}px"
+        spec, width, download = drawn(chart, self.widget_charts, self.name)
+        if width and self.output.layout.max_width != f"{width + 90}px":
+            self.output.layout.max_width = f"{width + 90}px"
         if self.widget_charts:
             self.chart.spec = spec
         else:
@@ -167,8 +190,34 @@ class ChartPane:
             metadata = {VEGALITE: {"embed_options": EMBED}}
             self.output.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
         self.output.layout.min_height = None  # keeps room before the first chart; a narrow page draws it smaller
-        rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
-        self.download.value = csv_link(records_csv(rows), f"{self.name}.csv", "the chart's data (CSV)") if rows else ""
+        self.download.value = download
+
+
+_DRAWN: dict[tuple[int, bool, str], tuple[dict, int | None, str]] = {}
+
+
+def drawn(chart: alt.TopLevelMixin, widget_charts: bool, name: str) -> tuple[dict, int | None, str]:
+    """A chart as a pane draws it: its vega-lite spec (titles wrapped; as wide as the pane, where
+    it is not a widget chart), the width in pixels it was drawn for (None: as it is) and the link
+    to its data as CSV. Remembered while the chart object lives: a view that memoises its charts
+    (every student's first page shows the same ones) makes it one dict lookup. The spec is shared:
+    it is not to be changed."""
+    key = (id(chart), widget_charts, name)
+    held = _DRAWN.get(key)
+    if held is not None:
+        return held
+    spec = chart.to_dict(validate=False)
+    wrap_titles(spec)
+    width = spec.get("width")
+    if isinstance(width, (int, float)) and not COMPOUND.intersection(spec) and not widget_charts:
+        spec["width"] = "container"  # as wide as the pane, up to the width it was drawn for
+    else:
+        width = None
+    rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
+    download = csv_link(records_csv(rows), f"{name}.csv", "the chart's data (CSV)") if rows else ""
+    _DRAWN[key] = held = (spec, width, download)
+    weakref.finalize(chart, _DRAWN.pop, key, None)  # forgotten with the chart (its id may be reused)
+    return held
 
 
 def wrap_lines(text: str | list, width: int) -> str | list[str]:

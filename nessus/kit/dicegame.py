@@ -4,14 +4,16 @@ machine), the move buttons and the roll counter; the hint and the policies' char
 
 from __future__ import annotations
 
-import base64
 import html
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
+import anywidget
 import ipywidgets as widgets
+import traitlets
 
 from nessus.kit.base import Dashboard
-from nessus.kit.common import DIE, ParamField, face_svg
+from nessus.kit.common import DIE, ParamField, face_svg, mini_dice, svg_url  # noqa: F401 (mini_dice: the pages import it from here)
 from nessus.kit.hint import (  # noqa: F401 (the pages import these from here too)
     HELD,
     HEURISTIC,
@@ -27,31 +29,19 @@ from nessus.rules import Param
 
 ALONE, GAME = "Alone", "Against the machine"
 MOVES = (("roll-button", "primary", "refresh"), ("stop-button", "success", "hand-paper-o"), ("new-button", "", ""))
-SLOT = {"align_items": "center", "margin": "10px 4px 0 4px", "overflow": "visible"}  # a die and its note
-
-
-def mini_dice(faces: Sequence[int], size: int = 20, held: bool = False) -> str:
-    """A row of small dice, inline in a sentence or a table cell."""
-    fill = "#ffe3c2" if held else "#ffffff"
-    return "".join(
-        f'<span class="mini-die" data-face="{f}" title="{f}" style="display:inline-block;vertical-align:middle;'
-        'margin-right:2px">'
-        f"{face_svg(f, size, fill)}</span>"
-        for f in faces
-    )
 
 
 def _tray_css() -> str:
-    def url(svg: str) -> str:
-        return "url(data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode() + ")"
-
+    tinted = {f: face_svg(f, fill="#ffe3c2", stroke=HELD) for f in range(1, 7)}
     faces = "".join(
-        f".nessus-tray .nessus-die.face-{f}{{background-image:{url(face_svg(f))}}}"
-        f".nessus-tray .nessus-die.held.face-{f}{{background-image:{url(face_svg(f, fill='#ffe3c2', stroke=HELD))}}}"
+        f".nessus-tray .nessus-die.face-{f}{{background-image:{svg_url(face_svg(f))}}}"
+        f".nessus-tray .nessus-die.held.face-{f}{{background-image:{svg_url(tinted[f])}}}"
         for f in range(1, 7)
     )
     return (
-        "<style>"
+        f".nessus-tray .nessus-tray-row{{display:flex;flex-wrap:wrap;align-items:flex-end;min-height:{DIE + 30}px}}"
+        ".nessus-tray .nessus-slot{display:flex;flex-direction:column;align-items:center;margin:10px 4px 0 4px}"
+        f".nessus-tray .nessus-tray-empty{{color:#777;line-height:{DIE}px}}"
         f".nessus-tray .nessus-die.jupyter-button{{width:{DIE}px;height:{DIE}px;padding:0;margin:0;border:none;"
         "background-color:transparent;background-size:100% 100%;box-shadow:none;cursor:pointer;"
         "transition:transform .1s}"
@@ -60,10 +50,22 @@ def _tray_css() -> str:
         ".nessus-tray .nessus-die.jupyter-button:hover,.nessus-tray .nessus-die.jupyter-button:focus"
         "{background-color:transparent;box-shadow:none;outline:none}"
         ".nessus-tray .nessus-die.jupyter-button:focus-visible{outline:2px dotted #4c78a8;outline-offset:2px}"
-        f".nessus-tray .die-note,.nessus-tray .die-note .widget-html-content{{color:{HELD};font-weight:bold;"
-        "font-size:12px;text-align:center;line-height:16px;height:16px;margin:0}"
-        f"{faces}</style>"
+        f".nessus-tray .die-note{{color:{HELD};font-weight:bold;font-size:12px;text-align:center;line-height:16px;"
+        "height:16px;margin:2px 0 0 0}"
+        f"{faces}"
     )
+
+
+class TrayView(anywidget.AnyWidget):
+    """The tray's one widget (drawn by tray.js): a die is a dict of its CSS `classes`, whether
+    it is `disabled`, its `title` (tooltip) and its `note` (HTML below it); `empty` is the HTML
+    shown when there are none. A click on a die comes back as a message `{"click": i}`. One widget,
+    where buttons, notes and boxes were 48 (each with its layout and style) for five dice."""
+
+    _esm = Path(__file__).with_name("tray.js")
+    _css = _tray_css()
+    dice = traitlets.List(traitlets.Dict()).tag(sync=True)
+    empty = traitlets.Unicode("").tag(sync=True)
 
 
 class DiceTray:
@@ -71,25 +73,16 @@ class DiceTray:
     labelled, locked dice held for good; an inactive tray only shows the dice."""
 
     def __init__(self, size: int, word: str = "held", on_change: Callable[[], None] | None = None) -> None:
+        self.size = size
         self.word = word
         self.on_change = on_change
         self.faces: list[int] = []
         self.held: list[bool] = []
         self.locked: list[bool] = []
         self.active = False
-        self.buttons = [widgets.Button(layout=widgets.Layout(width=f"{DIE}px", height=f"{DIE}px")) for _ in range(size)]
-        self.notes = [widgets.HTML(layout=widgets.Layout(margin="2px 0 0 0", height="16px")) for _ in range(size)]
-        self.slots = [widgets.VBox([b, n], layout=widgets.Layout(**SLOT)) for b, n in zip(self.buttons, self.notes)]
-        for i, (b, note) in enumerate(zip(self.buttons, self.notes)):
-            b.add_class("nessus-die")
-            b.on_click(lambda _, i=i: self.click(i))
-            note.add_class("die-note")
-        self.empty = widgets.HTML()
-        self.widget = widgets.HBox(
-            [widgets.HTML(_tray_css()), *self.slots, self.empty],
-            layout=widgets.Layout(min_height=f"{DIE + 30}px", align_items="flex-end", overflow="visible"),
-        )
+        self.widget = TrayView()
         self.widget.add_class("nessus-tray")
+        self.widget.on_msg(lambda _, content, buffers: self._clicked(content))
         self.show(())
 
     def show(
@@ -106,24 +99,24 @@ class DiceTray:
         self.locked = list(locked) if locked is not None else [False] * n
         self.held = [h or k for h, k in zip(held if held is not None else [False] * n, self.locked)]
         self.active = active
-        self.empty.value = (
-            f"<span style='color:#777;line-height:{DIE}px'>{html.escape(empty)}</span>" if not faces else ""
-        )
+        self.widget.empty = html.escape(empty) if not faces else ""
         self._draw()
 
     def _draw(self) -> None:
-        for i, (b, note, slot) in enumerate(zip(self.buttons, self.notes, self.slots)):
-            if i >= len(self.faces):
-                slot.layout.display = "none"
-                continue
-            slot.layout.display = None
+        dice = []
+        for i in range(min(len(self.faces), self.size)):
             held = self.held[i]
-            marks = (c for c, on in (("held", held), ("locked", self.locked[i])) if on)
-            b._dom_classes = ("nessus-die", *self._classes(i), *marks)
-            b.disabled = not self.active or self.locked[i]
+            marks = [c for c, on in (("held", held), ("locked", self.locked[i])) if on]
+            disabled = not self.active or self.locked[i]
             verb = "release" if held else "hold" if self.word == "held" else "keep"
-            b.tooltip = self._describe(i) + (f": click to {verb} it" if not b.disabled else "")
-            note.value = self.word if held else "&nbsp;"
+            title = self._describe(i) + (f": click to {verb} it" if not disabled else "")
+            classes = ["nessus-die", *self._classes(i), *marks]
+            dice.append({"classes": classes, "disabled": disabled, "title": title, "note": self._note(i)})
+        self.widget.dice = dice
+
+    def _note(self, i: int) -> str:
+        """The HTML below die i."""
+        return self.word if self.held[i] else "&nbsp;"
 
     def _classes(self, i: int) -> tuple[str, ...]:
         """Die i's CSS classes besides `nessus-die`, `held` and `locked` (its face)."""
@@ -133,9 +126,15 @@ class DiceTray:
         """Die i in words, for its tooltip."""
         return f"die showing {self.faces[i]}"
 
+    def _clicked(self, content: object) -> None:
+        """A message from the page: `{"click": i}` clicks die i (anything else is ignored)."""
+        i = content.get("click") if isinstance(content, dict) else None
+        if isinstance(i, int) and not isinstance(i, bool):
+            self.click(i)
+
     def click(self, i: int) -> None:
-        """Hold or release die i (nothing for a locked die or an inactive tray)."""
-        if not self.active or self.locked[i] or i >= len(self.faces):
+        """Hold or release die i (nothing for a locked die, an inactive tray or no such die)."""
+        if not 0 <= i < min(len(self.faces), self.size) or not self.active or self.locked[i]:
             return
         self.held[i] = not self.held[i]
         self._draw()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Hashable
+from functools import cache
 
 import altair as alt
 import polars as pl
@@ -64,9 +65,11 @@ def players_html(state: State, seats: Table, winner: int) -> str:
     return seats_html("palais", "The game, in seat order", seats, turns, {winner} if result else (), result)
 
 
+@cache
 def chart_view(goal: Goal, sticky: bool) -> tuple[alt.Chart, str]:
     """The final hand's exact law under the optimal holds for the goal and under "keep the most
-    common face", and the figures beside it (the goal's exact probability under each)."""
+    common face", and the figures beside it (the goal's exact probability under each); the same
+    objects for the same goal (a chart pane then draws it without converting it again)."""
     best, rule, v_best, v_rule = palais.final_hands(goal, sticky)
     cats = {"optimal holds": best.map(palais.category), "most common face": rule.map(palais.category)}
     title = alt.Title(
@@ -85,8 +88,9 @@ def chart_view(goal: Goal, sticky: bool) -> tuple[alt.Chart, str]:
     return chart, figures_html((html.escape(goal.text), "exact"), rows, note, nowrap=False)
 
 
+@cache
 def single_chart() -> alt.LayerChart:
-    """The chance of each hand on a single roll of five dice."""
+    """The chance of each hand on a single roll of five dice (the same object every time)."""
     p = palais.p_single()
     exact = [f"{exact_str(p[h])} = {p[h] * 7776}/7776" for h in palais.HANDS]
     frame = pl.DataFrame({"value": ORDER, "probability": [float(p[h]) for h in palais.HANDS], "exact": exact})

@@ -54,11 +54,8 @@ class AsideTray(DiceTray):
         """The dice of the roll marked to set aside, sorted."""
         return tuple(sorted(f for f, h, k in zip(self.faces, self.held, self.locked) if h and not k))
 
-    def _draw(self) -> None:
-        super()._draw()
-        for note, locked in zip(self.notes, self.locked):
-            if locked:
-                note.value = "<span style='color:#777'>final</span>"
+    def _note(self, i: int) -> str:
+        return "<span style='color:#777'>final</span>" if self.locked[i] else super()._note(i)
 
 
 NO_CHOICE, ROLL_FIRST = (
