@@ -193,19 +193,18 @@ class ChartPane:
         self.download.value = download
 
 
-_DRAWN: dict[tuple[int, bool, str], tuple[dict, int | None, str]] = {}
+_DRAWN: dict[tuple[int, bool, str], tuple[dict, float | None, str]] = {}
 
 
-def drawn(chart: alt.TopLevelMixin, widget_charts: bool, name: str) -> tuple[dict, int | None, str]:
+def drawn(chart: alt.TopLevelMixin, widget_charts: bool, name: str) -> tuple[dict, float | None, str]:
     """A chart as a pane draws it: its vega-lite spec (titles wrapped; as wide as the pane, where
     it is not a widget chart), the width in pixels it was drawn for (None: as it is) and the link
     to its data as CSV. Remembered while the chart object lives: a view that memoises its charts
     (every student's first page shows the same ones) makes it one dict lookup. The spec is shared:
     it is not to be changed."""
     key = (id(chart), widget_charts, name)
-    held = _DRAWN.get(key)
-    if held is not None:
-        return held
+    if key in _DRAWN:
+        return _DRAWN[key]
     spec = chart.to_dict(validate=False)
     wrap_titles(spec)
     width = spec.get("width")
@@ -215,9 +214,9 @@ def drawn(chart: alt.TopLevelMixin, widget_charts: bool, name: str) -> tuple[dic
         width = None
     rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
     download = csv_link(records_csv(rows), f"{name}.csv", "the chart's data (CSV)") if rows else ""
-    _DRAWN[key] = held = (spec, width, download)
+    _DRAWN[key] = (spec, width, download)
     weakref.finalize(chart, _DRAWN.pop, key, None)  # forgotten with the chart (its id may be reused)
-    return held
+    return _DRAWN[key]
 
 
 def wrap_lines(text: str | list, width: int) -> str | list[str]:

@@ -66,9 +66,10 @@ def test_a_pane_converts_a_chart_once_while_it_lives() -> None:
     spec = common._DRAWN[(id(chart), ChartPane.widget_charts, "chart")][0]
     second.show(chart)
     assert common.drawn(chart, ChartPane.widget_charts, "chart")[0] is spec
-    assert first.download.value == second.download.value and "x,y" in common.base64.b64decode(
-        first.download.value.split("base64,")[1].split("'")[0]
-    ).decode()
+    assert (
+        first.download.value == second.download.value
+        and "x,y" in common.base64.b64decode(first.download.value.split("base64,")[1].split("'")[0]).decode()
+    )
     other = chart.properties(title="another")
     assert common.drawn(other, ChartPane.widget_charts, "chart")[0] is not spec
     key = (id(chart), ChartPane.widget_charts, "chart")

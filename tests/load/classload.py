@@ -186,10 +186,11 @@ async def press(student: Student, control: Control, where: dict, phase: Phase) -
         await page.mouse.click(where["x"], where["y"])
         t = await asyncio.wait_for(page.evaluate("() => window.nessusLoad.done"), ANSWER_TIMEOUT)
     except Exception as e:
+        why = _why(e)
         with contextlib.suppress(Exception):
             if await page.evaluate("() => window.nessusLoad.missed"):
-                e = RuntimeError(f"the click missed {control.button}")
-        student.problems.append(f"{control.name} not answered: {_why(e)}")
+                why = f"the click missed {control.button}"
+        student.problems.append(f"{control.name} not answered: {why}")
         return None
     phase.seconds.append((t["answered"] - t["clicked"]) / 1000)
     return t["at"]
