@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+import weakref
 from typing import Any
 
 import altair as alt
@@ -12,6 +14,9 @@ from nessus.numbers import d3_format
 EXACT = "#4c78a8"
 SIMULATED = "#e45756"
 WIDTH, HEIGHT = 460, 240
+VEGALITE = "application/vnd.vegalite.v5+json"
+TITLE_WIDTH, SUBTITLE_WIDTH = 46, 62  # characters per line of a chart's title and subtitle
+COMPOUND = {"hconcat", "vconcat", "concat", "facet", "repeat"}
 
 
 def share_schema_converter() -> None:
@@ -131,3 +136,47 @@ def frequencies(values, top: int) -> pl.DataFrame:
         (pl.col("count") / n).alias("frequency"),
         pl.lit(n).alias("trials"),
     )
+
+
+_DRAWN: dict[tuple[int, bool], tuple[dict, float | None, list[dict]]] = {}
+
+
+def drawn(chart: alt.TopLevelMixin, container: bool) -> tuple[dict, float | None, list[dict]]:
+    """A chart as a dashboard draws it: its vega-lite spec (titles wrapped; with `container`, as
+    wide as its pane where it has a width), the width in pixels it was made for (None: as it is)
+    and its data's rows (the longest dataset). Remembered while the chart object lives: a view
+    that memoises its charts (every student's first page shows the same ones) makes it one dict
+    lookup. The spec and rows are shared: they are not to be changed."""
+    key = (id(chart), container)
+    if key in _DRAWN:
+        return _DRAWN[key]
+    spec = chart.to_dict(validate=False)
+    wrap_titles(spec)
+    width = spec.get("width")
+    if isinstance(width, (int, float)) and not COMPOUND.intersection(spec) and container:
+        spec["width"] = "container"  # as wide as the pane, up to the width it was drawn for
+    else:
+        width = None
+    rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
+    _DRAWN[key] = (spec, width, rows)
+    weakref.finalize(chart, _DRAWN.pop, key, None)  # forgotten with the chart (its id may be reused)
+    return _DRAWN[key]
+
+
+def wrap_lines(text: str | list, width: int) -> str | list[str]:
+    """A chart title as lines of at most about `width` characters (vega draws a list as lines)."""
+    if not isinstance(text, str) or len(text) <= width:
+        return text
+    return textwrap.wrap(text, width) or text
+
+
+def wrap_titles(spec: dict) -> None:
+    """Break long chart titles and subtitles into lines, so that they stay whole on a narrow page."""
+    for part in (spec, *spec.get("layer", ())[:1]):
+        title = part.get("title")
+        if isinstance(title, str):
+            part["title"] = {"text": wrap_lines(title, TITLE_WIDTH)}
+        elif isinstance(title, dict):
+            title["text"] = wrap_lines(title.get("text", ""), TITLE_WIDTH)
+            if "subtitle" in title:
+                title["subtitle"] = wrap_lines(title["subtitle"], SUBTITLE_WIDTH)

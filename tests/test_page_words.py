@@ -21,7 +21,7 @@ import nbformat
 import pytest
 
 from nessus import games, paths
-from nessus.kit.common import VEGALITE
+from nessus.charts import VEGALITE
 from nessus.numbers import D3_FORMATS
 
 IDENTIFIER = re.compile(r"\b[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*[A-Za-z0-9]\b")

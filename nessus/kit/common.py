@@ -9,8 +9,6 @@ import functools
 import html
 import io
 import re
-import textwrap
-import weakref
 from collections.abc import Callable, Iterable, Sequence
 from html.parser import HTMLParser
 
@@ -18,7 +16,7 @@ import altair as alt
 import ipywidgets as widgets
 from traitlets import validate
 
-import nessus.charts  # noqa: F401  (altair's encodings made fast: charts.share_schema_converter)
+from nessus import charts
 from nessus.rules import Param
 
 PIPS = {
@@ -31,10 +29,7 @@ PIPS = {
 }
 
 
-VEGALITE = "application/vnd.vegalite.v5+json"
-TITLE_WIDTH, SUBTITLE_WIDTH = 46, 62  # characters per line of a chart's title and subtitle
 DIE = 54  # a die's size in the tray
-COMPOUND = {"hconcat", "vconcat", "concat", "facet", "repeat"}
 EMBED = {"renderer": "svg", "actions": {"export": True, "source": False, "compiled": False, "editor": False}}
 
 
@@ -180,62 +175,17 @@ class ChartPane:
 
     def show(self, chart: alt.TopLevelMixin) -> None:
         """Replace the pane's chart (from any thread); not validated (the schema costs 15 MiB)."""
-        spec, width, download = drawn(chart, self.widget_charts, self.name)
+        spec, width, rows = charts.drawn(chart, container=not self.widget_charts)
         if width and self.output.layout.max_width != f"{width + 90}px":
             self.output.layout.max_width = f"{width + 90}px"
         if self.widget_charts:
             self.chart.spec = spec
         else:
-            data = {VEGALITE: spec, "text/plain": "<VegaLite 5 chart>"}
-            metadata = {VEGALITE: {"embed_options": EMBED}}
+            data = {charts.VEGALITE: spec, "text/plain": "<VegaLite 5 chart>"}
+            metadata = {charts.VEGALITE: {"embed_options": EMBED}}
             self.output.outputs = ({"output_type": "display_data", "data": data, "metadata": metadata},)
         self.output.layout.min_height = None  # keeps room before the first chart; a narrow page draws it smaller
-        self.download.value = download
-
-
-_DRAWN: dict[tuple[int, bool, str], tuple[dict, float | None, str]] = {}
-
-
-def drawn(chart: alt.TopLevelMixin, widget_charts: bool, name: str) -> tuple[dict, float | None, str]:
-    """A chart as a pane draws it: its vega-lite spec (titles wrapped; as wide as the pane, where
-    it is not a widget chart), the width in pixels it was drawn for (None: as it is) and the link
-    to its data as CSV. Remembered while the chart object lives: a view that memoises its charts
-    (every student's first page shows the same ones) makes it one dict lookup. The spec is shared:
-    it is not to be changed."""
-    key = (id(chart), widget_charts, name)
-    if key in _DRAWN:
-        return _DRAWN[key]
-    spec = chart.to_dict(validate=False)
-    wrap_titles(spec)
-    width = spec.get("width")
-    if isinstance(width, (int, float)) and not COMPOUND.intersection(spec) and not widget_charts:
-        spec["width"] = "container"  # as wide as the pane, up to the width it was drawn for
-    else:
-        width = None
-    rows = max((v for v in spec.get("datasets", {}).values() if isinstance(v, list)), key=len, default=[])
-    download = csv_link(records_csv(rows), f"{name}.csv", "the chart's data (CSV)") if rows else ""
-    _DRAWN[key] = (spec, width, download)
-    weakref.finalize(chart, _DRAWN.pop, key, None)  # forgotten with the chart (its id may be reused)
-    return _DRAWN[key]
-
-
-def wrap_lines(text: str | list, width: int) -> str | list[str]:
-    """A chart title as lines of at most about `width` characters (vega draws a list as lines)."""
-    if not isinstance(text, str) or len(text) <= width:
-        return text
-    return textwrap.wrap(text, width) or text
-
-
-def wrap_titles(spec: dict) -> None:
-    """Break long chart titles and subtitles into lines, so that they stay whole on a narrow page."""
-    for part in (spec, *spec.get("layer", ())[:1]):
-        title = part.get("title")
-        if isinstance(title, str):
-            part["title"] = {"text": wrap_lines(title, TITLE_WIDTH)}
-        elif isinstance(title, dict):
-            title["text"] = wrap_lines(title.get("text", ""), TITLE_WIDTH)
-            if "subtitle" in title:
-                title["subtitle"] = wrap_lines(title["subtitle"], SUBTITLE_WIDTH)
+        self.download.value = csv_link(records_csv(rows), f"{self.name}.csv", "the chart's data (CSV)") if rows else ""
 
 
 def csv_text(rows: Iterable[Iterable[object]]) -> str:

@@ -8,6 +8,7 @@ import gc
 import altair as alt
 import polars as pl
 
+from nessus import charts
 from nessus.kit import common
 from nessus.kit.common import ChartPane, mini_dice
 from nessus.kit.dicegame import DiceTray
@@ -63,16 +64,16 @@ def test_a_pane_converts_a_chart_once_while_it_lives() -> None:
     chart = alt.Chart(pl.DataFrame({"x": [1, 2], "y": [3, 4]})).mark_bar().encode(x="x:Q", y="y:Q")
     first, second = ChartPane(), ChartPane()
     first.show(chart)
-    spec = common._DRAWN[(id(chart), ChartPane.widget_charts, "chart")][0]
+    spec = charts._DRAWN[(id(chart), not ChartPane.widget_charts)][0]
     second.show(chart)
-    assert common.drawn(chart, ChartPane.widget_charts, "chart")[0] is spec
+    assert charts.drawn(chart, not ChartPane.widget_charts)[0] is spec
     assert (
         first.download.value == second.download.value
         and "x,y" in common.base64.b64decode(first.download.value.split("base64,")[1].split("'")[0]).decode()
     )
     other = chart.properties(title="another")
-    assert common.drawn(other, ChartPane.widget_charts, "chart")[0] is not spec
-    key = (id(chart), ChartPane.widget_charts, "chart")
+    assert charts.drawn(other, not ChartPane.widget_charts)[0] is not spec
+    key = (id(chart), not ChartPane.widget_charts)
     del chart
     gc.collect()
-    assert key not in common._DRAWN  # forgotten with the chart: its id may be another chart's
+    assert key not in charts._DRAWN  # forgotten with the chart: its id may be another chart's

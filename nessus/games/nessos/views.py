@@ -10,10 +10,10 @@ from fractions import Fraction
 import altair as alt
 import polars as pl
 
+from nessus.charts import wrap_lines
 from nessus.games.nessos.deck import CHARON, Card, card_text
 from nessus.games.nessos.odds import Sender, bayes_table, posterior_by_bluff, posterior_charon
 from nessus.games.nessos.state import NINE, State
-from nessus.kit.common import wrap_lines
 from nessus.numbers import d3_format, decimal_text, number_html
 
 HUMAN = 0
