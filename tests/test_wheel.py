@@ -230,6 +230,8 @@ def test_serve_shows_the_gallery_a_lesson_and_a_dashboard(installed, site, brows
         expect(page.locator(".widget-output svg.marks [aria-roledescription]").first).to_be_visible(
             timeout=START_TIMEOUT * 1000
         )
+        page.locator(".roll-button").click()  # the dice tray's script (kit/tray.js) comes from the wheel too
+        expect(page.locator(".nessus-tray .nessus-die")).to_have_count(5)
         expect(page.locator("body")).not_to_contain_text(re.compile(r"Traceback|Error:"))
         page.close()
     finally:

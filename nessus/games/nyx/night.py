@@ -3,7 +3,6 @@ night against bots: the face-up cards, each player's side, the table, the prompt
 
 from __future__ import annotations
 
-import base64
 import html
 import math
 from collections.abc import Collection, Hashable, Sequence
@@ -52,11 +51,6 @@ def symbol_svg(symbol: str, colour: str, size: int = DIE, held: bool = False) ->
         f'<rect x="2" y="2" width="{size - 4}" height="{size - 4}" rx="{size / 6:.1f}" fill="{fill}" '
         f'stroke="{stroke}" stroke-width="2"/>{mark}</svg>'
     )
-
-
-def uri(svg: str) -> str:
-    """An SVG picture as a data: address (for CSS)."""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
 
 
 def mini_die(symbol: str, colour: str, size: int = 20) -> str:

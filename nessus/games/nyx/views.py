@@ -10,11 +10,12 @@ import altair as alt
 import polars as pl
 
 from nessus.games.nyx.matrix import NAMES, SHAPES, Board, placements
-from nessus.games.nyx.night import GLYPH, INK, keep_label, symbol_svg, uri
+from nessus.games.nyx.night import GLYPH, INK, keep_label, symbol_svg
 from nessus.games.nyx.odds import dice_bought, expected_rolls_for_shape, p_at_least, p_shape_within
 from nessus.games.nyx.policies import Fewest, Hand
 from nessus.games.nyx.rules import PLURAL, SYMBOLS
 from nessus.games.nyx.state import COLOURS
+from nessus.kit.common import svg_url
 from nessus.kit.dicegame import DiceTray, hint_table
 from nessus.numbers import number_html, number_text
 
@@ -41,9 +42,9 @@ class SymbolTray(DiceTray):
 def page_css() -> str:
     """The dice's faces (over the tray's pips) and the matrix's cells."""
     faces = "".join(
-        f".nessus-tray .nessus-die.nyx-die.nyx-{colour}.sym-{s}{{background-image:url({uri(symbol_svg(s, colour))})}}"
+        f".nessus-tray .nessus-die.nyx-die.nyx-{colour}.sym-{s}{{background-image:{svg_url(symbol_svg(s, colour))}}}"
         f".nessus-tray .nessus-die.nyx-die.held.nyx-{colour}.sym-{s}"
-        f"{{background-image:url({uri(symbol_svg(s, colour, held=True))})}}"
+        f"{{background-image:{svg_url(symbol_svg(s, colour, held=True))}}}"
         for colour in COLOURS
         for s in SYMBOLS
     )
